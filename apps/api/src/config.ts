@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths.js';
+
+/**
+ * All configuration, read once from the environment at the composition root. Packages receive
+ * values, never process.env. Every variable is in README's table and in .env.example.
+ */
+const ZConfig = z.object({
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  API_HOST: z.string().default('127.0.0.1'),
+  STOREFRONT_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  API_MODE: z.enum(['test', 'live']).default('test'),
+  API_URL: z.string().url().optional(),
+  STOREFRONT_URL: z.string().url().optional(),
+  START_STOREFRONT: z.stringbool().default(true),
+  START_WORKER: z.stringbool().default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export type Config = z.infer<typeof ZConfig> & { dataDir: string; apiUrl: string; storefrontUrl: string };
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT): Config {
+  const parsed = ZConfig.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(cwd, c.DATA_DIR),
+    apiUrl: c.API_URL ?? `http://localhost:${c.API_PORT}`,
+    storefrontUrl: c.STOREFRONT_URL ?? `http://localhost:${c.STOREFRONT_PORT}`,
+  };
+}

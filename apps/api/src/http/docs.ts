@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { PROBLEMS } from '@hm/domain/errors';
+
+const require = createRequire(import.meta.url);
+
+/** /docs: the API reference rendered by Scalar from /v1/openapi.json, its script served by us (no CDN). */
+export function registerDocs(app: FastifyInstance) {
+  // The standalone bundle is not in the package's exports map: find it beside the main entry.
+  const scriptPath = path.join(path.dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+  let script: Buffer | undefined;
+
+  app.get('/docs', async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Headless Marketplace API reference</title></head>
+<body>
+<script id="api-reference" data-url="/v1/openapi.json" data-configuration='{"hideClientButton":true,"withDefaultFonts":false,"telemetry":false}'></script>
+<script src="/docs/scalar.js"></script>
+</body>
+</html>`),
+  );
+  app.get('/docs/scalar.js', async (_req, reply) => {
+    script ??= readFileSync(scriptPath);
+    return reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(script);
+  });
+  app.get('/docs/problems', async (_req, reply) => {
+    const rows = Object.entries(PROBLEMS)
+      .map(([code, p]) => `<tr id="${code}"><td><code>${code}</code></td><td>${p.status}</td><td>${p.title}</td></tr>`)
+      .join('\n');
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Problem types</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem}td,th{padding:.3rem .8rem;text-align:left;border-bottom:1px solid #ddd}tr:target{background:#fff6d5}</style></head>
+<body><h1>Problem types</h1><p>Every error is an RFC 9457 problem (<code>application/problem+json</code>) whose <code>type</code> links here and whose <code>code</code> is one of these. Validation problems list every invalid field in <code>errors</code>. <a href="/docs">API reference</a></p>
+<table><thead><tr><th>code</th><th>status</th><th>title</th></tr></thead><tbody>
+${rows}
+</tbody></table></body></html>`);
+  });
+}

@@ -1,0 +1,12 @@
+import type { FastifyReply } from 'fastify';
+import { problemOf, type Problem, type ProblemCode, type FieldError } from '@hm/domain/errors';
+
+export const PROBLEM_JSON = 'application/problem+json';
+
+export function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<string, string> = {}) {
+  return reply.code(problem.status).headers(headers).type(PROBLEM_JSON).send(JSON.stringify(problem));
+}
+
+export function problem(code: ProblemCode, detail: string, errors: FieldError[] = []): Problem {
+  return problemOf(code, detail, errors);
+}

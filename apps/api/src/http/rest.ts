@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import type { AnyTRPCRouter } from '@trpc/server';
+import type { Problem } from '@hm/domain/errors';
+import { PROBLEM_JSON, problem, sendProblem } from './problem.js';
+import { matchRoute, restRoutes } from './route-table.js';
+import type { CreateContext } from './context.js';
+
+/**
+ * /v1: the router through trpc-to-openapi. That adapter answers 200 with its own error body; here
+ * success statuses come from each procedure's `successStatus` and every error leaves as the problem
+ * our tRPC error formatter built (`data.problem`), as application/problem+json.
+ */
+export async function registerRest(scope: FastifyInstance, router: AnyTRPCRouter, createContext: CreateContext) {
+  const routes = restRoutes(router);
+  const byProcedure = new Map(routes.map((r) => [r.procedurePath, r]));
+
+  scope.addHook('onRequest', async (req, reply) => {
+    const path = new URL(req.url, 'http://x').pathname.replace(/^\/v1/, '') || '/';
+    if (req.routeOptions.url !== '/v1/*') return; // our own routes (openapi.json, raw uploads)
+    const { route, allowed } = matchRoute(routes, req.method === 'HEAD' ? 'GET' : req.method, path);
+    if (route) return;
+    if (allowed.length) {
+      return sendProblem(reply, problem('method_not_allowed', `${req.method} is not allowed on ${req.url.split('?')[0]}; use ${allowed.join(' or ')}.`), { Allow: allowed.join(', ') });
+    }
+    return sendProblem(reply, problem('not_found', `No endpoint ${req.method} ${req.url.split('?')[0]}. See /v1/openapi.json.`));
+  });
+
+  // Bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type.
+  scope.addHook('preValidation', async (req) => {
+    if (req.headers['content-type'] === undefined && (req.body === undefined || req.body === null)) {
+      req.headers['content-type'] = 'application/json';
+    }
+  });
+
+  scope.addHook('onSend', async (req, reply, payload) => {
+    if (typeof payload !== 'string' || reply.statusCode < 400 || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    let parsed: { data?: { problem?: Problem } };
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    const p = parsed.data?.problem;
+    if (!p) return payload;
+    reply.code(p.status).type(PROBLEM_JSON);
+    return JSON.stringify(p);
+  });
+
+  await scope.register(fastifyTRPCOpenApiPlugin, {
+    basePath: '/',
+    router,
+    createContext: ({ req }: { req: unknown }) => createContext(req as never, 'rest'),
+    responseMeta: ({ paths, errors, ctx }: { paths?: string[]; errors: { cause?: unknown }[]; ctx?: unknown }) => {
+      const route = paths?.[0] ? byProcedure.get(paths[0]) : undefined;
+      if (errors.length) {
+        const cause = errors[0]?.cause as { headers?: Record<string, string> } | undefined;
+        return { headers: cause?.headers ?? {} };
+      }
+      void ctx;
+      return { status: route?.meta.successStatus ?? 200, headers: {} };
+    },
+  } as never);
+}

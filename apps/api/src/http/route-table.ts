@@ -1,0 +1,26 @@
+import type { Meta } from '@hm/domain/trpc';
+import type { AnyTRPCRouter } from '@trpc/server';
+
+export interface RestRoute {
+  method: string;
+  path: string;
+  pattern: RegExp;
+  procedurePath: string;
+  meta: Meta;
+}
+
+/** The /v1 operations, from the router's OpenAPI meta: used for 404 vs 405 and per-route behaviour. */
+export function restRoutes(router: AnyTRPCRouter): RestRoute[] {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
+  return Object.entries(procedures).flatMap(([procedurePath, p]) => {
+    const meta = p._def.meta;
+    if (!meta?.openapi || meta.openapi.enabled === false) return [];
+    const source = meta.openapi.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+    return [{ method: meta.openapi.method, path: meta.openapi.path, pattern: new RegExp(`^${source}/?$`), procedurePath, meta }];
+  });
+}
+
+export function matchRoute(routes: RestRoute[], method: string, path: string): { route?: RestRoute; allowed: string[] } {
+  const forPath = routes.filter((r) => r.pattern.test(path));
+  return { route: forPath.find((r) => r.method === method), allowed: [...new Set(forPath.map((r) => r.method))] };
+}

@@ -1,0 +1,116 @@
+import { generateOpenApiDocument } from 'trpc-to-openapi';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { PROBLEMS } from '@hm/domain/errors';
+import { restRoutes } from './http/route-table.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ERROR_STATUSES: Record<number, string> = {
+  400: 'Malformed request: bad JSON or a bad Idempotency-Key.',
+  401: 'No API key, a key that does not work, or an ended user session.',
+  403: 'This key or user may not do this (e.g. a publishable key on a secret-key endpoint).',
+  404: "Not found, or not yours (other marketplaces' and users' things answer 404 too).",
+  409: 'Not possible in the current state, or a request with this Idempotency-Key is still running.',
+  413: 'Request body too large.',
+  415: 'Unsupported content type: send application/json.',
+  422: 'Invalid input: every problem is listed in `errors`; or an Idempotency-Key reused for another request.',
+  429: 'Too many attempts; wait `Retry-After` seconds.',
+  500: 'Unexpected error on our side; logged with the request id.',
+};
+
+const problemSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details.',
+  required: ['type', 'title', 'status', 'detail', 'code', 'errors'],
+  properties: {
+    type: { type: 'string', description: 'URI reference documenting this problem type.' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string', description: 'Written to be shown to people.' },
+    code: { type: 'string', enum: Object.keys(PROBLEMS), description: 'Stable machine-readable code.' },
+    errors: {
+      type: 'array',
+      description: 'Every validation problem at once.',
+      items: {
+        type: 'object',
+        required: ['location', 'message', 'value'],
+        properties: {
+          location: { type: 'string', description: '`body.<field>`, `query.<name>`, `path.<name>` or `header.<name>`.' },
+          message: { type: 'string' },
+          value: { description: 'The value sent (null when missing).' },
+        },
+      },
+    },
+  },
+};
+
+const DESCRIPTION = `REST API of the headless marketplace. Call it from your storefront's server.
+
+**Authentication.** Send \`Authorization: Bearer <key>\`. Secret keys (\`sk_test_…\`, \`sk_live_…\`) may do everything a storefront does; publishable keys (\`pk_…\`) read public data only (marketplace, listings, search, categories, catalogue terms, locations). Requests for a signed-in user also send \`X-User-Session\`.
+
+**Errors** are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`errors[]\` (every invalid field at once, with \`location\`, \`message\`, \`value\`). See [problem types](/docs/problems).
+
+**Idempotency.** Send \`Idempotency-Key: <uuid>\` on POST, PUT, PATCH and DELETE. A retry with the same key and request replays the first response with \`Idempotent-Replayed: true\`; keys last 24 hours and are scoped to the API key and user session.
+
+**Versioning.** Within v1 changes only add things; ignore fields you do not know.`;
+
+/** The published OpenAPI 3.1 document: generated from the router, then given real statuses, problems and security. */
+export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: string; version: string }): Json {
+  const doc = generateOpenApiDocument(router, {
+    title: 'Headless Marketplace API',
+    description: DESCRIPTION,
+    version: opts.version,
+    baseUrl: `${opts.serverUrl}/v1`,
+    securitySchemes: {
+      secretKey: { type: 'http', scheme: 'bearer', description: 'Secret key `sk_test_…` / `sk_live_…`, from your server only.' },
+      publishableKey: { type: 'http', scheme: 'bearer', description: 'Publishable key `pk_test_…` / `pk_live_…`: public data only.' },
+      userSession: { type: 'apiKey', in: 'header', name: 'X-User-Session', description: 'Session token of the signed-in user, with the secret key.' },
+    },
+  }) as Json;
+
+  doc.components.schemas ??= {};
+  doc.components.schemas.Problem = problemSchema;
+  doc.components.responses = Object.fromEntries(
+    Object.entries(ERROR_STATUSES).map(([status, description]) => [
+      `Problem${status}`,
+      { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+    ]),
+  );
+  doc.components.headers = {
+    RequestId: { description: 'Unique id of this request; quote it to support.', schema: { type: 'string' } },
+    IdempotentReplayed: { description: '`true` when this is the stored response to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+  };
+  doc.components.parameters = {
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'A UUID per user action; retries with the same key replay the first response.',
+      schema: { type: 'string', format: 'uuid' },
+    },
+  };
+
+  for (const route of restRoutes(router)) {
+    const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+    if (!op) continue;
+    const meta = route.meta;
+    const mutating = route.method !== 'GET';
+    op.security = meta.auth === 'none' ? [] : meta.auth === 'key' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
+    if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+
+    const success = op.responses['200'];
+    const status = String(meta.successStatus ?? 200);
+    const headers = { 'Request-Id': { $ref: '#/components/headers/RequestId' }, ...(mutating ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {}) };
+    const responses: Json = {};
+    responses[status] = status === '204' ? { description: success?.description ?? 'No content', headers } : { ...success, headers };
+
+    const errors = new Set<number>([404, 500]);
+    if (meta.auth !== 'none') errors.add(401);
+    if (meta.auth === 'secret') errors.add(403);
+    if (route.method !== 'GET' || (op.parameters ?? []).some((p: Json) => p.in === 'query') || op.requestBody) errors.add(422);
+    if (mutating) [400, 409, 413, 415].forEach((s) => errors.add(s));
+    for (const s of [...errors].sort()) responses[String(s)] = { $ref: `#/components/responses/Problem${s}` };
+    op.responses = responses;
+  }
+  return doc;
+}

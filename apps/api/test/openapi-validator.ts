@@ -1,0 +1,69 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+interface Compiled {
+  doc: Json;
+  ajv: Ajv2020;
+  templates: { method: string; template: string; pattern: RegExp }[];
+}
+
+const cache = new WeakMap<FastifyInstance, Compiled>();
+
+async function compiled(app: FastifyInstance): Promise<Compiled> {
+  let c = cache.get(app);
+  if (c) return c;
+  const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addSchema({ $id: 'openapi.json', ...doc, openapi: undefined, $schema: undefined }, 'openapi.json');
+  const templates = Object.entries(doc.paths as Json).flatMap(([template, ops]) =>
+    Object.keys(ops as Json).map((method) => ({
+      method: method.toUpperCase(),
+      template,
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    })),
+  );
+  c = { doc, ajv, templates };
+  cache.set(app, c);
+  return c;
+}
+
+const pointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * Every /v1 response the tests see must be documented: its status for that operation, its content
+ * type, and its body valid against the document's schema (JSON Schema 2020-12 through ajv).
+ * Responses to undocumented routes (404/405 problems) must match the Problem schema.
+ */
+export function validateResponse(app: FastifyInstance, method: string, url: string, res: LightMyRequestResponse): Promise<void> {
+  return compiled(app).then(({ doc, ajv, templates }) => {
+    const path = url.split('?')[0]!.replace(/^\/v1/, '');
+    const op = templates.find((t) => t.method === method.toUpperCase() && t.pattern.test(path));
+    const contentType = String(res.headers['content-type'] ?? '').split(';')[0];
+    if (!op) {
+      expect(res.statusCode, `${method} ${url} is undocumented, so it must fail`).toBeGreaterThanOrEqual(400);
+      expect(contentType).toBe('application/problem+json');
+      const ok = ajv.validate({ $ref: 'openapi.json#/components/schemas/Problem' }, res.json());
+      expect(ok, `problem body of ${method} ${url}: ${ajv.errorsText()}`).toBe(true);
+      return;
+    }
+    let response = doc.paths[op.template][op.method.toLowerCase()].responses[String(res.statusCode)];
+    expect(response, `${method} ${op.template} does not document status ${res.statusCode}: ${res.body.slice(0, 300)}`).toBeDefined();
+    let responsePointer = `openapi.json#/paths/${pointer(op.template)}/${op.method.toLowerCase()}/responses/${res.statusCode}`;
+    if (response.$ref) {
+      responsePointer = `openapi.json${response.$ref}`;
+      response = doc.components.responses[String(response.$ref).split('/').pop()!];
+    }
+    if (!response.content) {
+      expect(res.body, `${method} ${url} documents no body`).toBe('');
+      return;
+    }
+    expect(Object.keys(response.content), `${method} ${url} content type`).toContain(contentType);
+    const ok = ajv.validate({ $ref: `${responsePointer}/content/${pointer(contentType!)}/schema` }, res.json());
+    expect(ok, `${method} ${url} → ${res.statusCode} body does not match the document: ${ajv.errorsText()}\n${res.body.slice(0, 500)}`).toBe(true);
+  });
+}

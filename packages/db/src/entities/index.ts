@@ -1,0 +1,18 @@
+import { ApiKeySchema } from './api-key.entity.js';
+import { CatalogTermSchema } from './catalog-term.entity.js';
+import { CategorySchema } from './category.entity.js';
+import { ExchangeRateSchema } from './exchange-rate.entity.js';
+import { MarketplaceSchema } from './marketplace.entity.js';
+import { SiteSchema } from './site.entity.js';
+
+export { ApiKeySchema, type ApiKey } from './api-key.entity.js';
+export { CatalogTermSchema, type CatalogTerm } from './catalog-term.entity.js';
+export { CategorySchema, type Category } from './category.entity.js';
+export { ExchangeRateSchema, type ExchangeRate } from './exchange-rate.entity.js';
+export { MarketplaceSchema, type Marketplace, type ListingRules, type ShippingTable, type TermKind } from './marketplace.entity.js';
+export { SiteSchema, type Site } from './site.entity.js';
+export type { Localized } from './common.js';
+
+export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema];
+/** Entities owned by one marketplace: the `tenant` filter applies to these. */
+export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema];

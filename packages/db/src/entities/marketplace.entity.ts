@@ -1,0 +1,40 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { uuidv7 } from '../ids.js';
+import { updatedAt, type Localized } from './common.js';
+
+export interface TermKind {
+  key: string;
+  names: Localized;
+}
+
+export interface ListingRules {
+  min_images: number;
+  require_approval: boolean;
+  require_category: boolean;
+  required_terms: string[];
+  valuations: boolean;
+  attributes_schema?: unknown;
+}
+
+/** The spec's ShippingTable, stored as sent (validated by the domain's schema before it gets here). */
+export type ShippingTable = Record<string, unknown> & { sizes: unknown[]; zones: unknown[] };
+
+export const MarketplaceSchema = defineEntity({
+  name: 'Marketplace',
+  tableName: 'marketplaces',
+  properties: {
+    id: p.uuid().primary().onCreate(() => uuidv7()),
+    name: p.string(),
+    slug: p.string().unique(),
+    currencies: p.array(),
+    locales: p.array(),
+    termKinds: p.json<TermKind[]>(),
+    listingRules: p.json<ListingRules>(),
+    shipping: p.json<ShippingTable>(),
+    commissionPercent: p.double(),
+    storefrontUrl: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: updatedAt(),
+  },
+});
+export type Marketplace = InferEntity<typeof MarketplaceSchema>;

@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantColumns, updatedAt } from './common.js';
+
+export const SiteSchema = defineEntity({
+  name: 'Site',
+  tableName: 'sites',
+  properties: {
+    ...tenantColumns(),
+    kind: p.enum(['showroom', 'warehouse'] as const),
+    name: p.string(),
+    line1: p.string(),
+    postalCode: p.string(),
+    city: p.string(),
+    country: p.string(),
+    active: p.boolean(),
+    buyerPickup: p.boolean(),
+    openingHours: p.string().nullable(),
+    updatedAt: updatedAt(),
+  },
+});
+export type Site = InferEntity<typeof SiteSchema>;

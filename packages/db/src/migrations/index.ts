@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000_foundation } from './Migration20261122000000_foundation.js';
+
+/** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
+];

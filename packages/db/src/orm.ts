@@ -1,0 +1,44 @@
+import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { allEntities, tenantEntities } from './entities/index.js';
+import { migrationsList } from './migrations/index.js';
+
+export type { EntityManager } from '@mikro-orm/postgresql';
+export { MikroORM } from '@mikro-orm/postgresql';
+export { uuidv7 } from './ids.js';
+
+export const TENANT_FILTER = 'tenant';
+
+export function ormConfig(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}) {
+  return defineConfig({
+    clientUrl,
+    entities: allEntities,
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+    debug: opts.debug ?? false,
+    // Tenancy: every query on a tenant entity is scoped by the marketplace set on the request's fork.
+    // It is on by default, so a fork that forgot to set the marketplace fails loudly instead of leaking.
+    filters: {
+      [TENANT_FILTER]: {
+        name: TENANT_FILTER,
+        entity: tenantEntities,
+        cond: (args: { marketplaceId: string }) => ({ marketplaceId: args.marketplaceId }),
+        default: true,
+      },
+    },
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+  });
+}
+
+export async function createOrm(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Promise<MikroORM> {
+  return MikroORM.init(ormConfig(clientUrl, opts));
+}
+
+/** A fork of the entity manager scoped to one marketplace. */
+export function tenantEm(orm: MikroORM | EntityManager, marketplaceId: string): EntityManager {
+  const em = (orm instanceof MikroORM ? orm.em : orm).fork({ clear: true });
+  em.setFilterParams(TENANT_FILTER, { marketplaceId });
+  return em;
+}

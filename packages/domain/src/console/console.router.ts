@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { MarketplaceSchema } from '@hm/db/entities';
+import { tenantEm } from '@hm/db/orm';
+import type { Context } from '../context.js';
+import { consoleProcedure, router } from '../trpc.js';
+import { ZSlug } from '../shared/schemas.js';
+import { ZMarketplaceSettings } from '../marketplace/marketplace.schema.js';
+import { ZCreateMarketplace, createMarketplace, findMarketplaceBySlug, updateMarketplace } from '../marketplace/commands/save-marketplace.js';
+import { toMarketplaceConsoleBody } from '../marketplace/marketplace.mapper.js';
+import { createApiKey, listApiKeys, revokeApiKey, toApiKeyBody } from '../api-keys/commands/manage-api-keys.js';
+import { ZCategoryImport, ZTermImport } from '../catalog/catalog-import.schema.js';
+import { importCategories, importTerms } from '../catalog/commands/import-catalog.js';
+import { ZSiteInput } from '../sites/sites.schema.js';
+import { createSite, toSiteBody } from '../sites/commands/sites.js';
+import { ZSetRates, setRates, toRateBody } from '../rates/commands/set-rates.js';
+
+/**
+ * Operator console: outside the public contract (never mounted on /v1). The CLI calls these
+ * in-process through a caller; input errors come back as the same problems as on the API.
+ */
+
+const ZMarketplaceRef = z.strictObject({ marketplace: ZSlug });
+
+/** The marketplace named by slug and an entity manager scoped to it. */
+async function scoped(ctx: Context, slug: string) {
+  const marketplace = await findMarketplaceBySlug(ctx.orm.em.fork(), slug);
+  return { marketplace, em: tenantEm(ctx.orm, marketplace.id) };
+}
+
+export const consoleRouter = router({
+  marketplace: router({
+    create: consoleProcedure.input(ZCreateMarketplace).mutation(async ({ ctx, input }) => {
+      const em = ctx.orm.em.fork();
+      return em.transactional(async (tx) => {
+        const marketplace = await createMarketplace(tx, input);
+        const secret = createApiKey(tx, marketplace.id, 'secret', ctx.mode);
+        const publishable = createApiKey(tx, marketplace.id, 'publishable', ctx.mode);
+        await tx.flush();
+        return { marketplace: toMarketplaceConsoleBody(marketplace), keys: { secret: secret.token, publishable: publishable.token } };
+      });
+    }),
+    update: consoleProcedure.input(ZMarketplaceRef.extend({ settings: ZMarketplaceSettings })).mutation(async ({ ctx, input }) => {
+      const em = ctx.orm.em.fork();
+      const m = await findMarketplaceBySlug(em, input.marketplace);
+      return { marketplace: toMarketplaceConsoleBody(await updateMarketplace(em, m, input.settings)) };
+    }),
+    get: consoleProcedure.input(ZMarketplaceRef).query(async ({ ctx, input }) => ({
+      marketplace: toMarketplaceConsoleBody(await findMarketplaceBySlug(ctx.orm.em.fork(), input.marketplace)),
+    })),
+    list: consoleProcedure.input(z.strictObject({})).query(async ({ ctx }) => ({
+      items: (await ctx.orm.em.fork().find(MarketplaceSchema, {}, { orderBy: { createdAt: 'asc' } })).map(toMarketplaceConsoleBody),
+    })),
+  }),
+  keys: router({
+    create: consoleProcedure.input(ZMarketplaceRef.extend({ kind: z.enum(['secret', 'publishable']) })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em } = await scoped(ctx, input.marketplace);
+      const { key, token } = createApiKey(em, marketplace.id, input.kind, ctx.mode);
+      await em.flush();
+      return { key: toApiKeyBody(key), token };
+    }),
+    list: consoleProcedure.input(ZMarketplaceRef).query(async ({ ctx, input }) => {
+      const { em } = await scoped(ctx, input.marketplace);
+      return { items: (await listApiKeys(em)).map(toApiKeyBody) };
+    }),
+    revoke: consoleProcedure.input(z.strictObject({ key: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => ({
+      key: toApiKeyBody(await revokeApiKey(ctx.orm.em.fork(), input.key, ctx.clock.now())),
+    })),
+  }),
+  categories: router({
+    import: consoleProcedure.input(ZMarketplaceRef.extend({ items: ZCategoryImport })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em } = await scoped(ctx, input.marketplace);
+      return importCategories(em, marketplace, input.items);
+    }),
+  }),
+  terms: router({
+    import: consoleProcedure.input(ZMarketplaceRef.extend({ items: ZTermImport })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em } = await scoped(ctx, input.marketplace);
+      return importTerms(em, marketplace, input.items);
+    }),
+  }),
+  sites: router({
+    create: consoleProcedure.input(ZMarketplaceRef.extend({ site: ZSiteInput })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em } = await scoped(ctx, input.marketplace);
+      return { site: toSiteBody(await createSite(em, marketplace.id, input.site)) };
+    }),
+  }),
+  rates: router({
+    set: consoleProcedure.input(ZMarketplaceRef.extend(ZSetRates.shape)).mutation(async ({ ctx, input }) => {
+      const { marketplace, em } = await scoped(ctx, input.marketplace);
+      const { marketplace: _slug, ...rates } = input;
+      return { items: (await setRates(em, marketplace.id, rates)).map(toRateBody) };
+    }),
+  }),
+});
+
+export type ConsoleRouter = typeof consoleRouter;

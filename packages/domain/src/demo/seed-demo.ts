@@ -1,0 +1,79 @@
+import type { MikroORM } from '@hm/db/orm';
+import { tenantEm } from '@hm/db/orm';
+import type { ApiMode } from '../context.js';
+import { createMarketplace, updateMarketplace } from '../marketplace/commands/save-marketplace.js';
+import { createApiKey } from '../api-keys/commands/manage-api-keys.js';
+import { importCategories, importTerms } from '../catalog/commands/import-catalog.js';
+import { createSite } from '../sites/commands/sites.js';
+import { setRates } from '../rates/commands/set-rates.js';
+
+export const DEMO_SLUG = 'demo';
+
+/**
+ * The demo marketplace made on first start: two currencies, two languages, categories two levels
+ * deep, brand terms, a showroom and today's exchange rates. Returns its keys (shown once).
+ */
+export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontUrl: string; today: string }) {
+  const m = await orm.em.fork().transactional(async (em) =>
+    createMarketplace(em, { name: 'Demo Marketplace', slug: DEMO_SLUG, currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: opts.storefrontUrl }),
+  );
+  const em = tenantEm(orm, m.id);
+  await updateMarketplace(em, m, {
+    term_kinds: [
+      { key: 'brand', names: { en: 'Brand', sv: 'Märke' } },
+      { key: 'condition', names: { en: 'Condition', sv: 'Skick' } },
+    ],
+    listings: { min_images: 1, require_approval: false, require_category: true, required_terms: ['condition'], valuations: true },
+    shipping: {
+      currency: 'SEK',
+      sizes: [
+        { key: 'small', name: 'Small parcel', about: 'Fits in a shoebox' },
+        { key: 'large', name: 'Large item', about: 'Furniture and the like' },
+      ],
+      zones: [
+        { key: 'se', name: 'Sweden', countries: ['SE'], delivery_time: '1–3 days' },
+        { key: 'eu', name: 'Europe', countries: ['DK', 'FI', 'NO', 'DE'], delivery_time: '3–6 days' },
+      ],
+      options: [{ key: 'standard', name: 'Standard delivery' }],
+      delivery: { standard: { small: { se: 7900, eu: 14900 }, large: { se: 59900 } } },
+      storage_fees: { small: 2900, large: 19900 },
+      free_storage_weeks: 8,
+    },
+    commission_percent: 20,
+  });
+  await importCategories(em, m, [
+    { slug: 'furniture', names: { en: 'Furniture', sv: 'Möbler' }, position: 1 },
+    { slug: 'chairs', names: { en: 'Chairs', sv: 'Stolar' }, parent: 'furniture', position: 1 },
+    { slug: 'tables', names: { en: 'Tables', sv: 'Bord' }, parent: 'furniture', position: 2 },
+    { slug: 'lighting', names: { en: 'Lighting', sv: 'Belysning' }, position: 2 },
+    { slug: 'ceiling-lamps', names: { en: 'Ceiling lamps', sv: 'Taklampor' }, parent: 'lighting', position: 1 },
+    { slug: 'table-lamps', names: { en: 'Table lamps', sv: 'Bordslampor' }, parent: 'lighting', position: 2 },
+  ]);
+  await importTerms(em, m, [
+    { kind: 'brand', slug: 'artek', names: { en: 'Artek', sv: 'Artek' }, descriptions: { en: 'Finnish furniture since 1935.', sv: 'Finska möbler sedan 1935.' } },
+    { kind: 'brand', slug: 'fritz-hansen', names: { en: 'Fritz Hansen', sv: 'Fritz Hansen' }, descriptions: {} },
+    { kind: 'brand', slug: 'gubi', names: { en: 'Gubi', sv: 'Gubi' }, descriptions: {} },
+    { kind: 'brand', slug: 'louis-poulsen', names: { en: 'Louis Poulsen', sv: 'Louis Poulsen' }, descriptions: {} },
+    { kind: 'brand', slug: 'svenskt-tenn', names: { en: 'Svenskt Tenn', sv: 'Svenskt Tenn' }, descriptions: {} },
+    { kind: 'brand', slug: 'ekstrom-mobler', names: { en: 'Ekström Möbler', sv: 'Ekström Möbler' }, descriptions: {} },
+    { kind: 'condition', slug: 'as-new', names: { en: 'As new', sv: 'Som ny' }, descriptions: {} },
+    { kind: 'condition', slug: 'good', names: { en: 'Good', sv: 'Bra' }, descriptions: {} },
+    { kind: 'condition', slug: 'worn', names: { en: 'Worn', sv: 'Sliten' }, descriptions: {} },
+  ]);
+  await createSite(em, m.id, {
+    kind: 'showroom',
+    name: 'Södermalm showroom',
+    line1: 'Götgatan 1',
+    postal_code: '116 46',
+    city: 'Stockholm',
+    country: 'SE',
+    active: true,
+    buyer_pickup: true,
+    opening_hours: 'Tue–Sat 11–18',
+  });
+  await setRates(em, m.id, { date: opts.today, base: 'EUR', rates: { SEK: 11.52 } });
+  const secret = createApiKey(em, m.id, 'secret', opts.mode);
+  const publishable = createApiKey(em, m.id, 'publishable', opts.mode);
+  await em.flush();
+  return { marketplace: m, keys: { secret: secret.token, publishable: publishable.token } };
+}

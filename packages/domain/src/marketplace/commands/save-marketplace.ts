@@ -1,0 +1,67 @@
+import { MarketplaceSchema, type Marketplace } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
+import { z } from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { ZCurrencyCode, ZLocaleTag, ZSlug } from '../../shared/schemas.js';
+import type { MarketplaceSettings } from '../marketplace.schema.js';
+import { crossCheckSettings } from '../marketplace.settings.js';
+
+export const ZCreateMarketplace = z.strictObject({
+  name: z.string().min(1).max(100),
+  slug: ZSlug,
+  currencies: z.array(ZCurrencyCode).max(20),
+  locales: z.array(ZLocaleTag).min(1).max(20),
+  storefront_url: z.url({ protocol: /^https?$/ }).max(500).optional(),
+});
+export type CreateMarketplaceInput = z.infer<typeof ZCreateMarketplace>;
+
+const DEFAULT_RULES = { min_images: 1, require_approval: false, require_category: false, required_terms: [], valuations: false };
+
+export async function createMarketplace(em: EntityManager, input: CreateMarketplaceInput): Promise<Marketplace> {
+  const existing = await em.findOne(MarketplaceSchema, { slug: input.slug });
+  if (existing) throw new ConflictError(`A marketplace with slug "${input.slug}" already exists.`);
+  const errors = crossCheckSettings({ currencies: input.currencies, locales: input.locales, term_kinds: [], listings: DEFAULT_RULES, shipping: { sizes: [], zones: [] } });
+  if (errors.length) throw new ValidationError(errors);
+  const m = em.create(MarketplaceSchema, {
+    name: input.name,
+    slug: input.slug,
+    currencies: input.currencies,
+    locales: input.locales,
+    termKinds: [],
+    listingRules: DEFAULT_RULES,
+    shipping: { sizes: [], zones: [] },
+    commissionPercent: 0,
+    storefrontUrl: input.storefront_url ?? null,
+  });
+  await em.flush();
+  return m;
+}
+
+export async function findMarketplaceBySlug(em: EntityManager, slug: string): Promise<Marketplace> {
+  const m = await em.findOne(MarketplaceSchema, { slug });
+  if (!m) throw new NotFoundError(`Marketplace "${slug}"`);
+  return m;
+}
+
+/** Applies any subset of the settings (already schema-checked); the result as a whole must be consistent. */
+export async function updateMarketplace(em: EntityManager, m: Marketplace, s: MarketplaceSettings): Promise<Marketplace> {
+  const effective = {
+    currencies: s.currencies ?? m.currencies,
+    locales: s.locales ?? m.locales,
+    term_kinds: s.term_kinds ?? m.termKinds,
+    listings: s.listings ?? m.listingRules,
+    shipping: s.shipping ?? (m.shipping as NonNullable<MarketplaceSettings['shipping']>),
+  };
+  const errors = crossCheckSettings(effective);
+  if (errors.length) throw new ValidationError(errors);
+  if (s.name !== undefined) m.name = s.name;
+  m.currencies = effective.currencies;
+  m.locales = effective.locales;
+  m.termKinds = effective.term_kinds;
+  m.listingRules = effective.listings;
+  m.shipping = effective.shipping;
+  if (s.commission_percent !== undefined) m.commissionPercent = s.commission_percent;
+  if (s.storefront_url !== undefined) m.storefrontUrl = s.storefront_url;
+  await em.flush();
+  return m;
+}

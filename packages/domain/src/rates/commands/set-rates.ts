@@ -1,0 +1,36 @@
+import { ExchangeRateSchema, type ExchangeRate } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
+import { z } from 'zod';
+import { ValidationError } from '../../errors.js';
+import { ZCurrencyCode } from '../../shared/schemas.js';
+
+export const ZSetRates = z.strictObject({
+  date: z.iso.date(),
+  base: ZCurrencyCode,
+  rates: z.record(ZCurrencyCode, z.number().positive().finite()).refine((r) => Object.keys(r).length > 0, 'Give at least one rate.'),
+});
+export type SetRatesInput = z.infer<typeof ZSetRates>;
+
+/** Records `1 base = rate quote` from `date` on; setting a day again replaces that day's rate. */
+export async function setRates(em: EntityManager, marketplaceId: string, input: SetRatesInput): Promise<ExchangeRate[]> {
+  const errors = Object.keys(input.rates)
+    .filter((q) => q === input.base)
+    .map((q) => ({ location: `body.rates.${q}`, message: 'A currency has no rate against itself.', value: input.rates[q] }));
+  if (errors.length) throw new ValidationError(errors);
+  return em.transactional(async (tx) => {
+    const out: ExchangeRate[] = [];
+    for (const [quote, rate] of Object.entries(input.rates)) {
+      const row = await tx.upsert(
+        ExchangeRateSchema,
+        { marketplaceId, date: input.date, base: input.base, quote, rate },
+        { onConflictFields: ['marketplaceId', 'base', 'quote', 'date'], onConflictAction: 'merge', onConflictMergeFields: ['rate'] },
+      );
+      out.push(row);
+    }
+    return out;
+  });
+}
+
+export function toRateBody(r: ExchangeRate) {
+  return { date: r.date, base: r.base, quote: r.quote, rate: r.rate };
+}

@@ -1,0 +1,16 @@
+import { catalogTermsRouter, categoriesRouter } from './catalog/catalog.router.js';
+import { marketplaceRouter } from './marketplace/marketplace.router.js';
+import { locationsRouter } from './sites/sites.router.js';
+import { router, setMetaLookup, type Meta } from './trpc.js';
+
+/** The one public router: served as REST at /v1 (trpc-to-openapi) and typed at /trpc. */
+export const appRouter = router({
+  marketplace: marketplaceRouter,
+  locations: locationsRouter,
+  categories: categoriesRouter,
+  catalogTerms: catalogTermsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+setMetaLookup((path) => (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)[path]?._def.meta);

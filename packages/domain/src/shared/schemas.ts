@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Shared request and response building blocks of the /v1 contract. */
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+export const ZCurrencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO 4217 code in capitals.')
+  .refine((c) => CURRENCIES.has(c), 'Unknown ISO 4217 currency.')
+  .meta({ description: 'ISO 4217 currency code', example: 'EUR' });
+
+export const ZCountryCode = z.string().regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code in capitals.').meta({ example: 'SE' });
+
+/** A BCP 47 language tag in its canonical form (`en`, `sv`, `pt-BR`). */
+export const ZLocaleTag = z
+  .string()
+  .min(2)
+  .max(35)
+  .refine((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag)[0] === tag;
+    } catch {
+      return false;
+    }
+  }, 'Must be a canonical BCP 47 language tag, e.g. "en" or "pt-BR".');
+
+export const ZSlug = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case letters, digits and single hyphens.');
+
+export const ZKey = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'Lower-case letters, digits, "-" and "_".');
+
+export const ZId = z.uuid().meta({ description: 'UUID; opaque to clients.' });
+
+export const ZDateTime = z.iso.datetime().meta({ description: 'RFC 3339 date-time in UTC' });
+
+export const ZLocalized = z.record(z.string(), z.string().min(1).max(200));
+
+/** Query `locale`: any tag is accepted; unknown ones fall back to the marketplace's default language. */
+export const ZLocaleQuery = z.string().max(35).optional().meta({ description: "Language for names; falls back to the marketplace's default language." });
+
+/** Opaque cursor for keyset paging. */
+export const ZCursor = z.string().max(500).optional().meta({ description: '`next_cursor` of the previous page.' });
+
+export function pageLimit(max: number, dflt: number) {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(dflt)
+    .meta({ description: `Page size, 1..${max} (default ${dflt}).` });
+}
