@@ -2,8 +2,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createOrm, type MikroORM } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
-import { consoleRouter } from '@hm/domain/console';
-import { createCallerFactory } from '@hm/domain/trpc';
+import { consoleCaller } from '@hm/domain/console';
 import type { ApiMode, Clock } from '@hm/domain/context';
 import { buildApp } from '../src/app.js';
 import { validateResponse } from './openapi-validator.js';
@@ -27,7 +26,7 @@ export interface Harness {
   orm: MikroORM;
   clock: TestClock;
   mode: ApiMode;
-  console: ReturnType<ReturnType<typeof createCallerFactory<typeof consoleRouter>>>;
+  console: ReturnType<typeof consoleCaller>;
   /** inject + validate every /v1 response against the published OpenAPI document */
   request(opts: InjectOptions & { key?: string; session?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -40,7 +39,7 @@ export async function startHarness(opts: { mode?: ApiMode } = {}): Promise<Harne
   const mode = opts.mode ?? 'test';
   const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000' });
   await app.ready();
-  const caller = createCallerFactory(consoleRouter)({
+  const caller = consoleCaller({
     orm,
     mode,
     clock,

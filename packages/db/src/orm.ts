@@ -9,7 +9,14 @@ export { uuidv7 } from './ids.js';
 
 export const TENANT_FILTER = 'tenant';
 
-export function ormConfig(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}) {
+export interface OrmOptions {
+  poolMax?: number;
+  debug?: boolean;
+  /** where ORM and migrator messages go; silent by default (stdout belongs to the CLI's JSON) */
+  log?: (message: string) => void;
+}
+
+export function ormConfig(clientUrl: string, opts: OrmOptions = {}) {
   return defineConfig({
     clientUrl,
     entities: allEntities,
@@ -17,6 +24,7 @@ export function ormConfig(clientUrl: string, opts: { poolMax?: number; debug?: b
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     pool: { min: 0, max: opts.poolMax ?? 10 },
     debug: opts.debug ?? false,
+    logger: opts.log ?? (() => {}),
     // Tenancy: every query on a tenant entity is scoped by the marketplace set on the request's fork.
     // It is on by default, so a fork that forgot to set the marketplace fails loudly instead of leaking.
     filters: {
@@ -32,7 +40,7 @@ export function ormConfig(clientUrl: string, opts: { poolMax?: number; debug?: b
   });
 }
 
-export async function createOrm(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Promise<MikroORM> {
+export async function createOrm(clientUrl: string, opts: OrmOptions = {}): Promise<MikroORM> {
   return MikroORM.init(ormConfig(clientUrl, opts));
 }
 

@@ -130,6 +130,7 @@ export async function startEmbeddedPostgres(opts: {
     (stopping ??= new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
+      child.ref(); // keep this process alive until the server is down
       // SIGINT = PostgreSQL's "fast" shutdown: ends sessions, checkpoints, exits.
       child.kill('SIGINT');
     }));

@@ -156,6 +156,3 @@ function replay(reply: FastifyReply, status: number, headers: Record<string, str
   reply.code(status).headers(headers).header('Idempotent-Replayed', 'true');
   return reply.send(status === 204 ? undefined : body);
 }
-
-/** Deletes records past their 24 hours (run by the worker's crontab). */
-export const PURGE_IDEMPOTENCY_SQL = `delete from idempotency_keys where created_at < now() - interval '24 hours'`;

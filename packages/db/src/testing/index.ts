@@ -16,3 +16,10 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
   }
   return withDatabase(adminUrl, name);
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the run's PostgreSQL server (provided by global-setup) */
+    adminDatabaseUrl: string;
+  }
+}

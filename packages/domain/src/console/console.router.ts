@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
 import type { Context } from '../context.js';
-import { consoleProcedure, router } from '../trpc.js';
+import { consoleProcedure, createCallerFactory, router } from '../trpc.js';
 import { ZSlug } from '../shared/schemas.js';
 import { ZMarketplaceSettings } from '../marketplace/marketplace.schema.js';
 import { ZCreateMarketplace, createMarketplace, findMarketplaceBySlug, updateMarketplace } from '../marketplace/commands/save-marketplace.js';
@@ -94,3 +94,9 @@ export const consoleRouter = router({
 });
 
 export type ConsoleRouter = typeof consoleRouter;
+
+const createCaller = createCallerFactory(consoleRouter);
+/** The console's in-process client (CLI, start-up seeding, tests). */
+export function consoleCaller(ctx: Context) {
+  return createCaller(ctx);
+}

@@ -1,3 +1,4 @@
+import { MarketplaceSchema } from '@hm/db/entities';
 import type { MikroORM } from '@hm/db/orm';
 import { tenantEm } from '@hm/db/orm';
 import type { ApiMode } from '../context.js';
@@ -18,7 +19,8 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
     createMarketplace(em, { name: 'Demo Marketplace', slug: DEMO_SLUG, currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: opts.storefrontUrl }),
   );
   const em = tenantEm(orm, m.id);
-  await updateMarketplace(em, m, {
+  const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: m.id });
+  await updateMarketplace(em, marketplace, {
     term_kinds: [
       { key: 'brand', names: { en: 'Brand', sv: 'Märke' } },
       { key: 'condition', names: { en: 'Condition', sv: 'Skick' } },
@@ -41,7 +43,7 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
     },
     commission_percent: 20,
   });
-  await importCategories(em, m, [
+  await importCategories(em, marketplace, [
     { slug: 'furniture', names: { en: 'Furniture', sv: 'Möbler' }, position: 1 },
     { slug: 'chairs', names: { en: 'Chairs', sv: 'Stolar' }, parent: 'furniture', position: 1 },
     { slug: 'tables', names: { en: 'Tables', sv: 'Bord' }, parent: 'furniture', position: 2 },
@@ -49,7 +51,7 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
     { slug: 'ceiling-lamps', names: { en: 'Ceiling lamps', sv: 'Taklampor' }, parent: 'lighting', position: 1 },
     { slug: 'table-lamps', names: { en: 'Table lamps', sv: 'Bordslampor' }, parent: 'lighting', position: 2 },
   ]);
-  await importTerms(em, m, [
+  await importTerms(em, marketplace, [
     { kind: 'brand', slug: 'artek', names: { en: 'Artek', sv: 'Artek' }, descriptions: { en: 'Finnish furniture since 1935.', sv: 'Finska möbler sedan 1935.' } },
     { kind: 'brand', slug: 'fritz-hansen', names: { en: 'Fritz Hansen', sv: 'Fritz Hansen' }, descriptions: {} },
     { kind: 'brand', slug: 'gubi', names: { en: 'Gubi', sv: 'Gubi' }, descriptions: {} },
@@ -75,5 +77,5 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
   const secret = createApiKey(em, m.id, 'secret', opts.mode);
   const publishable = createApiKey(em, m.id, 'publishable', opts.mode);
   await em.flush();
-  return { marketplace: m, keys: { secret: secret.token, publishable: publishable.token } };
+  return { marketplace, keys: { secret: secret.token, publishable: publishable.token } };
 }

@@ -6,8 +6,7 @@ const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 export const ZCurrencyCode = z
   .string()
-  .regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO 4217 code in capitals.')
-  .refine((c) => CURRENCIES.has(c), 'Unknown ISO 4217 currency.')
+  .refine((c) => /^[A-Z]{3}$/.test(c) && CURRENCIES.has(c), 'Must be an ISO 4217 currency code in capitals, e.g. EUR.')
   .meta({ description: 'ISO 4217 currency code', example: 'EUR' });
 
 export const ZCountryCode = z.string().regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code in capitals.').meta({ example: 'SE' });

@@ -1,0 +1,104 @@
+import type { consoleCaller } from '@hm/domain/console';
+import { DomainError } from '@hm/domain/errors';
+
+export type Caller = ReturnType<typeof consoleCaller>;
+type Flags = Record<string, string | undefined>;
+type Input<K extends keyof Caller, A extends string> = Caller[K] extends Record<A, (input: infer I) => unknown> ? I : never;
+
+interface Command<K extends keyof Caller = keyof Caller, A extends string = string> {
+  usage: string;
+  flags: string[];
+  /** the console router input, built from flags and files (validated by the router) */
+  input(flags: Flags, readJson: (flag: string) => unknown): Record<string, unknown>;
+  call(caller: Caller, input: Input<K, A>): Promise<unknown>;
+}
+
+/** `SEK,EUR` → ['SEK', 'EUR'] */
+const list = (v: string | undefined) =>
+  v === undefined
+    ? undefined
+    : v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+
+/** `SEK=11.52,USD=1.05` → { SEK: 11.52, USD: 1.05 } */
+function rates(v: string | undefined): Record<string, number> | undefined {
+  if (v === undefined) return undefined;
+  return Object.fromEntries(
+    v.split(',').map((pair) => {
+      const [code, value] = pair.split('=');
+      const n = Number(value);
+      if (!code || value === undefined || value.trim() === '' || !Number.isFinite(n)) {
+        throw new DomainError('validation_failed', `--rates: "${pair}" is not CODE=NUMBER.`, {
+          errors: [{ location: 'flag.rates', message: 'Expected CODE=NUMBER pairs separated by commas.', value: pair }],
+        });
+      }
+      return [code.trim(), n];
+    }),
+  );
+}
+
+function command<K extends keyof Caller, A extends string>(c: Command<K, A>): Command {
+  return c as unknown as Command;
+}
+
+/** Every console command: flags map onto the console router's input (validated there, errors as problems). */
+export const COMMANDS: Record<string, Command> = {
+  'marketplace create': command<'marketplace', 'create'>({
+    usage: '--name N --slug S --currencies SEK,EUR --locales en,sv [--storefront-url URL]',
+    flags: ['name', 'slug', 'currencies', 'locales', 'storefront-url'],
+    input: (f) => ({ name: f.name, slug: f.slug, currencies: list(f.currencies), locales: list(f.locales), storefront_url: f['storefront-url'] }),
+    call: (c, i) => c.marketplace.create(i),
+  }),
+  'marketplace update': command<'marketplace', 'update'>({
+    usage: '--marketplace S --file settings.json',
+    flags: ['marketplace', 'file'],
+    input: (f, read) => ({ marketplace: f.marketplace, settings: read('file') }),
+    call: (c, i) => c.marketplace.update(i),
+  }),
+  'marketplace get': command<'marketplace', 'get'>({
+    usage: '--marketplace S',
+    flags: ['marketplace'],
+    input: (f) => ({ marketplace: f.marketplace }),
+    call: (c, i) => c.marketplace.get(i),
+  }),
+  'marketplace list': command<'marketplace', 'list'>({ usage: '', flags: [], input: () => ({}), call: (c, i) => c.marketplace.list(i) }),
+  'keys create': command<'keys', 'create'>({
+    usage: '--marketplace S --kind secret|publishable',
+    flags: ['marketplace', 'kind'],
+    input: (f) => ({ marketplace: f.marketplace, kind: f.kind }),
+    call: (c, i) => c.keys.create(i),
+  }),
+  'keys list': command<'keys', 'list'>({
+    usage: '--marketplace S',
+    flags: ['marketplace'],
+    input: (f) => ({ marketplace: f.marketplace }),
+    call: (c, i) => c.keys.list(i),
+  }),
+  'keys revoke': command<'keys', 'revoke'>({ usage: '--key KEY_OR_ID', flags: ['key'], input: (f) => ({ key: f.key }), call: (c, i) => c.keys.revoke(i) }),
+  'categories import': command<'categories', 'import'>({
+    usage: '--marketplace S --file categories.json',
+    flags: ['marketplace', 'file'],
+    input: (f, read) => ({ marketplace: f.marketplace, items: read('file') }),
+    call: (c, i) => c.categories.import(i),
+  }),
+  'terms import': command<'terms', 'import'>({
+    usage: '--marketplace S --file terms.json',
+    flags: ['marketplace', 'file'],
+    input: (f, read) => ({ marketplace: f.marketplace, items: read('file') }),
+    call: (c, i) => c.terms.import(i),
+  }),
+  'sites create': command<'sites', 'create'>({
+    usage: '--marketplace S --file site.json',
+    flags: ['marketplace', 'file'],
+    input: (f, read) => ({ marketplace: f.marketplace, site: read('file') }),
+    call: (c, i) => c.sites.create(i),
+  }),
+  'rates set': command<'rates', 'set'>({
+    usage: '--marketplace S --date YYYY-MM-DD --base EUR --rates SEK=11.52,USD=1.05',
+    flags: ['marketplace', 'date', 'base', 'rates'],
+    input: (f) => ({ marketplace: f.marketplace, date: f.date, base: f.base, rates: rates(f.rates) }),
+    call: (c, i) => c.rates.set(i),
+  }),
+};

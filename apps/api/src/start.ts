@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { MarketplaceSchema } from '@hm/db/entities';
+import { seedDemo } from '@hm/domain/demo';
+import { startWorker } from '@hm/jobs/worker';
+import type { Runner } from 'graphile-worker';
+import { buildApp } from './app.js';
+import { connect, loadConfig } from './runtime.js';
+import { REPO_ROOT } from './paths.js';
+
+/**
+ * `npm start`: embedded Postgres (unless DATABASE_URL), migrations, the demo marketplace on an
+ * empty database, then API + worker + reference storefront. Ctrl-C stops them in reverse order.
+ */
+const config = loadConfig();
+const db = await connect(config);
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+
+const demoFile = path.join(config.dataDir, `demo-keys.${config.API_MODE}.json`);
+const marketplaces = await db.orm.em.fork().count(MarketplaceSchema, {});
+if (marketplaces === 0) {
+  const today = new Date().toISOString().slice(0, 10);
+  const { keys } = await seedDemo(db.orm, { mode: config.API_MODE, storefrontUrl: config.storefrontUrl, today });
+  mkdirSync(config.dataDir, { recursive: true });
+  // Keys are stored hashed; this local file is the only copy, for the developer running the demo.
+  writeFileSync(demoFile, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  log('Created the demo marketplace "demo".');
+}
+const demoKeys = existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as { secret: string; publishable: string }) : undefined;
+
+const app = await buildApp({
+  orm: db.orm,
+  mode: config.API_MODE,
+  apiUrl: config.apiUrl,
+  bodyLimit: config.BODY_LIMIT_BYTES,
+  logger: {
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers.authorization', 'req.headers["x-user-session"]'], censor: '[redacted]' },
+  },
+});
+await app.listen({ port: config.API_PORT, host: config.API_HOST });
+
+let worker: Runner | undefined;
+if (config.START_WORKER) {
+  worker = await startWorker({ connectionString: db.url, log: (level, message) => level !== 'debug' && app.log.info({ worker: true }, message) });
+}
+
+let storefront: ChildProcess | undefined;
+if (config.START_STOREFRONT && demoKeys) {
+  storefront = spawn('npm', ['run', '--silent', 'dev', '-w', '@hm/storefront'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true, // own process group: Ctrl-C reaches us, and we stop it (and its children) in order
+    env: { ...process.env, API_URL: config.apiUrl, STOREFRONT_API_KEY: demoKeys.secret, STOREFRONT_PORT: String(config.STOREFRONT_PORT), NEXT_TELEMETRY_DISABLED: '1' },
+  });
+}
+
+const banner = [
+  '',
+  '  Headless Marketplace API is running',
+  `  API            ${config.apiUrl}/v1`,
+  `  Docs           ${config.apiUrl}/docs`,
+  `  OpenAPI        ${config.apiUrl}/v1/openapi.json`,
+  ...(storefront ? [`  Storefront     ${config.storefrontUrl}`] : []),
+  `  Mode           ${config.API_MODE}`,
+  `  Database       ${db.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}`,
+  ...(demoKeys
+    ? [
+        `  Demo secret key       ${demoKeys.secret}`,
+        `  Demo publishable key  ${demoKeys.publishable}`,
+        '',
+        `  Try: curl -H "Authorization: Bearer ${demoKeys.secret}" ${config.apiUrl}/v1/marketplace`,
+      ]
+    : ['  (no demo keys on file: create keys with `npm run console -- keys create --marketplace <slug> --kind secret`)']),
+  '',
+];
+log(banner.join('\n'));
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`\n${signal}: stopping…`);
+  if (storefront?.pid && storefront.exitCode === null) {
+    const exited = new Promise((resolve) => storefront!.once('exit', resolve));
+    try {
+      process.kill(-storefront.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  }
+  await app.close();
+  await worker?.stop();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

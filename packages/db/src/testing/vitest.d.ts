@@ -1,6 +1,0 @@
-declare module 'vitest' {
-  export interface ProvidedContext {
-    adminDatabaseUrl: string;
-  }
-}
-export {};
