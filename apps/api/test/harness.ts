@@ -81,3 +81,46 @@ export async function makeMarketplace(h: Harness, slug = 'shop', extra: { curren
   });
   return { marketplace, secret: keys.secret, publishable: keys.publishable };
 }
+
+/** A marketplace with term kinds, categories two levels deep, terms with accents and two sites. */
+export async function makeCatalog(h: Harness, slug = 'shop') {
+  const m = await makeMarketplace(h, slug);
+  await h.console.marketplace.update({
+    marketplace: slug,
+    settings: {
+      term_kinds: [
+        { key: 'brand', names: { en: 'Brand', sv: 'Märke' } },
+        { key: 'color', names: { en: 'Colour', sv: 'Färg' } },
+      ],
+    },
+  });
+  await h.console.categories.import({
+    marketplace: slug,
+    items: [
+      { slug: 'lighting', names: { en: 'Lighting', sv: 'Belysning' }, position: 2 },
+      { slug: 'chairs', names: { en: 'Chairs', sv: 'Stolar' }, parent: 'furniture', position: 1 },
+      { slug: 'furniture', names: { en: 'Furniture', sv: 'Möbler' }, position: 1 },
+      { slug: 'tables', names: { en: 'Tables' }, parent: 'furniture', position: 2 },
+    ],
+  });
+  await h.console.terms.import({
+    marketplace: slug,
+    items: [
+      { kind: 'brand', slug: 'ekstrom', names: { en: 'Ekström Möbler' }, descriptions: { en: 'Swedish chairs.', sv: 'Svenska stolar.' } },
+      { kind: 'brand', slug: 'artek', names: { en: 'Artek', sv: 'Artek' }, descriptions: {} },
+      { kind: 'brand', slug: 'eames', names: { en: 'Eames' }, descriptions: {} },
+      { kind: 'brand', slug: 'ecole', names: { en: 'École' }, descriptions: {} },
+      { kind: 'brand', slug: 'zanotta', names: { en: 'Zanotta' }, descriptions: {} },
+      { kind: 'color', slug: 'red', names: { en: 'Red', sv: 'Röd' }, descriptions: {} },
+    ],
+  });
+  await h.console.sites.create({
+    marketplace: slug,
+    site: { kind: 'showroom', name: 'Showroom', line1: 'Götgatan 1', postal_code: '11646', city: 'Stockholm', country: 'SE', opening_hours: 'Tue–Sat 11–18', buyer_pickup: true },
+  });
+  await h.console.sites.create({
+    marketplace: slug,
+    site: { kind: 'warehouse', name: 'Old warehouse', line1: 'Lagervägen 2', postal_code: '12345', city: 'Huddinge', country: 'SE', active: false },
+  });
+  return m;
+}

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { tenantEm } from '@hm/db/orm';
 import type { Context, KeyContext } from './context.js';
 import { DomainError, problemOf, type FieldError, type Problem } from './errors.js';
+import { withMarketplace } from './shared/request-scope.js';
 
 /**
  * Who may call a procedure:
@@ -58,7 +59,7 @@ const authenticate = t.middleware(async ({ ctx, meta, next }) => {
     marketplace,
     apiKey: { id: apiKeyId, kind },
   };
-  return next({ ctx: keyCtx });
+  return withMarketplace(marketplace, () => next({ ctx: keyCtx }));
 });
 
 /** Base for every public procedure: attach meta with `auth` and `openapi`. */

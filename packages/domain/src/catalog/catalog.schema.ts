@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursor, ZLocaleQuery, pageLimit } from '../shared/schemas.js';
+import { ZCursor, ZLocaleQuery, ZTermKindParam, pageLimit } from '../shared/schemas.js';
 
 export const ZCategory = z
   .object({
@@ -31,7 +31,7 @@ export const ZTermList = z
 export const ZListCategoriesInput = z.strictObject({ locale: ZLocaleQuery });
 
 export const ZListTermsInput = z.strictObject({
-  kind: z.string().min(1).max(40).meta({ description: "One of the marketplace's term kinds." }),
+  kind: ZTermKindParam,
   q: z.string().max(200).optional().meta({ description: 'Names starting with this (accents and case ignored).' }),
   limit: pageLimit(200, 50),
   cursor: ZCursor,

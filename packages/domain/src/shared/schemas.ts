@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentMarketplace } from './request-scope.js';
 
 /** Shared request and response building blocks of the /v1 contract. */
 
@@ -57,3 +58,16 @@ export function pageLimit(max: number, dflt: number) {
     .default(dflt)
     .meta({ description: `Page size, 1..${max} (default ${dflt}).` });
 }
+
+/** A term kind of the calling marketplace (checked with the other fields, see request-scope.ts). */
+export const ZTermKindParam = z
+  .string()
+  .min(1)
+  .max(40)
+  .superRefine((kind, ctx) => {
+    const m = currentMarketplace();
+    if (!m || m.termKinds.some((k) => k.key === kind)) return;
+    const known = m.termKinds.map((k) => k.key);
+    ctx.addIssue({ code: 'custom', message: `Must be one of the marketplace's term kinds: ${known.length ? known.join(', ') : 'it has none yet'}.` });
+  })
+  .meta({ description: "One of the marketplace's term kinds (see `term_kinds` of GET /v1/marketplace)." });

@@ -61,7 +61,7 @@ export async function listTerms(ctx: CommandContext, input: ListTermsInput): Pro
     conditions.push(`hm_fold(t.name) like hm_fold(?) || '%'`);
     params.push(input.q.replace(/[\\%_]/g, (c) => `\\${c}`));
   }
-  const fingerprint = JSON.stringify([input.kind, lang, input.q ?? '']);
+  const fingerprint = JSON.stringify([ctx.marketplace.id, input.kind, lang, input.q ?? '']);
   if (input.cursor) {
     const [sortName, id] = decodeCursor(input.cursor, fingerprint);
     if (typeof sortName !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) {
