@@ -32,12 +32,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { mode?: ApiMode } = {}): Promise<Harness> {
+export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void> } = {}): Promise<Harness> {
   const url = await createTestDatabase(inject('adminDatabaseUrl'));
   const orm = await createOrm(url, { poolMax: 5 });
   const clock = testClock();
   const mode = opts.mode ?? 'test';
-  const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000' });
+  const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit });
+  await opts.extend?.(app, orm, clock);
   await app.ready();
   const caller = consoleCaller({
     orm,

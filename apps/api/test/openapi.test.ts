@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHarness, type Harness } from './harness.js';
+
+const require = createRequire(import.meta.url);
+let h: Harness;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let doc: any;
+beforeAll(async () => {
+  h = await startHarness();
+  const res = await h.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  doc = res.json();
+});
+afterAll(() => h.close());
+
+describe('GET /v1/openapi.json', () => {
+  test('is a valid OpenAPI 3.1 document (third-party validator)', async () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  test('lints with zero errors under Redocly’s recommended rules', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hm-openapi-'));
+    const file = path.join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    writeFileSync(path.join(dir, 'redocly.yaml'), 'extends:\n  - recommended\n');
+    const cli = require.resolve('@redocly/cli/bin/cli.js');
+    const run = await promisify(execFile)(process.execPath, [cli, 'lint', file, '--format=json'], { cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }).catch(
+      (e: { stdout: string; stderr: string }) => e,
+    );
+    const report = JSON.parse(run.stdout);
+    const errors = report.problems.filter((p: { severity: string }) => p.severity === 'error');
+    expect(errors, JSON.stringify(errors, null, 2)).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 60_000);
+
+  test('documents every public endpoint of the foundation with its security', () => {
+    const ops = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods as object).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(ops.sort()).toEqual(['GET /catalog-terms', 'GET /catalog-terms/{kind}/{slug}', 'GET /categories', 'GET /locations', 'GET /marketplace']);
+    expect(doc.servers[0].url).toBe('http://localhost:4000/v1');
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['publishableKey', 'secretKey', 'userSession']);
+    expect(doc.paths['/marketplace'].get.security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);
+  });
+
+  test('every operation documents its errors as application/problem+json Problems', () => {
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(methods as Record<string, { responses: Record<string, { $ref?: string }> }>)) {
+        const statuses = Object.keys(op.responses);
+        expect(statuses, `${m} ${p}`).toEqual(expect.arrayContaining(['200', '401', '404', '500']));
+        for (const s of statuses.filter((x) => Number(x) >= 400)) {
+          expect(op.responses[s]!.$ref, `${m} ${p} ${s}`).toBe(`#/components/responses/Problem${s}`);
+        }
+      }
+    }
+    expect(doc.components.responses.Problem422.content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail', 'code', 'errors']);
+  });
+
+  test('query parameters carry their limits', () => {
+    const params = doc.paths['/catalog-terms'].get.parameters as { name: string; required?: boolean; schema: Record<string, unknown> }[];
+    const limit = params.find((x) => x.name === 'limit')!;
+    expect(limit.schema).toMatchObject({ minimum: 1, maximum: 200, default: 50 });
+    expect(params.find((x) => x.name === 'kind')!.required).toBe(true);
+    expect(params.find((x) => x.name === 'q')!.schema).toMatchObject({ maxLength: 200 });
+  });
+});
+
+describe('/docs', () => {
+  test('serves the reference page and its script from this server (no CDN)', async () => {
+    const page = await h.app.inject({ method: 'GET', url: '/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-url="/v1/openapi.json"');
+    const scripts = [...page.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toEqual(['/docs/scalar.js']);
+    const js = await h.app.inject({ method: 'GET', url: '/docs/scalar.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.body.length).toBeGreaterThan(100_000);
+  });
+
+  test('problem types resolve to a page with an anchor per code', async () => {
+    const page = await h.app.inject({ method: 'GET', url: '/docs/problems' });
+    expect(page.statusCode).toBe(200);
+    for (const code of doc.components.schemas.Problem.properties.code.enum) expect(page.body).toContain(`id="${code}"`);
+  });
+});

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeMarketplace, startHarness, type Harness } from './harness.js';
+
+/**
+ * Errors that happen before any procedure runs (parsing, routing, body limits) are problems too.
+ * A probe route under /v1 takes JSON bodies, since the foundation's public endpoints are all GETs.
+ */
+let h: Harness;
+let key: string;
+const logged: string[] = [];
+beforeAll(async () => {
+  h = await startHarness({
+    bodyLimit: 2048,
+    extend: async (app) => {
+      app.post('/v1/_probe/echo', async (req) => ({ body: req.body ?? null }));
+      app.get('/v1/_probe/boom', async () => {
+        throw new Error('secret internals: password=hunter2');
+      });
+    },
+  });
+  h.app.log.error = ((obj: { err?: Error }) => void logged.push(obj.err?.message ?? JSON.stringify(obj))) as never;
+  ({ secret: key } = await makeMarketplace(h));
+});
+afterAll(() => h.close());
+
+function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
+  const body = res.json() as Record<string, unknown>;
+  expect(body).toMatchObject({ status, code, type: `/docs/problems#${code}` });
+  expect(Object.keys(body).sort()).toEqual(['code', 'detail', 'errors', 'status', 'title', 'type']);
+  expect(typeof body.detail).toBe('string');
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/); // no stack traces on the wire
+  return body;
+}
+
+describe('problems before procedures run', () => {
+  test('bad JSON → 400', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/v1/_probe/echo', headers: { 'content-type': 'application/json' }, payload: '{"a": 1,' });
+    const body = expectProblem(res, 400, 'malformed_request');
+    expect(body.detail).toMatch(/not valid JSON/);
+  });
+
+  test('bad JSON on /trpc → 400 inside the tRPC envelope', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/trpc/marketplace.get', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, payload: '{' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.data.problem).toMatchObject({ status: 400, code: 'malformed_request' });
+  });
+
+  test('an empty JSON body is no input, not an error', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/v1/_probe/echo', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ body: null });
+  });
+
+  test('body over the limit → 413, at the limit accepted', async () => {
+    const fits = JSON.stringify({ s: 'x'.repeat(2048 - 8) });
+    expect(fits.length).toBe(2048);
+    expect((await h.app.inject({ method: 'POST', url: '/v1/_probe/echo', headers: { 'content-type': 'application/json' }, payload: fits })).statusCode).toBe(200);
+    const tooBig = JSON.stringify({ s: 'x'.repeat(2048 - 7) });
+    expectProblem(await h.app.inject({ method: 'POST', url: '/v1/_probe/echo', headers: { 'content-type': 'application/json' }, payload: tooBig }), 413, 'payload_too_large');
+  });
+
+  test('wrong content type → 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/_probe/echo', headers: { 'content-type': type }, payload: 'a=1' });
+      expectProblem(res, 415, 'unsupported_media_type');
+    }
+  });
+
+  test('unknown route → 404 problem, under /v1 and elsewhere', async () => {
+    expectProblem(await h.request({ method: 'GET', url: '/v1/nope', key }), 404, 'not_found');
+    expectProblem(await h.app.inject({ method: 'GET', url: '/nope' }), 404, 'not_found');
+  });
+
+  test('wrong method on a known route → 405 with Allow', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await h.request({ method, url: '/v1/marketplace', key, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      expectProblem(res, 405, 'method_not_allowed');
+      expect(res.headers.allow).toBe('GET');
+    }
+  });
+
+  test('unexpected error → 500 with a generic detail; the cause is logged with the request id, not sent', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/v1/_probe/boom' });
+    const body = expectProblem(res, 500, 'internal_error');
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    expect(body.detail).toMatch(/Request-Id/);
+    expect(res.headers['request-id']).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(logged.join('\n')).toContain('hunter2');
+  });
+
+  test('every response carries a Request-Id', async () => {
+    const ok = await h.request({ method: 'GET', url: '/v1/marketplace', key });
+    const bad = await h.request({ method: 'GET', url: '/v1/marketplace' });
+    expect(ok.headers['request-id']).toMatch(/^req_/);
+    expect(bad.headers['request-id']).toMatch(/^req_/);
+    expect(ok.headers['request-id']).not.toBe(bad.headers['request-id']);
+  });
+});
+
+describe('health', () => {
+  test('/health and /ready (database reachable)', async () => {
+    expect((await h.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    expect((await h.app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ready', database: 'ok' });
+  });
+});
