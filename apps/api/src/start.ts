@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { seedDemo } from '@hm/domain/demo';
 import { startWorker } from '@hm/jobs/worker';
-import type { Runner } from 'graphile-worker';
+import type { Worker } from '@hm/jobs/worker';
 import { buildApp } from './app.js';
 import { connect, loadConfig } from './runtime.js';
 import { REPO_ROOT } from './paths.js';
@@ -41,7 +41,7 @@ const app = await buildApp({
 });
 await app.listen({ port: config.API_PORT, host: config.API_HOST });
 
-let worker: Runner | undefined;
+let worker: Worker | undefined;
 if (config.START_WORKER) {
   worker = await startWorker({ connectionString: db.url, log: (level, message) => level !== 'debug' && app.log.info({ worker: true }, message) });
 }

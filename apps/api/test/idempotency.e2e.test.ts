@@ -233,7 +233,7 @@ describe('Idempotency-Key', () => {
     const res = await send('/orders', { idem, body: {}, key: 'sk_test_nope' });
     expect(res.statusCode).toBe(201); // the probe route has no auth of its own
     const rows = await h.orm.em.getConnection().execute('select count(*)::int as n from idempotency_keys where key = ?', [idem]);
-    expect(rows[0].n).toBe(0);
+    expect(rows[0]!.n).toBe(0);
   });
 
   test('wired on the real /trpc and /v1 scopes: a bad key is refused before anything runs', async () => {

@@ -1,21 +1,34 @@
-import { run, type Runner, Logger } from 'graphile-worker';
+import pg from 'pg';
+import { run, Logger } from 'graphile-worker';
 import { crontab, taskList } from './task-list.js';
 
 export { taskList, crontab };
 
+export interface Worker {
+  stop(): Promise<void>;
+}
+
 /**
  * Runs graphile-worker inside Postgres: in the API process by default, or alone (`npm run worker`).
  * Signals are left to the caller, which shuts down the API, the worker and the database in order.
+ * The pool is ours so that connections the database drops at shutdown are logged, not fatal.
  */
-export async function startWorker(opts: { connectionString: string; concurrency?: number; log?: (level: string, message: string) => void }): Promise<Runner> {
-  const logger = new Logger(() => (level, message) => opts.log?.(level, message));
-  return run({
-    connectionString: opts.connectionString,
+export async function startWorker(opts: { connectionString: string; concurrency?: number; log?: (level: string, message: string) => void }): Promise<Worker> {
+  const pool = new pg.Pool({ connectionString: opts.connectionString, max: (opts.concurrency ?? 4) + 2 });
+  pool.on('error', (err) => opts.log?.('warning', `worker database connection: ${err.message}`));
+  const runner = await run({
+    pgPool: pool,
     concurrency: opts.concurrency ?? 4,
     taskList,
     crontab,
     noHandleSignals: true,
     pollInterval: 1000,
-    logger,
+    logger: new Logger(() => (level, message) => opts.log?.(level, message)),
   });
+  return {
+    async stop() {
+      await runner.stop();
+      await pool.end();
+    },
+  };
 }

@@ -66,9 +66,12 @@ function forCli(p: Problem): Problem {
   const fileKeys = new Set(['items', 'settings', 'site']);
   const errors = p.errors.map((e) => {
     const [, head, ...tail] = e.location.split('.');
-    if (e.location.startsWith('body.') && head && fileKeys.has(head)) return { ...e, location: ['file', ...tail].join('.') };
-    if (e.location.startsWith('body.') && head) return { ...e, location: ['flag', head.replaceAll('_', '-'), ...tail].join('.') };
-    return e;
+    if (!e.location.startsWith('body.') || !head) return e;
+    if (fileKeys.has(head)) return { ...e, location: ['file', ...tail].join('.') };
+    const flag = head.replaceAll('_', '-');
+    if (command!.flags.includes(flag)) return { ...e, location: ['flag', flag, ...tail].join('.') };
+    // checks inside a command speak of the file's content from its root
+    return { ...e, location: ['file', head, ...tail].join('.') };
   });
   const detail = errors.length === 1 ? `${errors[0]!.location}: ${errors[0]!.message}` : p.detail;
   return { ...p, detail, errors };

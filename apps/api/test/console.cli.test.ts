@@ -1,0 +1,113 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { createTestDatabase } from '@hm/db/testing';
+import { runTs } from './cli.js';
+
+/** The operator console as an operator runs it: a process, JSON on stdout, problems on stderr. */
+let env: Record<string, string>;
+let dir: string;
+const cli = (...args: string[]) => runTs('src/console/cli.ts', args, env);
+const file = (name: string, content: unknown) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
+  return p;
+};
+
+beforeAll(async () => {
+  env = { DATABASE_URL: await createTestDatabase(inject('adminDatabaseUrl')), API_MODE: 'test', INIT_CWD: '' };
+  dir = mkdtempSync(path.join(tmpdir(), 'hm-cli-'));
+});
+
+describe('console CLI', () => {
+  test('marketplace create prints the marketplace and keys shown once', async () => {
+    const r = await cli('marketplace', 'create', '--name', 'Loppis', '--slug', 'loppis', '--currencies', 'SEK,EUR', '--locales', 'sv,en', '--storefront-url', 'https://loppis.example');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.marketplace).toMatchObject({ slug: 'loppis', currencies: ['SEK', 'EUR'], locales: ['sv', 'en'], storefront_url: 'https://loppis.example' });
+    expect(out.keys.secret).toMatch(/^sk_test_[A-Za-z0-9_-]{43}$/);
+    expect(out.keys.publishable).toMatch(/^pk_test_[A-Za-z0-9_-]{43}$/);
+    const again = await cli('marketplace', 'create', '--name', 'Loppis', '--slug', 'loppis', '--currencies', 'SEK', '--locales', 'sv');
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stderr)).toMatchObject({ status: 409, code: 'conflict' });
+  }, 30_000);
+
+  test('invalid flags: every problem at once as a problem on stderr, nothing on stdout', async () => {
+    const r = await cli('marketplace', 'create', '--name', 'X', '--slug', 'Bad Slug', '--currencies', 'SEK,XXX', '--locales', 'en,en');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const p = JSON.parse(r.stderr);
+    expect(p).toMatchObject({ status: 422, code: 'validation_failed' });
+    expect(p.errors).toEqual([
+      { location: 'flag.slug', message: 'Lower-case letters, digits and single hyphens.', value: 'Bad Slug' },
+      { location: 'flag.currencies.1', message: 'Must be an ISO 4217 currency code in capitals, e.g. EUR.', value: 'XXX' },
+    ]);
+    const unknown = await cli('marketplace', 'explode');
+    expect(unknown.code).toBe(2);
+    expect(JSON.parse(unknown.stderr).detail).toMatch(/Unknown command "marketplace explode"/);
+  }, 30_000);
+
+  test('marketplace update validates the settings file as a whole', async () => {
+    const bad = await cli('marketplace', 'update', '--marketplace', 'loppis', '--file', file('bad.json', { listings: { min_images: 1, require_approval: false, require_category: false, required_terms: ['brand'], valuations: false }, color: 'red' }));
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr).errors.map((e: { location: string }) => e.location)).toEqual(['file.color']);
+    const cross = await cli('marketplace', 'update', '--marketplace', 'loppis', '--file', file('cross.json', { listings: { min_images: 1, require_approval: false, require_category: false, required_terms: ['brand'], valuations: false } }));
+    expect(JSON.parse(cross.stderr).errors).toEqual([{ location: 'file.listings.required_terms.0', message: `"brand" is not one of the marketplace's term kinds.`, value: 'brand' }]);
+    const ok = await cli('marketplace', 'update', '--marketplace', 'loppis', '--file', file('ok.json', {
+      term_kinds: [{ key: 'brand', names: { sv: 'Märke', en: 'Brand' } }],
+      listings: { min_images: 2, require_approval: true, require_category: false, required_terms: ['brand'], valuations: true },
+      shipping: { currency: 'SEK', sizes: [{ key: 's', name: 'Small' }], zones: [{ key: 'se', name: 'Sweden', countries: ['SE'] }], delivery: { std: { s: { se: 4900 } } }, options: [{ key: 'std', name: 'Standard' }] },
+      commission_percent: 12.5,
+    }));
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).marketplace).toMatchObject({ commission_percent: 12.5, listings: { min_images: 2, required_terms: ['brand'] } });
+  }, 30_000);
+
+  test('keys create, list and revoke', async () => {
+    const created = JSON.parse((await cli('keys', 'create', '--marketplace', 'loppis', '--kind', 'publishable')).stdout);
+    expect(created.token).toMatch(/^pk_test_/);
+    expect(created.key.hint).toBe(`pk_test_…${created.token.slice(-4)}`);
+    const list = JSON.parse((await cli('keys', 'list', '--marketplace', 'loppis')).stdout);
+    expect(list.items).toHaveLength(3);
+    expect(JSON.stringify(list)).not.toContain(created.token);
+    const revoked = JSON.parse((await cli('keys', 'revoke', '--key', created.token)).stdout);
+    expect(revoked.key.revoked_at).not.toBeNull();
+    const twice = await cli('keys', 'revoke', '--key', created.key.id);
+    expect(JSON.parse(twice.stderr)).toMatchObject({ status: 409 });
+  }, 30_000);
+
+  test('categories and terms import are upserts by slug; loops and unknown parents are refused', async () => {
+    const cats = [
+      { slug: 'home', names: { sv: 'Hem', en: 'Home' } },
+      { slug: 'lamps', names: { sv: 'Lampor' }, parent: 'home', position: 2 },
+    ];
+    const first = JSON.parse((await cli('categories', 'import', '--marketplace', 'loppis', '--file', file('c.json', cats))).stdout);
+    expect(first).toEqual({ created: 2, updated: 0 });
+    const second = JSON.parse((await cli('categories', 'import', '--marketplace', 'loppis', '--file', file('c.json', cats))).stdout);
+    expect(second).toEqual({ created: 0, updated: 2 });
+    const loop = await cli('categories', 'import', '--marketplace', 'loppis', '--file', file('loop.json', [{ slug: 'home', names: { sv: 'Hem' }, parent: 'lamps' }, { slug: 'x', names: { sv: 'X' }, parent: 'nowhere' }]));
+    const errors = JSON.parse(loop.stderr).errors.map((e: { location: string; message: string }) => `${e.location}: ${e.message}`);
+    expect(errors).toEqual(['file.0.parent: Parent chain of "home" loops back through "home".', 'file.1.parent: No category "nowhere" in the file or the marketplace.']);
+    const terms = await cli('terms', 'import', '--marketplace', 'loppis', '--file', file('t.json', [{ kind: 'brand', slug: 'ikea', names: { sv: 'IKEA' } }, { kind: 'size', slug: 'xl', names: { de: 'XL' } }]));
+    expect(JSON.parse(terms.stderr).errors.map((e: { location: string }) => e.location)).toEqual(['file.1.kind', 'file.1.names.de', 'file.1.names']);
+    const okTerms = await cli('terms', 'import', '--marketplace', 'loppis', '--file', file('t2.json', [{ kind: 'brand', slug: 'ikea', names: { sv: 'IKEA' } }]));
+    expect(JSON.parse(okTerms.stdout)).toEqual({ created: 1, updated: 0 });
+  }, 60_000);
+
+  test('sites create and rates set', async () => {
+    const site = JSON.parse(
+      (await cli('sites', 'create', '--marketplace', 'loppis', '--file', file('s.json', { kind: 'warehouse', name: 'Lager', line1: 'Väg 1', postal_code: '12345', city: 'Solna', country: 'SE', active: true, buyer_pickup: false }))).stdout,
+    );
+    expect(site.site).toMatchObject({ kind: 'warehouse', name: 'Lager', active: true });
+    const rates = await cli('rates', 'set', '--marketplace', 'loppis', '--date', '2026-11-22', '--base', 'EUR', '--rates', 'SEK=11.52,USD=1.05');
+    expect(JSON.parse(rates.stdout).items).toEqual([
+      { date: '2026-11-22', base: 'EUR', quote: 'SEK', rate: 11.52 },
+      { date: '2026-11-22', base: 'EUR', quote: 'USD', rate: 1.05 },
+    ]);
+    const bad = await cli('rates', 'set', '--marketplace', 'loppis', '--date', '2026-13-01', '--base', 'EUR', '--rates', 'EUR=1,SEK=-2');
+    expect(JSON.parse(bad.stderr).errors.map((e: { location: string }) => e.location)).toEqual(['flag.date', 'flag.rates.SEK']);
+    const missing = await cli('rates', 'set', '--marketplace', 'nope', '--date', '2026-11-22', '--base', 'EUR', '--rates', 'SEK=1');
+    expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
+  }, 60_000);
+});
