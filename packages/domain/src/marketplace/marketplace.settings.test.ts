@@ -1,0 +1,47 @@
+import { expect, test } from 'vitest';
+import { crossCheckSettings } from './marketplace.settings.js';
+import { resolveLocale } from '../shared/locale.js';
+import type { Marketplace } from '@hm/db/entities';
+
+const base = {
+  currencies: ['SEK', 'EUR'],
+  locales: ['en', 'sv'],
+  term_kinds: [{ key: 'brand', names: { en: 'Brand' } }],
+  listings: { min_images: 1, require_approval: false, require_category: false, required_terms: ['brand'], valuations: false },
+  shipping: { sizes: [{ key: 's', name: 'S' }], zones: [{ key: 'se', name: 'SE', countries: ['SE'] }], options: [{ key: 'std', name: 'Std' }], delivery: { std: { s: { se: 100 } } } },
+};
+
+test('consistent settings pass', () => {
+  expect(crossCheckSettings(base)).toEqual([]);
+});
+
+test('every dangling reference is reported at once', () => {
+  const errors = crossCheckSettings({
+    ...base,
+    currencies: ['SEK', 'SEK'],
+    term_kinds: [{ key: 'brand', names: { de: 'Marke' } }],
+    listings: { ...base.listings, required_terms: ['color'] },
+    shipping: { ...base.shipping, currency: 'USD', delivery: { express: { m: { dk: 1 } } }, storage_fees: { xl: 5 }, booking: { horizon_days: 10, lead_days: 1, weekdays: [1], windows: [{ key: 'am', label: 'AM' }], zones: ['fi'] } },
+  });
+  expect(errors.map((e) => e.location)).toEqual([
+    'body.currencies',
+    'body.term_kinds.0.names.de',
+    'body.term_kinds.0.names',
+    'body.listings.required_terms.0',
+    'body.shipping.currency',
+    'body.shipping.delivery.express',
+    'body.shipping.delivery.express.m',
+    'body.shipping.delivery.express.m.dk',
+    'body.shipping.storage_fees.xl',
+    'body.shipping.booking.zones.0',
+  ]);
+});
+
+test('resolveLocale: exact, base language, else the default', () => {
+  const m = { locales: ['en', 'sv', 'pt-BR'] } as Marketplace;
+  expect(resolveLocale(m, undefined)).toBe('en');
+  expect(resolveLocale(m, 'sv')).toBe('sv');
+  expect(resolveLocale(m, 'SV-se')).toBe('sv');
+  expect(resolveLocale(m, 'pt-br')).toBe('pt-BR');
+  expect(resolveLocale(m, 'fr')).toBe('en');
+});

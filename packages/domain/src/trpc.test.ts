@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { TRPCError } from '@trpc/server';
+import { expect, test } from 'vitest';
+import type { Marketplace } from '@hm/db/entities';
+import type { Context } from './context.js';
+import { DomainError } from './errors.js';
+import { createCallerFactory, keyProcedure, router, toProblem } from './trpc.js';
+
+const marketplace = { id: '00000000-0000-7000-8000-000000000000', locales: ['en'], termKinds: [] } as unknown as Marketplace;
+const probe = router({
+  publicData: keyProcedure.meta({ auth: 'key' }).input(z.object({})).query(() => 'ok'),
+  secretOnly: keyProcedure.meta({ auth: 'secret' }).input(z.object({})).query(() => 'ok'),
+});
+
+function ctx(auth: Context['auth']): Context {
+  const fork = () => ({ setFilterParams: () => {} });
+  const orm = { em: { fork }, fork } as unknown as Context['orm'];
+  return { orm, mode: 'test', clock: { now: () => new Date() }, transport: 'trpc', requestId: 'r', auth, sessionToken: undefined };
+}
+
+test('publishable keys read public data; secret-only procedures answer 403', async () => {
+  const publishable = createCallerFactory(probe)(ctx({ apiKeyId: 'k', kind: 'publishable', marketplace }));
+  expect(await publishable.publicData({})).toBe('ok');
+  const err = await publishable.secretOnly({}).catch((e: TRPCError) => e);
+  expect(toProblem(err as TRPCError, undefined, undefined)).toMatchObject({ status: 403, code: 'publishable_key_not_allowed' });
+  const secret = createCallerFactory(probe)(ctx({ apiKeyId: 'k', kind: 'secret', marketplace }));
+  expect(await secret.secretOnly({})).toBe('ok');
+});
+
+test('no key, or a key that failed, never reaches a procedure', async () => {
+  const none = await createCallerFactory(probe)(ctx(undefined)).publicData({}).catch((e: TRPCError) => e);
+  expect(toProblem(none as TRPCError, undefined, undefined)).toMatchObject({ status: 401, code: 'api_key_required' });
+  const failed = await createCallerFactory(probe)(ctx(new DomainError('invalid_api_key', 'nope'))).publicData({}).catch((e: TRPCError) => e);
+  expect(toProblem(failed as TRPCError, undefined, undefined)).toMatchObject({ status: 401, code: 'invalid_api_key', detail: 'nope' });
+});
+
+test('unexpected errors become a generic 500 problem', () => {
+  const p = toProblem(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new Error('db password=x') }), undefined, undefined);
+  expect(p).toMatchObject({ status: 500, code: 'internal_error', errors: [] });
+  expect(p.detail).not.toContain('password');
+});

@@ -1,0 +1,36 @@
+import { expect, inject, test } from 'vitest';
+import pg from 'pg';
+import { runOnce } from 'graphile-worker';
+import { createTestDatabase } from '@hm/db/testing';
+import { taskList } from '../task-list.js';
+
+test('purge-idempotency-keys deletes records older than 24 hours and keeps the rest', async () => {
+  const url = await createTestDatabase(inject('adminDatabaseUrl'));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `insert into marketplaces (id, name, slug, locales, listing_rules, shipping, created_at, updated_at)
+       values (gen_random_uuid(), 'M', 'm', '{en}', '{}', '{}', now(), now()) returning id`,
+    );
+    const id = rows[0].id;
+    for (const [key, age] of [
+      ['00000000-0000-4000-8000-000000000001', '25 hours'],
+      ['00000000-0000-4000-8000-000000000002', '23 hours'],
+    ]) {
+      await client.query(
+        `insert into idempotency_keys (marketplace_id, scope, key, fingerprint, state, created_at, locked_at) values ($1, 's', $2, 'f', 'done', now() - $3::interval, now())`,
+        [id, key, age],
+      );
+    }
+    await runOnce({ connectionString: url, taskList }); // installs the worker schema (no jobs yet)
+    await client.query(`select graphile_worker.add_job('purge-idempotency-keys', '{}'::json)`);
+    await runOnce({ connectionString: url, taskList });
+    const left = await client.query('select key from idempotency_keys order by key');
+    expect(left.rows.map((r) => r.key)).toEqual(['00000000-0000-4000-8000-000000000002']);
+    const jobs = await client.query(`select count(*)::int as n from graphile_worker.jobs`);
+    expect(jobs.rows[0].n).toBe(0); // ran and completed
+  } finally {
+    await client.end();
+  }
+});
