@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { databaseTestConfig } from '@hm/db/testing/vitest-config';
 
-export default defineConfig({
-  test: {
-    globalSetup: ['../../packages/db/src/testing/global-setup.ts'],
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-  },
-});
+export default databaseTestConfig(['test/**/*.test.ts', 'src/**/*.test.ts']);

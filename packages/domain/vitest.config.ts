@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { databaseTestConfig } from '@hm/db/testing/vitest-config';
 
-export default defineConfig({
-  test: {
-    globalSetup: ['../db/src/testing/global-setup.ts'],
-    include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default databaseTestConfig(['src/**/*.test.ts']);
