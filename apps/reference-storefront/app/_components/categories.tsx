@@ -1,0 +1,29 @@
+import { safe } from '@trpc/client';
+import { api, type ApiOutputs } from '../../lib/api';
+import { ApiProblem } from './api-problem';
+
+type Category = ApiOutputs['categories']['list']['items'][number];
+type ByParent = Map<string | undefined, Category[]>;
+
+export async function Categories({ lang }: { lang: string }) {
+  const [data, error] = await safe(api().categories.list.query({ locale: lang }));
+  if (error) return <ApiProblem error={error} />;
+  if (data.items.length === 0) return <p className="muted">No categories yet.</p>;
+  // The API lists parents before children and siblings by position; grouping keeps that order.
+  return <Branch parentId={undefined} byParent={Map.groupBy(data.items, (c) => c.parent_id)} />;
+}
+
+function Branch({ parentId, byParent }: { parentId: string | undefined; byParent: ByParent }) {
+  const items = byParent.get(parentId);
+  if (!items) return null;
+  return (
+    <ul className="tree">
+      {items.map((category) => (
+        <li key={category.id}>
+          {category.name}
+          <Branch parentId={category.id} byParent={byParent} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import { safe } from '@trpc/client';
+import { api } from '../../lib/api';
+import { displayName } from '../../lib/intl';
+import { ApiProblem } from './api-problem';
+
+const KIND = { showroom: 'Showroom', warehouse: 'Warehouse' } as const;
+
+export async function Locations({ lang }: { lang: string }) {
+  const [data, error] = await safe(api().locations.list.query({}));
+  if (error) return <ApiProblem error={error} />;
+  if (data.items.length === 0) return <p className="muted">No locations yet.</p>;
+  return (
+    <ul className="cards">
+      {data.items.map((site) => (
+        <li key={site.id} className="card">
+          <h3>{site.name}</h3>
+          <p className="muted">{KIND[site.kind]}</p>
+          <address>
+            {site.line1}
+            <br />
+            {site.postal_code} {site.city}
+            <br />
+            {displayName(lang, 'region', site.country)}
+          </address>
+          {site.opening_hours && <p className="hours">{site.opening_hours}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}

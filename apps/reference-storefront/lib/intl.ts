@@ -1,0 +1,9 @@
+/** A language, region or currency name for display, or the code itself when Intl does not know it. */
+export function displayName(locale: string, type: Intl.DisplayNamesType, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type, fallback: 'code' }).of(code) ?? code;
+  } catch {
+    // RangeError for a malformed tag: the code is still better than a crashed page.
+    return code;
+  }
+}
