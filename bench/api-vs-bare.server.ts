@@ -1,0 +1,129 @@
+/**
+ * One HTTP server for bench/api-vs-bare.ts, run in its own process (forked by the benchmark):
+ *
+ *   api   the real application: buildApp() from apps/api, MikroORM, tRPC + trpc-to-openapi, hooks
+ *   bare  a plain Fastify app with two routes doing the same database work with raw SQL through `pg`
+ *         and mapping rows with the same domain code, so only the stack differs
+ *
+ * Each server gets its own process so neither shares an event loop, heap or GC with the other or with
+ * the load generator. It reports its port over IPC, answers CPU-usage probes, and exits when the
+ * benchmark disconnects (so it cannot outlive a crashed benchmark).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createOrm } from '@hm/db/orm';
+import type { Category, Marketplace } from '@hm/db/entities';
+import { systemClock, type CommandContext } from '@hm/domain/context';
+import { buildApp } from '../apps/api/src/app.js';
+import { toMarketplaceBody } from '../packages/domain/src/marketplace/marketplace.mapper.js';
+import { listCategories } from '../packages/domain/src/catalog/commands/list-categories.js';
+import { hashApiKey, parseApiKey } from '../packages/domain/src/api-keys/api-key-token.js';
+
+export type Role = 'api' | 'bare';
+export type ServerMessage = { type: 'ready'; port: number } | { type: 'cpu'; id: number; user: number; system: number; rss: number };
+export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' };
+
+/** Same pool size as the API's default (createOrm → MikroORM pool max 10; DATABASE_POOL_MAX default 10). */
+export const POOL_MAX = 10;
+const MODE = 'test' as const;
+
+async function apiServer(databaseUrl: string) {
+  const orm = await createOrm(databaseUrl, { poolMax: POOL_MAX });
+  const app = await buildApp({ orm, mode: MODE, apiUrl: 'http://127.0.0.1', logger: false });
+  return { app, close: async () => void (await app.close(), await orm.close(true)) };
+}
+
+/**
+ * The baseline. Database work per request mirrors the API's (see the statement check in the
+ * benchmark): authenticateApiKey's two lookups (key by token hash, then its marketplace), plus the
+ * categories query for /v1/categories. Rows are shaped like the entities and handed to the domain's
+ * own mapper (toMarketplaceBody) and ordering code (listCategories), so the JSON is the same.
+ */
+async function bareServer(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
+  const app = Fastify({ logger: false });
+
+  const authenticate = async (header: string | undefined): Promise<Marketplace | undefined> => {
+    const token = /^Bearer ([^\s]+)$/i.exec(header?.trim() ?? '')?.[1];
+    const parsed = token ? parseApiKey(token) : undefined;
+    if (!token || !parsed || parsed.mode !== MODE) return undefined;
+    const key = (
+      await pool.query<{ marketplace_id: string; kind: string; mode: string; revoked_at: Date | null }>(
+        'select * from api_keys where token_hash = $1 limit 1',
+        [hashApiKey(token)],
+      )
+    ).rows[0];
+    if (!key || key.kind !== parsed.kind || key.mode !== MODE || key.revoked_at) return undefined;
+    const m = (await pool.query('select * from marketplaces where id = $1 limit 1', [key.marketplace_id])).rows[0];
+    if (!m) return undefined;
+    return {
+      id: m.id,
+      name: m.name,
+      slug: m.slug,
+      currencies: m.currencies,
+      locales: m.locales,
+      termKinds: m.term_kinds,
+      listingRules: m.listing_rules,
+      shipping: m.shipping,
+      commissionPercent: m.commission_percent,
+      storefrontUrl: m.storefront_url,
+      createdAt: m.created_at,
+      updatedAt: m.updated_at,
+    } as Marketplace;
+  };
+
+  const unauthorized = { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'invalid_api_key' };
+
+  app.get('/v1/marketplace', async (req, reply) => {
+    const m = await authenticate(req.headers.authorization);
+    if (!m) return reply.code(401).send(unauthorized);
+    return toMarketplaceBody(m);
+  });
+
+  app.get<{ Querystring: { locale?: string } }>('/v1/categories', async (req, reply) => {
+    const m = await authenticate(req.headers.authorization);
+    if (!m) return reply.code(401).send(unauthorized);
+    const { rows } = await pool.query(
+      'select * from categories where marketplace_id = $1 order by position asc, slug asc',
+      [m.id],
+    );
+    const categories = rows.map(
+      (r) => ({ id: r.id, marketplaceId: r.marketplace_id, createdAt: r.created_at, slug: r.slug, names: r.names, parentId: r.parent_id, position: r.position, updatedAt: r.updated_at }) as Category,
+    );
+    // listCategories only calls em.find (already ordered by the query above): hand it the rows.
+    const ctx = { em: { find: async () => categories }, marketplace: m, clock: systemClock } as unknown as CommandContext;
+    return { items: await listCategories(ctx, req.query.locale) };
+  });
+
+  return { app, close: async () => void (await app.close(), await pool.end()) };
+}
+
+async function main() {
+  const role = process.argv[2] as Role;
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if ((role !== 'api' && role !== 'bare') || !databaseUrl || !process.send) {
+    throw new Error('usage: forked by bench/api-vs-bare.ts with BENCH_DATABASE_URL and a role (api | bare)');
+  }
+  const server: { app: FastifyInstance; close(): Promise<void> } = role === 'api' ? await apiServer(databaseUrl) : await bareServer(databaseUrl);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as { port: number };
+
+  const send = (msg: ServerMessage) => process.send!(msg);
+  process.on('message', async (msg: ParentMessage) => {
+    if (msg.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ type: 'cpu', id: msg.id, user, system, rss: process.memoryUsage.rss() });
+    } else if (msg.type === 'stop') {
+      await server.close().catch(() => {});
+      process.exit(0);
+    }
+  });
+  // The benchmark went away (finished or crashed): never linger.
+  process.on('disconnect', () => process.exit(0));
+  send({ type: 'ready', port });
+}
+
+main().catch((err) => {
+  console.error(`[bench server ${process.argv[2]}]`, err);
+  process.exit(1);
+});

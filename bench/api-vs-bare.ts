@@ -1,0 +1,515 @@
+/**
+ * Benchmark: the full API stack versus a bare Fastify route doing the same database work.
+ *
+ *   GET /v1/marketplace   API key lookup (sha256 → api_keys) + marketplace row → toMarketplaceBody
+ *   GET /v1/categories    the same lookup + categories rows → listCategories ordering/mapping
+ *
+ * One run: embedded PostgreSQL in a temp dir, migrated and seeded with the demo marketplace; the API
+ * (buildApp) and the bare server each in their own child process (bench/api-vs-bare.server.ts);
+ * autocannon runs here, against 127.0.0.1 only. Before measuring it checks that both answer the same
+ * JSON and send the same SQL. Reported: req/s, p50/p99 latency, server and Postgres CPU per request,
+ * and the API/bare ratios. See bench/README.md.
+ *
+ * Run: npm run -s bench   (tunable: BENCH_CONNECTIONS, BENCH_WARMUP_S, BENCH_SETTLE_S, BENCH_SLICE_S, BENCH_ROUNDS;
+ *      BENCH_CPU_PROF=<dir> writes V8 CPU profiles of both servers)
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@hm/db/postgres';
+import { createOrm } from '@hm/db/orm';
+import { migrate } from '@hm/db/migrate';
+import { freePort } from '@hm/db/testing/global-setup';
+import { seedDemo } from '@hm/domain/demo';
+import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = path.join(HERE, 'results');
+
+const num = (name: string, fallback: number) => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? fallback : Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
+  return n;
+};
+const CONFIG = {
+  connections: num('BENCH_CONNECTIONS', 10),
+  /** unmeasured load on each target before the first measured slice */
+  warmupSeconds: num('BENCH_WARMUP_S', 3),
+  /** unmeasured load right before every measured slice (re-opens pools idle since the last slice) */
+  settleSeconds: num('BENCH_SETTLE_S', 1),
+  /** measured seconds per slice; each target gets `rounds` slices */
+  sliceSeconds: num('BENCH_SLICE_S', 2.5),
+  rounds: num('BENCH_ROUNDS', 4),
+  pipelining: 1,
+  /** the whole run is killed past this, whatever happens */
+  hardLimitSeconds: 300,
+};
+
+const ROUTES = [
+  { name: 'marketplace', path: '/v1/marketplace' },
+  { name: 'categories', path: '/v1/categories' },
+] as const;
+type RouteName = (typeof ROUTES)[number]['name'];
+const ROLES: Role[] = ['api', 'bare'];
+
+// ---------------------------------------------------------------------------------------------
+// Processes: Postgres, the two servers, cleanup that always runs.
+
+interface Server {
+  role: Role;
+  child: ChildProcess;
+  url: string;
+  cpu(): Promise<{ user: number; system: number; rss: number }>;
+  stop(): Promise<void>;
+}
+
+function startServer(role: Role, databaseUrl: string): Promise<Server> {
+  // fork() reuses this process's execArgv, i.e. tsx's loader: the child runs TypeScript too.
+  // BENCH_CPU_PROF=<dir>: V8 CPU profiles of both servers (written when they exit), to see where time goes.
+  const profDir = process.env.BENCH_CPU_PROF;
+  const child = fork(path.join(HERE, 'api-vs-bare.server.ts'), [role], {
+    execArgv: [...process.execArgv, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`, `--cpu-prof-name=${role}-\${pid}.cpuprofile`] : [])],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let nextId = 0;
+  const pending = new Map<number, (m: ServerMessage & { type: 'cpu' }) => void>();
+  child.on('message', (m: ServerMessage) => {
+    if (m.type !== 'cpu') return;
+    pending.get(m.id)?.(m);
+    pending.delete(m.id);
+  });
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${role} server exited (${code}) before it was ready`));
+    child.once('exit', onExit);
+    child.on('message', (m: ServerMessage) => {
+      if (m.type !== 'ready') return;
+      child.off('exit', onExit);
+      resolve({
+        role,
+        child,
+        url: `http://127.0.0.1:${m.port}`,
+        cpu: () =>
+          new Promise((res) => {
+            const id = nextId++;
+            pending.set(id, res);
+            child.send({ type: 'cpu', id } satisfies ParentMessage);
+          }),
+        stop: () =>
+          new Promise<void>((res) => {
+            if (child.exitCode !== null || child.signalCode !== null) return res();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => (clearTimeout(kill), res()));
+            child.send({ type: 'stop' } satisfies ParentMessage, (err) => err && child.kill('SIGTERM'));
+          }),
+      });
+    });
+  });
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  return (cleaning ??= (async () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        console.error('cleanup:', err);
+      }
+    }
+  })());
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+
+/** Postgres statement log lines (log_statement=all), collected only while `capturing`. */
+const statementLog = { capturing: false, partial: '', lines: [] as string[] };
+function onPostgresLog(text: string) {
+  if (!statementLog.capturing) return;
+  const all = (statementLog.partial + text).split('\n');
+  statementLog.partial = all.pop() ?? '';
+  for (const line of all) {
+    const m = /LOG:\s+(?:statement|execute [^:]*):\s+(.*)$/.exec(line);
+    if (m) statementLog.lines.push(m[1]!.trim());
+  }
+}
+
+/**
+ * CPU seconds used so far by the postmaster and all its children (backends, background workers),
+ * including children that have exited (the postmaster's cutime/cstime: pools close idle connections).
+ */
+function postgresCpuSeconds(postmasterPid: number): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from #3 (state) on
+    const ppid = Number(fields[1]);
+    if (Number(entry) !== postmasterPid && ppid !== postmasterPid) continue;
+    total += (Number(fields[11]) + Number(fields[12])) / tick; // utime, stime
+    if (Number(entry) === postmasterPid) total += (Number(fields[13]) + Number(fields[14])) / tick; // cutime, cstime: exited children
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generation.
+
+interface Slice {
+  seconds: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  rps: number;
+  /** autocannon's own per-second sample mean and stddev, for spread */
+  rpsSampleMean: number;
+  rpsSampleStddev: number;
+  serverCpuSeconds: number;
+  postgresCpuSeconds: number;
+  /** this process (autocannon): the load generator's share of the same CPUs */
+  loadGeneratorCpuSeconds: number;
+}
+
+interface Target {
+  route: RouteName;
+  role: Role;
+  server: Server;
+  url: string;
+  latenciesMs: number[];
+  slices: Slice[];
+}
+
+function load(url: string, headers: Record<string, string>, seconds: number, onLatency?: (ms: number) => void) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, headers, connections: CONFIG.connections, pipelining: CONFIG.pipelining, duration: seconds }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+    // autocannon's own histogram stores whole milliseconds; keep the exact times for sub-ms percentiles.
+    if (onLatency) instance.on('response', (_client, _status, _bytes, responseTime) => onLatency(responseTime));
+  });
+}
+
+async function measureSlice(t: Target, headers: Record<string, string>, postmasterPid: number) {
+  await load(t.url, headers, CONFIG.settleSeconds);
+  const cpu0 = await t.server.cpu();
+  const pg0 = postgresCpuSeconds(postmasterPid);
+  const own0 = process.cpuUsage();
+  const r = await load(t.url, headers, CONFIG.sliceSeconds, (ms) => t.latenciesMs.push(ms));
+  const own = process.cpuUsage(own0);
+  const pg1 = postgresCpuSeconds(postmasterPid);
+  const cpu1 = await t.server.cpu();
+  const slice: Slice = {
+    seconds: r.duration,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    rps: r.requests.total / r.duration,
+    rpsSampleMean: r.requests.mean,
+    rpsSampleStddev: r.requests.stddev,
+    serverCpuSeconds: (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6,
+    postgresCpuSeconds: pg1 - pg0,
+    loadGeneratorCpuSeconds: (own.user + own.system) / 1e6,
+  };
+  t.slices.push(slice);
+  if (slice.non2xx || slice.errors || slice.timeouts) {
+    throw new Error(`${t.route}/${t.role}: ${slice.non2xx} non-2xx, ${slice.errors} errors, ${slice.timeouts} timeouts in a slice`);
+  }
+  console.error(`  ${t.route.padEnd(11)} ${t.role.padEnd(4)} ${slice.rps.toFixed(0).padStart(7)} req/s`);
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+function summarise(t: Target) {
+  const sorted = Float64Array.from(t.latenciesMs).sort();
+  const requests = t.slices.reduce((s, x) => s + x.requests, 0);
+  const seconds = t.slices.reduce((s, x) => s + x.seconds, 0);
+  const serverCpu = t.slices.reduce((s, x) => s + x.serverCpuSeconds, 0);
+  const pgCpu = t.slices.reduce((s, x) => s + x.postgresCpuSeconds, 0);
+  const loadCpu = t.slices.reduce((s, x) => s + x.loadGeneratorCpuSeconds, 0);
+  return {
+    route: t.route,
+    role: t.role,
+    requests,
+    seconds,
+    rps: requests / seconds,
+    rpsPerSlice: t.slices.map((s) => Math.round(s.rps)),
+    latencyMs: {
+      mean: t.latenciesMs.reduce((a, b) => a + b, 0) / t.latenciesMs.length,
+      p50: percentile(sorted, 0.5),
+      p90: percentile(sorted, 0.9),
+      p99: percentile(sorted, 0.99),
+      max: sorted[sorted.length - 1]!,
+    },
+    serverCpuUsPerRequest: (serverCpu / requests) * 1e6,
+    postgresCpuUsPerRequest: (pgCpu / requests) * 1e6,
+    loadGeneratorCpuUsPerRequest: (loadCpu / requests) * 1e6,
+    /** CPUs busy on average while measuring (server + Postgres + load generator) out of machine.cpus */
+    cpusBusy: (serverCpu + pgCpu + loadCpu) / seconds,
+    slices: t.slices,
+  };
+}
+type Summary = ReturnType<typeof summarise>;
+
+// ---------------------------------------------------------------------------------------------
+// Checks before measuring: same JSON, same SQL.
+
+async function getJson(url: string, headers: Record<string, string>) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}: ${text.slice(0, 500)}`);
+  return { text, json: JSON.parse(text) as unknown, contentType: res.headers.get('content-type') };
+}
+
+async function checkSameResponses(servers: Record<Role, Server>, headers: Record<string, string>) {
+  const out: Record<string, unknown> = {};
+  for (const route of ROUTES) {
+    const api = await getJson(servers.api.url + route.path, headers);
+    const bare = await getJson(servers.bare.url + route.path, headers);
+    if (!isDeepStrictEqual(api.json, bare.json)) {
+      throw new Error(`${route.path}: bare response differs from the API's\napi:  ${api.text}\nbare: ${bare.text}`);
+    }
+    let at = 0;
+    while (at < api.text.length && api.text[at] === bare.text[at]) at++;
+    out[route.name] = {
+      deepEqual: true,
+      identicalBytes: api.text === bare.text,
+      // same JSON, different bytes = key order (the API's output passes through zod, which rebuilds objects)
+      ...(api.text !== bare.text ? { firstDifference: { offset: at, api: api.text.slice(at, at + 60), bare: bare.text.slice(at, at + 60) } } : {}),
+      bytes: { api: Buffer.byteLength(api.text), bare: Buffer.byteLength(bare.text) },
+      contentType: { api: api.contentType, bare: bare.contentType },
+      ...(route.name === 'categories' ? { items: (api.json as { items: unknown[] }).items.length } : {}),
+    };
+  }
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The SQL each target sends for one warm request (Postgres statement log). */
+async function captureStatements(servers: Record<Role, Server>, headers: Record<string, string>) {
+  const out: Record<string, Record<Role, string[]>> = {};
+  for (const route of ROUTES) {
+    out[route.name] = { api: [], bare: [] };
+    for (const role of ROLES) {
+      await getJson(servers[role].url + route.path, headers); // warm: pool connection open
+      await sleep(200);
+      statementLog.lines = [];
+      statementLog.capturing = true;
+      await getJson(servers[role].url + route.path, headers);
+      await sleep(400); // the log arrives on postgres' stderr a little later
+      statementLog.capturing = false;
+      out[route.name]![role] = statementLog.lines;
+    }
+    const { api, bare } = out[route.name]!;
+    if (api.length !== bare.length) {
+      throw new Error(`${route.path}: the API sends ${api.length} statements, the bare route ${bare.length}:\napi:  ${api.join('\n      ')}\nbare: ${bare.join('\n      ')}`);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report.
+
+function machine() {
+  const cpus = os.cpus();
+  let commit: string | undefined;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: HERE, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    commit = undefined;
+  }
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
+    commit,
+  };
+}
+
+const f = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function markdown(report: { date: string; machine: ReturnType<typeof machine>; config: typeof CONFIG; warnings: string[]; targets: Summary[]; ratios: Ratio[] }) {
+  const m = report.machine;
+  const c = report.config;
+  const lines = [
+    `# api-vs-bare — ${report.date}`,
+    '',
+    `Full stack (\`buildApp\`) vs a bare Fastify route doing the same SQL through \`pg\` and the same domain mapping. ` +
+      `${c.connections} connections, ${c.warmupSeconds} s warm-up per target, then ${c.rounds} × ${c.sliceSeconds} s measured per target, alternating API/bare (each slice after ${c.settleSeconds} s of unmeasured load).`,
+    '',
+    `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}. ` +
+      'Load generator, both servers and Postgres share these CPUs.',
+    '',
+    `| Target | req/s | p50 ms | p99 ms | server CPU µs/req | Postgres CPU µs/req | CPUs busy (of ${m.cpus}) |`,
+    '|---|--:|--:|--:|--:|--:|--:|',
+    ...report.targets.map(
+      (t) =>
+        `| ${ROUTES.find((r) => r.name === t.route)!.path} — ${t.role} | ${f(t.rps)} | ${f(t.latencyMs.p50, 2)} | ${f(t.latencyMs.p99, 2)} | ${f(t.serverCpuUsPerRequest)} | ${f(t.postgresCpuUsPerRequest)} | ${f(t.cpusBusy, 2)} |`,
+    ),
+    '',
+    '| Route | throughput API/bare | p50 API/bare | server CPU/req API/bare |',
+    '|---|--:|--:|--:|',
+    ...report.ratios.map((r) => `| ${ROUTES.find((x) => x.name === r.route)!.path} | ${f(r.throughput, 2)} | ${f(r.p50, 2)} | ${f(r.serverCpuPerRequest, 2)} |`),
+    '',
+    'Throughput ratio below 1 = the full stack serves that fraction of the bare route\'s requests; p50 and CPU ratios above 1 = that many times the bare cost.',
+    '',
+    ...report.warnings.map((w) => `> Warning: ${w}\n`),
+  ];
+  return lines.join('\n');
+}
+
+interface Ratio {
+  route: RouteName;
+  throughput: number;
+  p50: number;
+  p99: number;
+  serverCpuPerRequest: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = new Date();
+  const machineInfo = machine(); // before we load the machine ourselves
+  const warnings: string[] = [];
+  if (machineInfo.loadAverageAtStart[0]! > machineInfo.cpus / 2) {
+    warnings.push(`The machine was busy at start (1-minute load average ${machineInfo.loadAverageAtStart[0]} on ${machineInfo.cpus} CPUs): absolute numbers are noisy; ratios less so.`);
+  }
+  const hardLimit = setTimeout(() => {
+    console.error(`bench: over ${CONFIG.hardLimitSeconds} s, giving up`);
+    void cleanup().finally(() => process.exit(1));
+  }, CONFIG.hardLimitSeconds * 1000);
+  cleanups.push(() => clearTimeout(hardLimit));
+
+  // 1. Database: throwaway embedded Postgres, migrated, demo marketplace.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hm-bench-pg-'));
+  chmodSync(dir, 0o755); // the postgres user must reach its data directory inside
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const pgDir = path.join(dir, 'pg');
+  console.error('bench: starting Postgres…');
+  const db: EmbeddedDatabase = await startEmbeddedPostgres({ pgDir, port: await freePort(), ephemeral: true, onLog: onPostgresLog });
+  cleanups.push(() => db.stop());
+  const postmasterPid = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+  const orm = await createOrm(db.url);
+  await migrate(orm);
+  const { keys } = await seedDemo(orm, { mode: 'test', storefrontUrl: 'http://127.0.0.1:3000', today: started.toISOString().slice(0, 10) });
+  await orm.close(true);
+
+  // Log statements from here on (new sessions pick it up), to compare what both servers send.
+  const admin = new pg.Client({ connectionString: db.url });
+  admin.on('error', () => {}); // terminated by Postgres' shutdown if we fail before ending it
+  await admin.connect();
+  await admin.query(`alter system set log_statement = 'all'`);
+  await admin.query('select pg_reload_conf()');
+  for (let i = 0; i < 50; i++) {
+    const probe = new pg.Client({ connectionString: db.url });
+    await probe.connect();
+    const { rows } = await probe.query('show log_statement');
+    await probe.end();
+    if (rows[0].log_statement === 'all') break;
+    await sleep(50);
+  }
+
+  // 2. Servers, one process each.
+  console.error('bench: starting servers…');
+  const servers = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await startServer(role, db.url)] as const))) as Record<Role, Server>;
+  for (const s of Object.values(servers)) cleanups.push(() => s.stop());
+
+  // The storefront's call: a publishable key (both routes accept any key of the mode).
+  const headers = { authorization: `Bearer ${keys.publishable}` };
+
+  // 3. Same answers, same SQL.
+  const responses = await checkSameResponses(servers, headers);
+  const statements = await captureStatements(servers, headers);
+  await admin.query('alter system reset log_statement');
+  await admin.query('select pg_reload_conf()');
+  await admin.end();
+  console.error('bench: responses equal, same statements per request');
+
+  // 4. Warm-up, then alternating measured slices (API first in even rounds, bare first in odd ones).
+  const targets: Target[] = ROUTES.flatMap((route) =>
+    ROLES.map((role) => ({ route: route.name, role, server: servers[role], url: servers[role].url + route.path, latenciesMs: [], slices: [] })),
+  );
+  console.error(`bench: warm-up ${CONFIG.warmupSeconds} s per target…`);
+  for (const t of targets) await load(t.url, headers, CONFIG.warmupSeconds);
+  console.error(`bench: measuring ${CONFIG.rounds} × ${CONFIG.sliceSeconds} s per target…`);
+  for (let round = 0; round < CONFIG.rounds; round++) {
+    for (const route of ROUTES) {
+      const order = round % 2 === 0 ? ROLES : [...ROLES].reverse();
+      for (const role of order) await measureSlice(targets.find((t) => t.route === route.name && t.role === role)!, headers, postmasterPid);
+    }
+  }
+
+  // 5. Report.
+  const summaries = targets.map(summarise);
+  for (const t of summaries) {
+    const spread = (Math.max(...t.rpsPerSlice) - Math.min(...t.rpsPerSlice)) / t.rps;
+    if (spread > 0.3) warnings.push(`${t.route}/${t.role}: req/s varied ${Math.round(spread * 100)} % between slices (${t.rpsPerSlice.join(', ')}): something else used the CPUs.`);
+  }
+  for (const w of warnings) console.error(`bench: warning: ${w}`);
+  const ratios: Ratio[] = ROUTES.map((route) => {
+    const api = summaries.find((s) => s.route === route.name && s.role === 'api')!;
+    const bare = summaries.find((s) => s.route === route.name && s.role === 'bare')!;
+    return {
+      route: route.name,
+      throughput: api.rps / bare.rps,
+      p50: api.latencyMs.p50 / bare.latencyMs.p50,
+      p99: api.latencyMs.p99 / bare.latencyMs.p99,
+      serverCpuPerRequest: api.serverCpuUsPerRequest / bare.serverCpuUsPerRequest,
+    };
+  });
+  const date = started.toISOString();
+  const report = {
+    benchmark: 'api-vs-bare',
+    date,
+    durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
+    machine: machineInfo,
+    config: CONFIG,
+    warnings,
+    checks: { responses, statementsPerRequest: statements },
+    targets: summaries,
+    ratios,
+  };
+  const md = markdown(report);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = date.replace(/\.\d+Z$/, 'Z').replaceAll(':', ''); // 2026-11-22T031502Z: ISO 8601, file-name safe
+  const jsonFile = path.join(RESULTS_DIR, `api-vs-bare-${stamp}.json`);
+  writeFileSync(jsonFile, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(path.join(RESULTS_DIR, 'api-vs-bare-latest.md'), md);
+  process.stdout.write('\n' + md);
+  console.error(`bench: wrote ${path.relative(process.cwd(), jsonFile)} and api-vs-bare-latest.md`);
+}
+
+main()
+  .then(() => cleanup())
+  .then(() => process.exit(0))
+  .catch(async (err) => {
+    console.error('bench failed:', err);
+    await cleanup();
+    process.exit(1);
+  });
