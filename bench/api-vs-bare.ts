@@ -41,7 +41,7 @@ const num = (name: string, fallback: number) => {
 const CONFIG = {
   connections: num('BENCH_CONNECTIONS', 10),
   /** unmeasured load on each target before the first measured slice */
-  warmupSeconds: num('BENCH_WARMUP_S', 3),
+  warmupSeconds: num('BENCH_WARMUP_S', 5),
   /** unmeasured load right before every measured slice (re-opens pools idle since the last slice) */
   settleSeconds: num('BENCH_SETTLE_S', 1),
   /** measured seconds per slice; each target gets `rounds` slices */
@@ -167,6 +167,13 @@ function postgresCpuSeconds(postmasterPid: number): number {
   return total;
 }
 
+/** Whole-machine CPU seconds from /proc/stat: busy (user, nice, system, irq, softirq) and steal. */
+function machineCpuSeconds(): { busy: number; steal: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return { busy: (user + nice + system + irq + softirq) / 100, steal: steal / 100 };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Load generation.
 
@@ -184,6 +191,10 @@ interface Slice {
   postgresCpuSeconds: number;
   /** this process (autocannon): the load generator's share of the same CPUs */
   loadGeneratorCpuSeconds: number;
+  /** machine-wide busy CPU not used by the three above: other processes, the idle server, kernel network work */
+  otherCpuSeconds: number;
+  /** CPU time the hypervisor gave to someone else */
+  stealCpuSeconds: number;
 }
 
 interface Target {
@@ -210,10 +221,14 @@ async function measureSlice(t: Target, headers: Record<string, string>, postmast
   const cpu0 = await t.server.cpu();
   const pg0 = postgresCpuSeconds(postmasterPid);
   const own0 = process.cpuUsage();
+  const machine0 = machineCpuSeconds();
   const r = await load(t.url, headers, CONFIG.sliceSeconds, (ms) => t.latenciesMs.push(ms));
+  const machine1 = machineCpuSeconds();
   const own = process.cpuUsage(own0);
   const pg1 = postgresCpuSeconds(postmasterPid);
   const cpu1 = await t.server.cpu();
+  const serverCpuSeconds = (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6;
+  const loadGeneratorCpuSeconds = (own.user + own.system) / 1e6;
   const slice: Slice = {
     seconds: r.duration,
     requests: r.requests.total,
@@ -223,9 +238,11 @@ async function measureSlice(t: Target, headers: Record<string, string>, postmast
     rps: r.requests.total / r.duration,
     rpsSampleMean: r.requests.mean,
     rpsSampleStddev: r.requests.stddev,
-    serverCpuSeconds: (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6,
+    serverCpuSeconds,
     postgresCpuSeconds: pg1 - pg0,
-    loadGeneratorCpuSeconds: (own.user + own.system) / 1e6,
+    loadGeneratorCpuSeconds,
+    otherCpuSeconds: machine1.busy - machine0.busy - serverCpuSeconds - (pg1 - pg0) - loadGeneratorCpuSeconds,
+    stealCpuSeconds: machine1.steal - machine0.steal,
   };
   t.slices.push(slice);
   if (slice.non2xx || slice.errors || slice.timeouts) {
@@ -246,6 +263,8 @@ function summarise(t: Target) {
   const serverCpu = t.slices.reduce((s, x) => s + x.serverCpuSeconds, 0);
   const pgCpu = t.slices.reduce((s, x) => s + x.postgresCpuSeconds, 0);
   const loadCpu = t.slices.reduce((s, x) => s + x.loadGeneratorCpuSeconds, 0);
+  const otherCpu = t.slices.reduce((s, x) => s + x.otherCpuSeconds, 0);
+  const stealCpu = t.slices.reduce((s, x) => s + x.stealCpuSeconds, 0);
   return {
     route: t.route,
     role: t.role,
@@ -265,6 +284,9 @@ function summarise(t: Target) {
     loadGeneratorCpuUsPerRequest: (loadCpu / requests) * 1e6,
     /** CPUs busy on average while measuring (server + Postgres + load generator) out of machine.cpus */
     cpusBusy: (serverCpu + pgCpu + loadCpu) / seconds,
+    /** CPUs used on average by everything else (see Slice.otherCpuSeconds), and stolen by the hypervisor */
+    otherCpus: otherCpu / seconds,
+    stealCpus: stealCpu / seconds,
     slices: t.slices,
   };
 }
@@ -396,8 +418,11 @@ async function main() {
   const started = new Date();
   const machineInfo = machine(); // before we load the machine ourselves
   const warnings: string[] = [];
-  if (machineInfo.loadAverageAtStart[0]! > machineInfo.cpus / 2) {
-    warnings.push(`The machine was busy at start (1-minute load average ${machineInfo.loadAverageAtStart[0]} on ${machineInfo.cpus} CPUs): absolute numbers are noisy; ratios less so.`);
+  const idle0 = machineCpuSeconds();
+  await sleep(1000);
+  const busyAtStart = machineCpuSeconds().busy - idle0.busy;
+  if (busyAtStart > 0.25 * machineInfo.cpus) {
+    warnings.push(`Before starting, other processes kept ${busyAtStart.toFixed(2)} of ${machineInfo.cpus} CPUs busy: absolute numbers are noisy; ratios less so.`);
   }
   const hardLimit = setTimeout(() => {
     console.error(`bench: over ${CONFIG.hardLimitSeconds} s, giving up`);
@@ -468,6 +493,7 @@ async function main() {
   // 5. Report.
   const summaries = targets.map(summarise);
   for (const t of summaries) {
+    if (t.otherCpus > 0.3) warnings.push(`${t.route}/${t.role}: ${t.otherCpus.toFixed(2)} CPUs were busy with something else while measuring.`);
     const spread = (Math.max(...t.rpsPerSlice) - Math.min(...t.rpsPerSlice)) / t.rps;
     if (spread > 0.3) warnings.push(`${t.route}/${t.role}: req/s varied ${Math.round(spread * 100)} % between slices (${t.rpsPerSlice.join(', ')}): something else used the CPUs.`);
   }
