@@ -2,7 +2,7 @@ import { safe } from '@trpc/client';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { getMarketplace } from '../../lib/api';
+import { getMarketplace, problemDetail } from '../../lib/api';
 import { displayName } from '../../lib/intl';
 import { ApiProblem } from '../_components/api-problem';
 import { Categories } from '../_components/categories';
@@ -25,7 +25,7 @@ export default async function ShopHome({ params }: Props) {
   if (error) {
     return (
       <main className="wrap">
-        <ApiProblem error={error} />
+        <ApiProblem detail={problemDetail(error)} />
       </main>
     );
   }

@@ -1,5 +1,5 @@
 import { safe } from '@trpc/client';
-import { api, type ApiOutputs } from '../../lib/api';
+import { api, problemDetail, type ApiOutputs } from '../../lib/api';
 import { ApiProblem } from './api-problem';
 
 type Category = ApiOutputs['categories']['list']['items'][number];
@@ -7,7 +7,7 @@ type ByParent = Map<string | undefined, Category[]>;
 
 export async function Categories({ lang }: { lang: string }) {
   const [data, error] = await safe(api().categories.list.query({ locale: lang }));
-  if (error) return <ApiProblem error={error} />;
+  if (error) return <ApiProblem detail={problemDetail(error)} />;
   if (data.items.length === 0) return <p className="muted">No categories yet.</p>;
   // The API lists parents before children and siblings by position; grouping keeps that order.
   return <Branch parentId={undefined} byParent={Map.groupBy(data.items, (c) => c.parent_id)} />;
