@@ -21,6 +21,9 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  MAIL_FROM: z.email().default('no-reply@localhost'),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_BASE_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof ZConfig> & { dataDir: string; apiUrl: string; storefrontUrl: string };
@@ -32,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.RESEND_API_KEY && !env.MAIL_FROM) throw new Error('Invalid configuration:\n  MAIL_FROM: set it to an address of a domain verified in Resend when RESEND_API_KEY is set.');
   return {
     ...c,
     dataDir: path.resolve(cwd, c.DATA_DIR),

@@ -95,18 +95,20 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     if (!op) continue;
     const meta = route.meta;
     const mutating = route.method !== 'GET';
-    op.security = meta.auth === 'none' ? [] : meta.auth === 'key' ? [{ secretKey: [] }, { publishableKey: [] }] : [{ secretKey: [] }];
+    op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }] }[meta.auth];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
 
     const success = op.responses['200'];
     const status = String(meta.successStatus ?? 200);
     const headers = { 'Request-Id': { $ref: '#/components/headers/RequestId' }, ...(mutating ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {}) };
     const responses: Json = {};
-    responses[status] = status === '204' ? { description: success?.description ?? 'No content', headers } : { ...success, headers };
+    const bodiless = status === '204' || (status === '202' && !success?.content?.['application/json']?.schema?.type && !success?.content?.['application/json']?.schema?.$ref);
+    responses[status] = bodiless ? { description: status === '202' ? 'Accepted (no body)' : 'No content', headers } : { ...success, headers };
 
     const errors = new Set<number>([404, 500]);
     if (meta.auth !== 'none') errors.add(401);
-    if (meta.auth === 'secret') errors.add(403);
+    if (meta.auth === 'secret' || meta.auth === 'session') errors.add(403);
+    for (const s of meta.problems ?? []) errors.add(s);
     if (route.method !== 'GET' || (op.parameters ?? []).some((p: Json) => p.in === 'query') || op.requestBody) errors.add(422);
     if (mutating) [400, 409, 413, 415].forEach((s) => errors.add(s));
     for (const s of [...errors].sort()) responses[String(s)] = { $ref: `#/components/responses/Problem${s}` };

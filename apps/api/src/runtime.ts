@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type OpenDatabase } from '@hm/db/database';
+import { systemClock } from '@hm/domain/context';
+import { localMailbox, resendMailer, type Mailer } from '@hm/domain/emails';
+import { startWorker, type Worker } from '@hm/jobs/worker';
 import { readConfig, type Config } from './config.js';
 import { REPO_ROOT } from './paths.js';
 
@@ -19,5 +22,20 @@ export function connect(config: Config, log?: (line: string) => void): Promise<O
     mode: config.API_MODE,
     orm: { poolMax: config.DATABASE_POOL_MAX },
     onLog: log,
+  });
+}
+
+/** The mail adapter: Resend when RESEND_API_KEY is set, else the local mailbox (.eml files under DATA_DIR/mailbox). */
+export function createMailer(config: Config): Mailer {
+  if (config.RESEND_API_KEY) return resendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL });
+  return localMailbox(path.join(config.dataDir, 'mailbox', config.API_MODE));
+}
+
+/** Worker with the tasks' dependencies wired from config. */
+export function startConfiguredWorker(config: Config, db: OpenDatabase, log: (level: string, message: string) => void): Promise<Worker> {
+  return startWorker({
+    connectionString: db.url,
+    deps: { orm: db.orm, mailer: createMailer(config), mode: config.API_MODE, clock: systemClock, mailFrom: config.MAIL_FROM },
+    log,
   });
 }

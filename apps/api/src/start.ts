@@ -3,10 +3,9 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { seedDemo } from '@hm/domain/demo';
-import { startWorker } from '@hm/jobs/worker';
 import type { Worker } from '@hm/jobs/worker';
 import { buildApp } from './app.js';
-import { connect, loadConfig } from './runtime.js';
+import { connect, loadConfig, startConfiguredWorker } from './runtime.js';
 import { REPO_ROOT } from './paths.js';
 
 /**
@@ -43,7 +42,9 @@ await app.listen({ port: config.API_PORT, host: config.API_HOST });
 
 let worker: Worker | undefined;
 if (config.START_WORKER) {
-  worker = await startWorker({ connectionString: db.url, log: (level, message) => level !== 'debug' && app.log.info({ worker: true }, message) });
+  worker = await startConfiguredWorker(config, db, (level, message) => {
+    if (level !== 'debug') app.log.info({ worker: true }, message);
+  });
 }
 
 let storefront: ChildProcess | undefined;

@@ -1,10 +1,11 @@
-import { startWorker } from '@hm/jobs/worker';
-import { connect, loadConfig } from './runtime.js';
+import { connect, loadConfig, startConfiguredWorker } from './runtime.js';
 
 /** `npm run worker`: the job runner alone (for more job throughput beside API processes). */
 const config = loadConfig();
 const db = await connect(config);
-const runner = await startWorker({ connectionString: db.url, log: (level, message) => process.stderr.write(`[worker ${level}] ${message}\n`) });
+const runner = await startConfiguredWorker(config, db, (level, message) => {
+  process.stderr.write(`[worker ${level}] ${message}\n`);
+});
 process.stderr.write('worker running; Ctrl-C to stop\n');
 let stopping = false;
 const stop = async () => {

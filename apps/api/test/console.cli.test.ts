@@ -110,4 +110,21 @@ describe('console CLI', () => {
     const missing = await cli('rates', 'set', '--marketplace', 'nope', '--date', '2026-11-22', '--base', 'EUR', '--rates', 'SEK=1');
     expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
   }, 60_000);
+
+  test('users create (welcome email queued for the worker), block and unblock', async () => {
+    const made = await cli('users', 'create', '--marketplace', 'loppis', '--email', 'Tove@Example.com', '--first-name', 'Tove', '--locale', 'sv');
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout).user).toMatchObject({ email: 'Tove@Example.com', first_name: 'Tove', has_password: false, email_verified: false, locale: 'sv' });
+    const again = await cli('users', 'create', '--marketplace', 'loppis', '--email', 'tove@example.com');
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stderr)).toMatchObject({ status: 409, code: 'email_in_use' });
+    const badLocale = await cli('users', 'create', '--marketplace', 'loppis', '--email', 'x@example.com', '--locale', 'fi');
+    expect(JSON.parse(badLocale.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.locale' }] });
+    const blocked = await cli('users', 'block', '--marketplace', 'loppis', '--email', 'TOVE@example.com');
+    expect(JSON.parse(blocked.stdout).user).toMatchObject({ email: 'Tove@Example.com', blocked: true });
+    const unblocked = await cli('users', 'unblock', '--marketplace', 'loppis', '--email', 'tove@example.com');
+    expect(JSON.parse(unblocked.stdout).user.blocked).toBe(false);
+    const missing = await cli('users', 'block', '--marketplace', 'loppis', '--email', 'nobody@example.com');
+    expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
+  });
 });

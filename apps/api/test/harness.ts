@@ -6,6 +6,13 @@ import { consoleCaller } from '@hm/domain/console';
 import type { ApiMode, Clock } from '@hm/domain/context';
 import { buildApp } from '../src/app.js';
 import { validateResponse } from './openapi-validator.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Logger, runOnce } from 'graphile-worker';
+import { createTaskList } from '@hm/jobs/worker';
+import { localMailbox } from '@hm/domain/emails';
 
 export interface TestClock extends Clock {
   set(d: Date | string): void;
@@ -29,6 +36,10 @@ export interface Harness {
   console: ReturnType<typeof consoleCaller>;
   /** inject + validate every /v1 response against the published OpenAPI document */
   request(opts: InjectOptions & { key?: string; session?: string }): Promise<LightMyRequestResponse>;
+  /** runs every job that is due now (emails …), like the worker would */
+  runJobs(): Promise<void>;
+  /** the local mailbox folder the send-email jobs write .eml files to */
+  mailDir: string;
   close(): Promise<void>;
 }
 
@@ -39,6 +50,11 @@ export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; e
   const mode = opts.mode ?? 'test';
   const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit });
   await opts.extend?.(app, orm, clock);
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'hm-mail-'));
+  const jobsPool = new pg.Pool({ connectionString: url, max: 2 });
+  jobsPool.on('error', () => {});
+  jobsPool.on('connect', (client) => client.on('error', () => {}));
+  const taskList = createTaskList({ orm, mailer: localMailbox(mailDir), mode, clock, mailFrom: 'no-reply@shop.example' });
   await app.ready();
   const caller = consoleCaller({
     orm,
@@ -64,7 +80,12 @@ export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; e
       if (url.startsWith('/v1/') && !url.startsWith('/v1/openapi.json')) await validateResponse(app, rest.method ?? "GET", url, res);
       return res;
     },
+    mailDir,
+    async runJobs() {
+      await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}) });
+    },
     async close() {
+      await jobsPool.end();
       await app.close();
       await orm.close(true);
     },
@@ -124,4 +145,26 @@ export async function makeCatalog(h: Harness, slug = 'shop') {
     site: { kind: 'warehouse', name: 'Old warehouse', line1: 'Lagervägen 2', postal_code: '12345', city: 'Huddinge', country: 'SE', active: false },
   });
   return m;
+}
+
+/** Signs a user up over HTTP; returns the session token and the user body. */
+export async function signUp(h: Harness, key: string, body: Record<string, unknown>) {
+  const res = await h.request({ method: 'POST', url: '/v1/users', key, payload: body });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const json = res.json();
+  return { token: json.session.token as string, user: json.user, body: json };
+}
+
+/** Sends queued emails, then reads them through the test helper (newest first). */
+export async function emailsTo(h: Harness, key: string, to: string) {
+  await h.runJobs();
+  const res = await h.request({ method: 'GET', url: `/v1/test-helpers/emails?to=${encodeURIComponent(to)}&limit=100`, key });
+  if (res.statusCode !== 200) throw new Error(`test helper failed: ${res.statusCode} ${res.body}`);
+  return res.json().items as { id: string; to: string; subject: string; text: string; html: string; links: string[]; template: string; locale: string; sent_at: string }[];
+}
+
+/** The `token` query parameter of an emailed link. */
+export function tokenOf(link: string | undefined): string {
+  if (!link) throw new Error('no link');
+  return new URL(link).searchParams.get('token')!;
 }

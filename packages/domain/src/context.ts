@@ -1,5 +1,5 @@
 import type { MikroORM, EntityManager } from '@hm/db/orm';
-import type { Marketplace } from '@hm/db/entities';
+import type { Marketplace, Session, User } from '@hm/db/entities';
 import type { DomainError } from './errors.js';
 
 export type ApiMode = 'test' | 'live';
@@ -33,6 +33,12 @@ export interface KeyContext extends Context {
   em: EntityManager;
   marketplace: Marketplace;
   apiKey: { id: string; kind: KeyKind };
+}
+
+/** Inside `/v1/me…` procedures: the signed-in user and their session. */
+export interface UserContext extends KeyContext {
+  user: User;
+  session: Session;
 }
 
 /** What domain commands need: deliberately free of tRPC and HTTP. */

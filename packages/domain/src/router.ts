@@ -1,6 +1,8 @@
 import { catalogTermsRouter, categoriesRouter } from './catalog/catalog.router.js';
 import { marketplaceRouter } from './marketplace/marketplace.router.js';
 import { locationsRouter } from './sites/sites.router.js';
+import { emailVerificationsRouter, meRouter, passwordResetsRouter, sessionsRouter, usersRouter } from './accounts/accounts.router.js';
+import { testHelpersRouter } from './test-helpers/test-helpers.router.js';
 import { router, setMetaLookup, type Meta } from './trpc.js';
 
 /** The one public router: served as REST at /v1 (trpc-to-openapi) and typed at /trpc. */
@@ -9,6 +11,12 @@ export const appRouter = router({
   locations: locationsRouter,
   categories: categoriesRouter,
   catalogTerms: catalogTermsRouter,
+  users: usersRouter,
+  sessions: sessionsRouter,
+  emailVerifications: emailVerificationsRouter,
+  passwordResets: passwordResetsRouter,
+  me: meRouter,
+  testHelpers: testHelpersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,7 +2,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { tenantEm } from '@hm/db/orm';
-import type { Context, KeyContext } from './context.js';
+import type { Context, KeyContext, UserContext } from './context.js';
+import { authenticateSession } from './accounts/commands/sessions.js';
 import { DomainError, problemOf, type FieldError, type Problem } from './errors.js';
 import { withMarketplace } from './shared/request-scope.js';
 
@@ -10,14 +11,17 @@ import { withMarketplace } from './shared/request-scope.js';
  * Who may call a procedure:
  * - `key`: any API key of the deployment's mode (public data: publishable keys allowed)
  * - `secret`: a secret key only
+ * - `session`: a secret key and a signed-in user's `X-User-Session` (the `/v1/me…` endpoints)
  * - `none`: no key (image downloads and the like)
  */
-export type AuthLevel = 'key' | 'secret' | 'none';
+export type AuthLevel = 'key' | 'secret' | 'session' | 'none';
 
 export type Meta = OpenApiMeta<{
   auth: AuthLevel;
   /** success status on /v1 when not 200 (201 created, 202 accepted, 204 no content) */
   successStatus?: 200 | 201 | 202 | 204;
+  /** problem statuses beyond the ones every operation of its kind can answer (documented in OpenAPI) */
+  problems?: (403 | 409 | 429)[];
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;
@@ -50,7 +54,7 @@ const authenticate = t.middleware(async ({ ctx, meta, next }) => {
   if (level === 'none') return next();
   if (ctx.auth === undefined) throw new DomainError('api_key_required', 'Send your API key as "Authorization: Bearer <key>".');
   if (ctx.auth instanceof DomainError) throw ctx.auth;
-  if (level === 'secret' && ctx.auth.kind === 'publishable') {
+  if ((level === 'secret' || level === 'session') && ctx.auth.kind === 'publishable') {
     throw new DomainError('publishable_key_not_allowed', 'Publishable keys may read public data only; use a secret key from your server.');
   }
   const { marketplace, apiKeyId, kind } = ctx.auth;
@@ -67,6 +71,13 @@ export const procedure = t.procedure.use(authenticate);
 
 /** Procedures that need a known marketplace: narrows the context type. */
 export const keyProcedure = procedure.use(({ ctx, next }) => next({ ctx: ctx as KeyContext }));
+
+/** `/v1/me…`: a secret key and a live session of a user who is not blocked (401 / 403 otherwise). */
+export const sessionProcedure = keyProcedure.use(async ({ ctx, next }) => {
+  const { user, session } = await authenticateSession(ctx.em, ctx.sessionToken, ctx.clock.now());
+  const userCtx: Pick<UserContext, 'user' | 'session'> = { user, session };
+  return next({ ctx: userCtx });
+});
 
 /** Console procedures: called in-process by the operator CLI, never mounted on HTTP. */
 export const consoleProcedure = t.procedure;
@@ -122,12 +133,16 @@ export function zodIssuesToFieldErrors(error: ZodError, meta: Meta | undefined, 
     return paths.map((p) => {
       const segments = p.map(String);
       const value = valueAt(input, segments);
+      const shown = value === undefined || segments.some((seg) => SECRET_FIELDS.has(seg)) ? null : value;
       const first = segments[0];
       const location = first === undefined ? 'body' : `${fieldLocation(meta, first)}.${segments.join('.')}`;
-      return { location, message: messageFor(issue, value), value: value === undefined ? null : value };
+      return { location, message: messageFor(issue, value), value: shown };
     });
   });
 }
+
+/** Secrets a client sends are never echoed back in a problem. */
+const SECRET_FIELDS = new Set(['password', 'token']);
 
 function messageFor(issue: ZodError['issues'][number], value: unknown): string {
   if (issue.code === 'invalid_type' && value === undefined) return 'Required.';

@@ -1,12 +1,23 @@
 import type { TaskList } from 'graphile-worker';
+import type { DeliveryDeps } from '@hm/domain/emails';
 import { purgeIdempotencyKeys } from './tasks/purge-idempotency-keys.js';
+import { purgeRateLimits } from './tasks/purge-rate-limits.js';
+import { sendEmail } from './tasks/emails/send-email.js';
+
+/** What tasks need from the composition root (ORM, adapters, mode, clock). */
+export type TaskDeps = DeliveryDeps;
 
 /** Every task the worker runs, by name (one file per task under tasks/). */
-export const taskList: TaskList = {
-  'purge-idempotency-keys': purgeIdempotencyKeys,
-};
+export function createTaskList(deps: TaskDeps): TaskList {
+  return {
+    'purge-idempotency-keys': purgeIdempotencyKeys,
+    'purge-rate-limits': purgeRateLimits,
+    'send-email': sendEmail(deps),
+  };
+}
 
 /** Recurring jobs (graphile-worker crontab syntax). */
 export const crontab = `
 0 * * * * purge-idempotency-keys
+30 * * * * purge-rate-limits
 `;

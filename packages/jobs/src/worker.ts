@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { run, Logger } from 'graphile-worker';
-import { crontab, taskList } from './task-list.js';
+import { createTaskList, crontab, type TaskDeps } from './task-list.js';
 
-export { taskList, crontab };
+export { createTaskList, crontab, type TaskDeps };
 
 export interface Worker {
   stop(): Promise<void>;
@@ -13,13 +13,14 @@ export interface Worker {
  * Signals are left to the caller, which shuts down the API, the worker and the database in order.
  * The pool is ours so that connections the database drops at shutdown are logged, not fatal.
  */
-export async function startWorker(opts: { connectionString: string; concurrency?: number; log?: (level: string, message: string) => void }): Promise<Worker> {
+export async function startWorker(opts: { connectionString: string; deps: TaskDeps; concurrency?: number; log?: (level: string, message: string) => void }): Promise<Worker> {
   const pool = new pg.Pool({ connectionString: opts.connectionString, max: (opts.concurrency ?? 4) + 2 });
   pool.on('error', (err) => opts.log?.('warning', `worker database connection: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', (err) => opts.log?.('warning', `worker database client: ${err.message}`)));
   const runner = await run({
     pgPool: pool,
     concurrency: opts.concurrency ?? 4,
-    taskList,
+    taskList: createTaskList(opts.deps),
     crontab,
     noHandleSignals: true,
     pollInterval: 1000,

@@ -101,4 +101,30 @@ export const COMMANDS: Record<string, Command> = {
     input: (f) => ({ marketplace: f.marketplace, date: f.date, base: f.base, rates: rates(f.rates) }),
     call: (c, i) => c.rates.set(i),
   }),
+  'users create': command<'users', 'create'>({
+    usage: '--marketplace S --email E [--first-name F] [--last-name L] [--display-name D] [--phone P] [--locale sv]',
+    flags: ['marketplace', 'email', 'first-name', 'last-name', 'display-name', 'phone', 'locale'],
+    input: (f) => ({
+      marketplace: f.marketplace,
+      email: f.email,
+      first_name: f['first-name'],
+      last_name: f['last-name'],
+      display_name: f['display-name'],
+      phone: f.phone,
+      locale: f.locale,
+    }),
+    call: (c, i) => c.users.create(i),
+  }),
+  'users block': command<'users', 'block'>({
+    usage: '--marketplace S --email E',
+    flags: ['marketplace', 'email'],
+    input: (f) => ({ marketplace: f.marketplace, email: f.email }),
+    call: (c, i) => c.users.block(i),
+  }),
+  'users unblock': command<'users', 'unblock'>({
+    usage: '--marketplace S --email E',
+    flags: ['marketplace', 'email'],
+    input: (f) => ({ marketplace: f.marketplace, email: f.email }),
+    call: (c, i) => c.users.unblock(i),
+  }),
 };

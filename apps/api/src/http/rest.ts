@@ -34,6 +34,11 @@ export async function registerRest(scope: FastifyInstance, router: AnyTRPCRouter
   });
 
   scope.addHook('onSend', async (req, reply, payload) => {
+    // 202/204 without a body: no Content-Type claiming JSON
+    if ((reply.statusCode === 202 || reply.statusCode === 204) && (payload === undefined || payload === '' || payload === null)) {
+      reply.removeHeader('content-type');
+      return payload;
+    }
     if (typeof payload !== 'string' || reply.statusCode < 400 || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     let parsed: { data?: { problem?: Problem } };
     try {

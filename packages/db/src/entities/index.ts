@@ -4,6 +4,10 @@ import { CategorySchema } from './category.entity.js';
 import { ExchangeRateSchema } from './exchange-rate.entity.js';
 import { MarketplaceSchema } from './marketplace.entity.js';
 import { SiteSchema } from './site.entity.js';
+import { UserSchema } from './user.entity.js';
+import { SessionSchema } from './session.entity.js';
+import { EmailTokenSchema } from './email-token.entity.js';
+import { EmailSchema } from './email.entity.js';
 
 export { ApiKeySchema, type ApiKey } from './api-key.entity.js';
 export { CatalogTermSchema, type CatalogTerm } from './catalog-term.entity.js';
@@ -11,8 +15,12 @@ export { CategorySchema, type Category } from './category.entity.js';
 export { ExchangeRateSchema, type ExchangeRate } from './exchange-rate.entity.js';
 export { MarketplaceSchema, type Marketplace, type ListingRules, type ShippingTable, type TermKind } from './marketplace.entity.js';
 export { SiteSchema, type Site } from './site.entity.js';
+export { UserSchema, type User } from './user.entity.js';
+export { SessionSchema, type Session } from './session.entity.js';
+export { EmailTokenSchema, EMAIL_TOKEN_PURPOSES, type EmailToken, type EmailTokenPurpose } from './email-token.entity.js';
+export { EmailSchema, type Email, type EmailLink } from './email.entity.js';
 export type { Localized } from './common.js';
 
-export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema];
+export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema];
 /** Entities owned by one marketplace: the `tenant` filter applies to these. */
-export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema];
+export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema];

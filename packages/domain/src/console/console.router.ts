@@ -13,6 +13,9 @@ import { importCategories, importTerms } from '../catalog/commands/import-catalo
 import { ZSiteInput } from '../sites/sites.schema.js';
 import { createSite, toSiteBody } from '../sites/commands/sites.js';
 import { ZSetRates, setRates, toRateBody } from '../rates/commands/set-rates.js';
+import { ZTeamUserInput } from '../accounts/accounts.schema.js';
+import { createUserByTeam, setUserBlocked } from '../accounts/commands/users.js';
+import { toUserBody } from '../accounts/user.mapper.js';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI calls these
@@ -82,6 +85,21 @@ export const consoleRouter = router({
     create: consoleProcedure.input(ZMarketplaceRef.extend({ site: ZSiteInput })).mutation(async ({ ctx, input }) => {
       const { marketplace, em } = await scoped(ctx, input.marketplace);
       return { site: toSiteBody(await createSite(em, marketplace.id, input.site)) };
+    }),
+  }),
+  users: router({
+    create: consoleProcedure.input(ZMarketplaceRef.extend(ZTeamUserInput.shape)).mutation(async ({ ctx, input }) => {
+      const { marketplace: slug, ...fields } = input;
+      const { marketplace, em } = await scoped(ctx, slug);
+      return { user: toUserBody(await createUserByTeam({ em, marketplace, clock: ctx.clock }, fields)) };
+    }),
+    block: consoleProcedure.input(ZMarketplaceRef.extend({ email: z.string().min(1).max(254) })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em } = await scoped(ctx, input.marketplace);
+      return { user: { ...toUserBody(await setUserBlocked({ em, marketplace, clock: ctx.clock }, input.email, true)), blocked: true } };
+    }),
+    unblock: consoleProcedure.input(ZMarketplaceRef.extend({ email: z.string().min(1).max(254) })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em } = await scoped(ctx, input.marketplace);
+      return { user: { ...toUserBody(await setUserBlocked({ em, marketplace, clock: ctx.clock }, input.email, false)), blocked: false } };
     }),
   }),
   rates: router({

@@ -2,7 +2,9 @@ import { expect, inject, test } from 'vitest';
 import pg from 'pg';
 import { runOnce } from 'graphile-worker';
 import { createTestDatabase } from '@hm/db/testing';
-import { taskList } from '../task-list.js';
+import { purgeIdempotencyKeys } from './purge-idempotency-keys.js';
+
+const taskList = { 'purge-idempotency-keys': purgeIdempotencyKeys };
 
 test('purge-idempotency-keys deletes records older than 24 hours and keeps the rest', async () => {
   const url = await createTestDatabase(inject('adminDatabaseUrl'));

@@ -1,0 +1,60 @@
+import { UserSchema, type User } from '@hm/db/entities';
+import type { CommandContext } from '../../context.js';
+import { DomainError } from '../../errors.js';
+import { countHit, lockCounter, rateLimited } from '../../shared/rate-limit.js';
+import { decoyHash, verifyPassword } from '../passwords.js';
+import { mailLinkIfAccount } from './email-links.js';
+import { redeemEmailToken } from './email-tokens.js';
+import { EMAIL_LINK_LIMITS, SIGN_IN_FAILURES } from './limits.js';
+import { blocked, createSession, type NewSession } from './sessions.js';
+import { findUserByEmail, normalizeEmail } from './users.js';
+
+type Outcome = { ok: { user: User; session: NewSession } } | { error: DomainError };
+
+/**
+ * POST /v1/sessions. The address's failure counter is locked for the attempt, so concurrent wrong
+ * passwords are counted exactly; once 10 are in the 15-minute window every attempt is 429 until it
+ * ends, the right password included. Unknown addresses cost the same time and count the same way,
+ * so no answer tells whether an account exists. Failures are committed, then the error is thrown.
+ */
+export async function signInWithPassword(ctx: CommandContext, input: { email: string; password: string }): Promise<{ user: User; session: NewSession }> {
+  const now = ctx.clock.now();
+  const subject = normalizeEmail(input.email);
+  const outcome: Outcome = await ctx.em.transactional(async (em): Promise<Outcome> => {
+    const lock = await lockCounter(em, ctx.marketplace.id, SIGN_IN_FAILURES, subject, now);
+    if (lock.count >= SIGN_IN_FAILURES.limit) {
+      return { error: rateLimited('Too many wrong passwords for this address. Try again in {seconds} seconds, or reset the password.', lock.windowEnd, now) };
+    }
+    const user = await findUserByEmail(em, input.email);
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
+    if (!user || !user.passwordHash || !ok) {
+      await countHit(em, ctx.marketplace.id, SIGN_IN_FAILURES, subject, now);
+      return { error: new DomainError('invalid_credentials', 'The email address or password is wrong.') };
+    }
+    if (user.blockedAt) return { error: blocked() };
+    const session = createSession(em, user, now);
+    await em.flush();
+    return { ok: { user, session } };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.ok;
+}
+
+/** POST /v1/sessions/email-link: 202 whether or not the address has an account (limit: 5 an hour per address). */
+export function requestSignInLink(ctx: CommandContext, email: string): Promise<void> {
+  return mailLinkIfAccount(ctx, email, { limit: EMAIL_LINK_LIMITS.sign_in, purpose: 'sign_in', template: 'sign_in_link' });
+}
+
+/** POST /v1/sessions/from-link: the link works once; following it also confirms the address. */
+export async function signInWithLink(ctx: CommandContext, token: string): Promise<{ user: User; session: NewSession }> {
+  const now = ctx.clock.now();
+  return ctx.em.transactional(async (em) => {
+    const row = await redeemEmailToken(em, token, ['sign_in', 'welcome'], now, { once: true });
+    const user = await em.findOneOrFail(UserSchema, { id: row.userId });
+    if (user.blockedAt) throw blocked(); // rolls back: the link is not spent
+    user.emailVerifiedAt ??= now;
+    const session = createSession(em, user, now);
+    await em.flush();
+    return { user, session };
+  });
+}

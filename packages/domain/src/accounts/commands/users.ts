@@ -1,0 +1,110 @@
+import { UserSchema, type User } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
+import type { CommandContext } from '../../context.js';
+import { DomainError, NotFoundError, ValidationError } from '../../errors.js';
+import { queueAccountEmail } from '../../emails/commands/queue-email.js';
+import { countHit } from '../../shared/rate-limit.js';
+import type { SignUpInput, UpdateMeInput } from '../accounts.schema.js';
+import { hashPassword } from '../passwords.js';
+import { issueEmailToken } from './email-tokens.js';
+import { EMAIL_LINK_LIMITS } from './limits.js';
+import { createSession, endAllSessions, type NewSession } from './sessions.js';
+
+/** Addresses compare case-insensitively; the address is kept as the user typed it. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function findUserByEmail(em: EntityManager, email: string): Promise<User | null> {
+  return em.findOne(UserSchema, { emailNormalized: normalizeEmail(email) });
+}
+
+const inUse = () =>
+  new DomainError('email_in_use', 'An account with this email address already exists. Sign in, or ask for a sign-in link.', {
+    errors: [{ location: 'body.email', message: 'Already in use.', value: null }],
+  });
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || /unique/i.test(String((e as Error).message));
+
+type Profile = Pick<SignUpInput, 'first_name' | 'last_name' | 'display_name' | 'bio' | 'phone' | 'locale'>;
+
+async function insertUser(em: EntityManager, marketplaceId: string, email: string, passwordHash: string | null, p: Profile, now: Date): Promise<User> {
+  if (await findUserByEmail(em, email)) throw inUse();
+  const user = em.create(UserSchema, {
+    marketplaceId,
+    email: email.trim(),
+    emailNormalized: normalizeEmail(email),
+    emailVerifiedAt: null,
+    passwordHash,
+    firstName: p.first_name ?? '',
+    lastName: p.last_name ?? '',
+    displayName: p.display_name ?? '',
+    bio: p.bio ?? '',
+    phone: p.phone ?? '',
+    locale: p.locale ?? '',
+    blockedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  try {
+    await em.flush();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw inUse(); // a concurrent sign-up with the same address won
+    throw e;
+  }
+  return user;
+}
+
+/** POST /v1/users: the account, a session, and the confirmation email (sent after commit). */
+export async function signUp(ctx: CommandContext, input: SignUpInput): Promise<{ user: User; session: NewSession }> {
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const now = ctx.clock.now();
+  return ctx.em.transactional(async (em) => {
+    const user = await insertUser(em, ctx.marketplace.id, input.email, passwordHash, input, now);
+    const session = createSession(em, user, now);
+    // The sign-up confirmation counts toward the address's hourly confirmation emails, never blocks sign-up.
+    await countHit(em, ctx.marketplace.id, EMAIL_LINK_LIMITS.verify_email, user.emailNormalized, now);
+    await queueAccountEmail(em, ctx.marketplace, user, 'email_confirmation', issueEmailToken(em, user, 'verify_email', now));
+    await em.flush();
+    return { user, session };
+  });
+}
+
+/** Console: an account made by the team, without a password; the welcome email signs the user in (7 days). */
+export async function createUserByTeam(ctx: CommandContext, input: Profile & { email: string }): Promise<User> {
+  if (input.locale !== undefined && input.locale !== '' && !ctx.marketplace.locales.includes(input.locale)) {
+    throw new ValidationError([{ location: 'body.locale', message: `Must be one of the marketplace's languages: ${ctx.marketplace.locales.join(', ')}.`, value: input.locale }]);
+  }
+  const now = ctx.clock.now();
+  return ctx.em.transactional(async (em) => {
+    const user = await insertUser(em, ctx.marketplace.id, input.email, null, input, now);
+    await queueAccountEmail(em, ctx.marketplace, user, 'welcome', issueEmailToken(em, user, 'welcome', now));
+    await em.flush();
+    return user;
+  });
+}
+
+/** PATCH /v1/me: only the fields sent change. */
+export async function updateProfile(em: EntityManager, user: User, input: UpdateMeInput): Promise<User> {
+  const fields = { first_name: 'firstName', last_name: 'lastName', display_name: 'displayName', bio: 'bio', phone: 'phone', locale: 'locale' } as const;
+  for (const [from, to] of Object.entries(fields) as [keyof UpdateMeInput, (typeof fields)[keyof UpdateMeInput]][]) {
+    const value = input[from];
+    if (value !== undefined) user[to] = value;
+  }
+  await em.flush();
+  return user;
+}
+
+/** Console: block or unblock by address. Blocking ends the user's sessions; a blocked user gets 403 everywhere. */
+export async function setUserBlocked(ctx: CommandContext, email: string, blocked: boolean): Promise<User> {
+  const now = ctx.clock.now();
+  return ctx.em.transactional(async (em) => {
+    const user = await findUserByEmail(em, email);
+    if (!user) throw new NotFoundError('A user with this email address');
+    if (blocked && !user.blockedAt) {
+      user.blockedAt = now;
+      await endAllSessions(em, user.id, now);
+    }
+    if (!blocked) user.blockedAt = null;
+    await em.flush();
+    return user;
+  });
+}

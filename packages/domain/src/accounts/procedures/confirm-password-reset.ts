@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { keyProcedure } from '../../trpc.js';
+import { ZResetConfirmInput } from '../accounts.schema.js';
+import { confirmPasswordReset as confirmPasswordResetCommand } from '../commands/password-reset.js';
+
+export const confirmPasswordReset = keyProcedure
+  .meta({
+    auth: 'secret',
+    successStatus: 204,
+    openapi: {
+      method: 'POST',
+      path: '/password-resets/confirm',
+      tags: ['Accounts and sessions'],
+      summary: 'Choose a new password',
+      description: 'Sets the password with the `token` of a reset link (works once) and signs the user out everywhere. 422 `link_used`, `link_expired` or `link_invalid`.',
+    },
+  })
+  .input(ZResetConfirmInput)
+  .output(z.void())
+  .mutation(async ({ ctx, input }) => {
+    await confirmPasswordResetCommand(ctx, input);
+  });

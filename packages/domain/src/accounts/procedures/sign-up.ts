@@ -1,0 +1,26 @@
+import { keyProcedure } from '../../trpc.js';
+import { ZSignedIn, ZSignUpInput } from '../accounts.schema.js';
+import { signUp as signUpCommand } from '../commands/users.js';
+import { toSessionBody } from '../commands/sessions.js';
+import { toUserBody } from '../user.mapper.js';
+
+export const signUp = keyProcedure
+  .meta({
+    auth: 'secret',
+    successStatus: 201,
+    problems: [409],
+    openapi: {
+      method: 'POST',
+      path: '/users',
+      tags: ['Accounts and sessions'],
+      summary: 'Sign up',
+      description:
+        'Creates an account and signs the user in. A confirmation email is sent. Without a password the user signs in with emailed links. 409 `email_in_use` when the address (compared case-insensitively) already has an account.',
+    },
+  })
+  .input(ZSignUpInput)
+  .output(ZSignedIn)
+  .mutation(async ({ ctx, input }) => {
+    const { user, session } = await signUpCommand(ctx, input);
+    return { session: toSessionBody(session), user: toUserBody(user) };
+  });

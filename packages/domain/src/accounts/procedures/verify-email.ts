@@ -1,0 +1,19 @@
+import { keyProcedure } from '../../trpc.js';
+import { ZTokenInput, ZUser } from '../accounts.schema.js';
+import { verifyEmail as verifyEmailCommand } from '../commands/email-verification.js';
+import { toUserBody } from '../user.mapper.js';
+
+export const verifyEmail = keyProcedure
+  .meta({
+    auth: 'secret',
+    openapi: {
+      method: 'POST',
+      path: '/email-verifications',
+      tags: ['Accounts and sessions'],
+      summary: 'Confirm an email address',
+      description: 'The `token` of a confirmation link (valid 24 hours; following it again within that time is harmless). 422 `link_expired` or `link_invalid`.',
+    },
+  })
+  .input(ZTokenInput)
+  .output(ZUser)
+  .mutation(async ({ ctx, input }) => toUserBody(await verifyEmailCommand(ctx, input.token)));

@@ -1,0 +1,27 @@
+import { Resend } from 'resend';
+import { MailError, type Mailer } from '../mailer.js';
+
+/**
+ * Resend, through the official `resend` package. Our email id is sent as Resend's idempotency key,
+ * so a retry after a lost response does not send twice. 429 and 5xx (and network failures) are
+ * retryable: the job throws and graphile-worker tries again later; other 4xx fail the email.
+ */
+export function resendMailer(opts: { apiKey: string; baseUrl?: string }): Mailer {
+  const client = new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined);
+  return {
+    name: 'resend',
+    async send(email) {
+      const { data, error } = await client.emails.send(
+        { from: email.from, to: [email.to], subject: email.subject, text: email.text, html: email.html },
+        { idempotencyKey: `email-${email.id}` },
+      );
+      if (error) {
+        const status = error.statusCode;
+        const retryable = status === null || status === 429 || status >= 500;
+        throw new MailError(`Resend ${status ?? 'network error'} ${error.name}: ${error.message}`, retryable);
+      }
+      if (!data?.id) throw new MailError('Resend answered without a message id', true);
+      return { providerId: data.id };
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The texts of the account emails, per language. A marketplace language without texts here falls
+ * back to English; the links still carry the recipient's language, so the storefront answers in it.
+ */
+export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome'] as const;
+export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+
+interface Texts {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  button: string;
+  validity: string;
+  ignore: string;
+}
+
+type Catalog = Record<EmailTemplate, Texts> & { signature: (shop: string) => string; fallbackGreeting: string };
+
+const en: Catalog = {
+  email_confirmation: {
+    subject: 'Confirm your email address',
+    greeting: (n) => `Hi ${n},`,
+    body: 'Please confirm that this is your email address.',
+    button: 'Confirm email address',
+    validity: 'The link works for 24 hours.',
+    ignore: "If you did not create an account, you can ignore this email.",
+  },
+  sign_in_link: {
+    subject: 'Your sign-in link',
+    greeting: (n) => `Hi ${n},`,
+    body: 'Use this link to sign in.',
+    button: 'Sign in',
+    validity: 'The link works once, for 15 minutes.',
+    ignore: 'If you did not ask to sign in, you can ignore this email.',
+  },
+  password_reset: {
+    subject: 'Reset your password',
+    greeting: (n) => `Hi ${n},`,
+    body: 'Use this link to choose a new password. Choosing one signs you out everywhere.',
+    button: 'Choose a new password',
+    validity: 'The link works for 1 hour.',
+    ignore: 'If you did not ask for this, you can ignore this email; your password stays as it is.',
+  },
+  welcome: {
+    subject: 'Welcome! Your account is ready',
+    greeting: (n) => `Hi ${n},`,
+    body: 'We have created an account for you. Use this link to sign in.',
+    button: 'Sign in',
+    validity: 'The link works once, for 7 days. Later you can always ask for a new sign-in link.',
+    ignore: 'If you did not expect this, you can ignore this email.',
+  },
+  signature: (shop) => `— ${shop}`,
+  fallbackGreeting: 'there',
+};
+
+const sv: Catalog = {
+  email_confirmation: {
+    subject: 'Bekräfta din e-postadress',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Bekräfta att det här är din e-postadress.',
+    button: 'Bekräfta e-postadress',
+    validity: 'Länken fungerar i 24 timmar.',
+    ignore: 'Om du inte har skapat något konto kan du bortse från det här mejlet.',
+  },
+  sign_in_link: {
+    subject: 'Din inloggningslänk',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Använd den här länken för att logga in.',
+    button: 'Logga in',
+    validity: 'Länken fungerar en gång, i 15 minuter.',
+    ignore: 'Om du inte har bett om att logga in kan du bortse från det här mejlet.',
+  },
+  password_reset: {
+    subject: 'Återställ ditt lösenord',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Använd den här länken för att välja ett nytt lösenord. Då loggas du ut överallt.',
+    button: 'Välj nytt lösenord',
+    validity: 'Länken fungerar i 1 timme.',
+    ignore: 'Om du inte har bett om det här kan du bortse från mejlet; ditt lösenord ändras inte.',
+  },
+  welcome: {
+    subject: 'Välkommen! Ditt konto är klart',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Vi har skapat ett konto åt dig. Använd den här länken för att logga in.',
+    button: 'Logga in',
+    validity: 'Länken fungerar en gång, i 7 dagar. Senare kan du alltid be om en ny inloggningslänk.',
+    ignore: 'Om du inte väntade dig det här kan du bortse från mejlet.',
+  },
+  signature: (shop) => `— ${shop}`,
+  fallbackGreeting: 'där',
+};
+
+const de: Catalog = {
+  email_confirmation: {
+    subject: 'Bestätige deine E-Mail-Adresse',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Bitte bestätige, dass dies deine E-Mail-Adresse ist.',
+    button: 'E-Mail-Adresse bestätigen',
+    validity: 'Der Link gilt 24 Stunden.',
+    ignore: 'Wenn du kein Konto angelegt hast, kannst du diese E-Mail ignorieren.',
+  },
+  sign_in_link: {
+    subject: 'Dein Anmeldelink',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Mit diesem Link meldest du dich an.',
+    button: 'Anmelden',
+    validity: 'Der Link gilt einmal, 15 Minuten lang.',
+    ignore: 'Wenn du dich nicht anmelden wolltest, kannst du diese E-Mail ignorieren.',
+  },
+  password_reset: {
+    subject: 'Passwort zurücksetzen',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Mit diesem Link wählst du ein neues Passwort. Danach bist du überall abgemeldet.',
+    button: 'Neues Passwort wählen',
+    validity: 'Der Link gilt 1 Stunde.',
+    ignore: 'Wenn du das nicht angefordert hast, kannst du diese E-Mail ignorieren; dein Passwort bleibt unverändert.',
+  },
+  welcome: {
+    subject: 'Willkommen! Dein Konto ist bereit',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Wir haben ein Konto für dich angelegt. Mit diesem Link meldest du dich an.',
+    button: 'Anmelden',
+    validity: 'Der Link gilt einmal, 7 Tage lang. Später kannst du jederzeit einen neuen Anmeldelink anfordern.',
+    ignore: 'Wenn du das nicht erwartet hast, kannst du diese E-Mail ignorieren.',
+  },
+  signature: (shop) => `— ${shop}`,
+  fallbackGreeting: 'zusammen',
+};
+
+const CATALOGS: Record<string, Catalog> = { en, sv, de };
+
+/** Texts for a language tag: exact, then its base language (`sv-FI` → `sv`), then English. */
+export function textsFor(locale: string): Catalog {
+  return CATALOGS[locale] ?? CATALOGS[locale.split('-')[0]!.toLowerCase()] ?? en;
+}
+
+export const TRANSLATED_LANGUAGES = Object.keys(CATALOGS);

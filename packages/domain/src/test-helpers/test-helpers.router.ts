@@ -1,0 +1,5 @@
+import { router } from '../trpc.js';
+import { listTestEmails } from '../emails/procedures/list-test-emails.js';
+
+/** Stripe-style test helpers: test mode only (404 in live mode), under their own OpenAPI tag. */
+export const testHelpersRouter = router({ emails: router({ list: listTestEmails }) });
