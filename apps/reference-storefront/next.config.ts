@@ -4,6 +4,8 @@ import type { NextConfig } from 'next';
 // which is erased at compile time, so no domain (or ORM) code reaches the bundle.
 const config: NextConfig = {
   poweredByHeader: false,
+  // Browser tests run their own dev server beside a developer's `npm start`: separate build folders.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
 };
 
 export default config;

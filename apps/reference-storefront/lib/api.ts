@@ -5,6 +5,7 @@ import type { AppRouter } from '@hm/domain/router';
 import { cache } from 'react';
 
 export type ApiOutputs = inferRouterOutputs<AppRouter>;
+export type Api = TRPCClient<AppRouter>;
 
 /** The only place that reads the API's address and the secret key; this module never reaches the browser. */
 function required(name: 'API_URL' | 'STOREFRONT_API_KEY'): string {
@@ -13,26 +14,63 @@ function required(name: 'API_URL' | 'STOREFRONT_API_KEY'): string {
   return value;
 }
 
-let client: TRPCClient<AppRouter> | undefined;
+/** Per-call options: `context: { idempotencyKey }` on a mutation sends it as `Idempotency-Key`. */
+export type CallContext = {
+  idempotencyKey?: string;
+  [key: string]: unknown;
+};
 
-/**
- * The typed client, created on first use so that `next build` needs no env. httpLink rather than
- * batching: idempotency keys, rate limits and request ids are per HTTP request on the API side.
- */
-export function api(): TRPCClient<AppRouter> {
-  client ??= createTRPCClient<AppRouter>({
+function createClient(session?: string): Api {
+  return createTRPCClient<AppRouter>({
     links: [
+      // httpLink rather than batching: idempotency keys, rate limits and request ids are per HTTP request on the API side.
       httpLink({
         url: `${required('API_URL').replace(/\/+$/, '')}/trpc`,
-        headers: { authorization: `Bearer ${required('STOREFRONT_API_KEY')}` },
+        headers: ({ op }) => {
+          const ctx = op.context as CallContext;
+          return {
+            authorization: `Bearer ${required('STOREFRONT_API_KEY')}`,
+            ...(session ? { 'x-user-session': session } : {}),
+            ...(ctx.idempotencyKey ? { 'idempotency-key': ctx.idempotencyKey } : {}),
+          };
+        },
       }),
     ],
   });
+}
+
+let client: Api | undefined;
+
+/** The shop's own client (no user), created on first use so that `next build` needs no env. */
+export function api(): Api {
+  client ??= createClient();
   return client;
+}
+
+/** A client acting for the signed-in user (their session token from the httpOnly cookie). */
+export function apiAs(session: string): Api {
+  return createClient(session);
+}
+
+/** Test helpers exist only behind a test key; the storefront shows its dev mailbox only then. */
+export function isTestMode(): boolean {
+  return required('STOREFRONT_API_KEY').startsWith('sk_test_');
 }
 
 /** Once per request: the metadata, the layout and the page all need it. */
 export const getMarketplace = cache(() => api().marketplace.get.query({}));
+
+export interface ApiProblemBody {
+  status: number;
+  code: string;
+  detail: string;
+  errors: { location: string; message: string }[];
+}
+
+/** The RFC 9457 problem inside a tRPC error, when the API answered at all. */
+export function problemOf(error: unknown): ApiProblemBody | undefined {
+  return (error as { data?: { problem?: ApiProblemBody } | null })?.data?.problem ?? undefined;
+}
 
 /** What to tell the shopper when a call failed (pass the error half of `safe()`'s result). */
 export function problemDetail(error: Error & { data?: { problem: { detail: string } } | null }): string {

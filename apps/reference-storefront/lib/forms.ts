@@ -1,0 +1,55 @@
+import { problemOf } from './api';
+
+/** What a form's server action answers: a message for the whole form, or details next to fields. */
+export interface FormState {
+  ok?: boolean;
+  message?: string;
+  /** field name → the problem's message for it */
+  errors?: Record<string, string>;
+  /** what was typed, so a failed submit keeps it (never passwords) */
+  values?: Record<string, string>;
+  /** a problem code the page may react to (e.g. link_expired → offer a new link) */
+  code?: string;
+}
+
+export const initialState: FormState = {};
+
+/** The problem's `errors[]` next to their fields (`body.email` → `email`), its `detail` for the form. */
+export function problemToState(error: unknown, values: Record<string, string> = {}, fallback = 'Something went wrong. Please try again.'): FormState {
+  const p = problemOf(error);
+  if (!p) {
+    console.error(`API call failed: ${(error as Error).message}`);
+    return { message: 'The shop cannot reach its service right now. Please try again in a moment.', values };
+  }
+  const errors: Record<string, string> = {};
+  for (const e of p.errors ?? []) {
+    const field = e.location.replace(/^(body|query|path)\./, '').split('.')[0]!;
+    errors[field] ??= e.message;
+  }
+  const onlyFields = Object.keys(errors).length > 0 && p.code === 'validation_failed';
+  return { message: onlyFields ? undefined : p.detail || fallback, errors, values, code: p.code };
+}
+
+/** The text fields of a submitted form, without secrets, to refill it after a failure. */
+export function keptValues(form: FormData, secret: string[] = ['password', 'token']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === 'string' && !secret.includes(k)) out[k] = v;
+  return out;
+}
+
+/** Optional profile fields: empty inputs are "not sent" on sign-up. */
+export function optional(form: FormData, name: string): string | undefined {
+  const v = form.get(name);
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+export function text(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+}
+
+/** A safe place to go after signing in: a path of this shop in this language, never another site. */
+export function safeNext(next: string | undefined | null, lang: string): string {
+  if (next && next.startsWith(`/${lang}/`) && !next.startsWith('//') && !next.includes('\\')) return next;
+  return `/${lang}/account`;
+}

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildApp } from '@hm/api/app';
+import { createOrm } from '@hm/db/orm';
+import { createTestDatabase, freePort } from '@hm/db/testing';
+import { consoleCaller } from '@hm/domain/console';
+import { systemClock } from '@hm/domain/context';
+import { localMailbox } from '@hm/domain/emails';
+import { startWorker } from '@hm/jobs/worker';
+
+const STOREFRONT_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const ARTIFACTS = path.join(STOREFRONT_DIR, 'test-results');
+
+/** Chromium as the machine has it (Debian's package); flags keep it off the closed network. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Stack {
+  storefrontUrl: string;
+  apiUrl: string;
+  secretKey: string;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log: () => string) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`next dev exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(url, { redirect: 'manual' });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${log()}`);
+}
+
+/**
+ * The whole shop as a developer runs it: a real API on a port (test mode, its own database), the
+ * job worker sending mail to a local mailbox, a marketplace whose storefront URL is this storefront,
+ * `next dev` talking to the API with the marketplace's secret key, and headless Chromium.
+ */
+export async function startStack(): Promise<Stack> {
+  const databaseUrl = await createTestDatabase(inject('adminDatabaseUrl'));
+  const orm = await createOrm(databaseUrl, { poolMax: 6 });
+  const apiPort = await freePort();
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const app = await buildApp({ orm, mode: 'test', apiUrl });
+  await app.listen({ port: apiPort, host: '127.0.0.1' });
+  const worker = await startWorker({
+    connectionString: databaseUrl,
+    concurrency: 2,
+    deps: { orm, mailer: localMailbox(mkdtempSync(path.join(tmpdir(), 'hm-sf-mail-'))), mode: 'test', clock: systemClock, mailFrom: 'no-reply@shop.example' },
+  });
+
+  const storefrontPort = await freePort();
+  const storefrontUrl = `http://localhost:${storefrontPort}`;
+  const operator = consoleCaller({ orm, mode: 'test', clock: systemClock, transport: 'console', requestId: 'browser-test', auth: undefined, sessionToken: undefined });
+  const { keys } = await operator.marketplace.create({ name: 'Browser Shop', slug: 'browser-shop', currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: storefrontUrl });
+
+  let output = '';
+  const next = spawn('npm', ['exec', '--', 'next', 'dev', '--port', String(storefrontPort)], {
+    cwd: STOREFRONT_DIR,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, API_URL: apiUrl, STOREFRONT_API_KEY: keys.secret, STOREFRONT_URL: storefrontUrl, NEXT_DIST_DIR: '.next-test', NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  next.stdout!.on('data', (d) => (output += d));
+  next.stderr!.on('data', (d) => (output += d));
+  await waitFor(`${storefrontUrl}/en/auth/sign-in`, next, 180_000, () => output);
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+
+  return {
+    storefrontUrl,
+    apiUrl,
+    secretKey: keys.secret,
+    browser,
+    async stop() {
+      await browser.close();
+      if (next.pid && next.exitCode === null) {
+        const exited = new Promise((r) => next.once('exit', r));
+        process.kill(-next.pid, 'SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      }
+      await worker.stop();
+      await app.close();
+      await orm.close(true);
+    },
+  };
+}
+
+/** Keeps a screenshot of the page when a test fails (test-results/<test name>.png). */
+export async function screenshotOnFailure(page: Page | undefined, testName: string) {
+  if (!page || page.isClosed()) return;
+  const file = path.join(ARTIFACTS, `${testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+}
