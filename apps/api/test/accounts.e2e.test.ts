@@ -536,6 +536,39 @@ describe('operator console: team-created users, block and unblock', () => {
   });
 });
 
+describe('input problems and retries on the link endpoints', () => {
+  test('email-link and password-resets refuse a malformed address with 422 at body.email', async () => {
+    for (const url of ['/v1/sessions/email-link', '/v1/password-resets']) {
+      const r = await call('POST', url, { payload: { email: 'nope' } });
+      expect(r.json(), url).toMatchObject({ status: 422, errors: [{ location: 'body.email', value: 'nope' }] });
+      expect((await call('POST', url, { payload: { email: `${'a'.repeat(250)}@x.se` } })).statusCode, url).toBe(422);
+    }
+  });
+
+  test('password resets: 5 an hour per address, the 6th is 429 with Retry-After', async () => {
+    const email = fresh('resets');
+    await signUp(h, keys.secret, { email });
+    for (let i = 0; i < 5; i++) expect((await call('POST', '/v1/password-resets', { payload: { email } })).statusCode).toBe(202);
+    const sixth = await call('POST', '/v1/password-resets', { payload: { email } });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBe(3600);
+    expect((await emailsTo(h, keys.secret, email)).filter((m) => m.template === 'password_reset')).toHaveLength(5);
+  });
+
+  test('a sign-up retried with the same Idempotency-Key replays the first answer (same user, same session)', async () => {
+    const email = fresh();
+    const key = crypto.randomUUID();
+    const send = () => h.request({ method: 'POST', url: '/v1/users', key: keys.secret, headers: { 'idempotency-key': key }, payload: { email, password: 'password1' } });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await emailsTo(h, keys.secret, email)).toHaveLength(1);
+  });
+});
+
 describe('test helper GET /v1/test-helpers/emails', () => {
   test('newest first, filtered by address, limit 1..100; secret key only', async () => {
     const email = fresh();

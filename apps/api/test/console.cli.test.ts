@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { createTestDatabase } from '@hm/db/testing';
-import { runTs } from './cli.js';
+import { runTs, spawnTs } from './cli.js';
+import pg from 'pg';
 
 /** The operator console as an operator runs it: a process, JSON on stdout, problems on stderr. */
 let env: Record<string, string>;
@@ -126,5 +127,32 @@ describe('console CLI', () => {
     expect(JSON.parse(unblocked.stdout).user.blocked).toBe(false);
     const missing = await cli('users', 'block', '--marketplace', 'loppis', '--email', 'nobody@example.com');
     expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
+  });
+
+  test('`npm run worker` alone sends the queued welcome email to the local mailbox, then stops on SIGINT', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-worker-'));
+    const worker = spawnTs('src/worker.ts', { ...env, DATA_DIR: dataDir });
+    let output = '';
+    worker.stderr!.on('data', (d) => (output += d));
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    try {
+      const deadline = Date.now() + 20_000;
+      let status: string | undefined;
+      while (Date.now() < deadline) {
+        const { rows } = await db.query(`select status from emails where lower("to") = 'tove@example.com' and template = 'welcome'`);
+        status = rows[0]?.status;
+        if (status === 'sent') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(status, output).toBe('sent');
+      const files = readdirSync(path.join(dataDir, 'mailbox', 'test'));
+      expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    } finally {
+      await db.end();
+      const exited = new Promise<number | null>((r) => worker.once('exit', (code) => r(code)));
+      worker.kill('SIGINT');
+      expect(await exited).toBe(0);
+    }
   });
 });

@@ -52,6 +52,18 @@ export async function registerRest(scope: FastifyInstance, router: AnyTRPCRouter
     return JSON.stringify(p);
   });
 
+  // The adapter's async handler resolves with nothing after reply.send(); while an async onSend hook
+  // (idempotency storing the answer) is still running, Fastify then sends a second, empty reply.
+  // Returning the reply (a thenable) makes Fastify wait for the one response instead.
+  scope.addHook('onRoute', (route) => {
+    if (!route.url.endsWith('/*')) return;
+    const handler = route.handler;
+    route.handler = async function (this: unknown, req, reply) {
+      await handler.call(this as never, req, reply);
+      return reply;
+    };
+  });
+
   await scope.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/',
     router,
