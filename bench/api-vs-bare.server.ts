@@ -9,9 +9,13 @@
  * the load generator. It reports its port over IPC, answers CPU-usage probes, and exits when the
  * benchmark disconnects (so it cannot outlive a crashed benchmark).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createOrm } from '@hm/db/orm';
+import { diskImageStore } from '@hm/domain/images';
 import type { Category, Marketplace } from '@hm/db/entities';
 import { systemClock, type CommandContext } from '@hm/domain/context';
 import { buildApp } from '../apps/api/src/app.js';
@@ -29,7 +33,8 @@ const MODE = 'test' as const;
 
 async function apiServer(databaseUrl: string) {
   const orm = await createOrm(databaseUrl, { poolMax: POOL_MAX });
-  const app = await buildApp({ orm, mode: MODE, apiUrl: 'http://127.0.0.1', logger: false });
+  const images = diskImageStore(mkdtempSync(path.join(tmpdir(), 'hm-bench-images-')));
+  const app = await buildApp({ orm, mode: MODE, apiUrl: 'http://127.0.0.1', logger: false, images });
   return { app, close: async () => void (await app.close(), await orm.close(true)) };
 }
 

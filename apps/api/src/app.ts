@@ -4,6 +4,8 @@ import type { MikroORM } from '@hm/db/orm';
 import { appRouter } from '@hm/domain/router';
 import type { ApiMode, Clock } from '@hm/domain/context';
 import { systemClock } from '@hm/domain/context';
+import type { ImageStore } from '@hm/domain/images';
+import { registerUploads } from './http/uploads.js';
 import type { Problem, ProblemCode } from '@hm/domain/errors';
 import { addApiKeyResolution } from './http/auth.js';
 import { contextFactory } from './http/context.js';
@@ -18,8 +20,10 @@ export interface AppDeps {
   orm: MikroORM;
   mode: ApiMode;
   clock?: Clock;
-  /** public URL of this API, for the OpenAPI document's server */
+  /** public URL of this API, for the OpenAPI document's server and image URLs */
   apiUrl: string;
+  /** where listing photos are kept */
+  images: ImageStore;
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
 }
@@ -74,13 +78,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openapiJson = JSON.stringify(openapi);
   registerDocs(app);
 
-  const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, clock });
+  const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, clock, publicUrl: deps.apiUrl, images: deps.images });
 
   await app.register(
     async (scope) => {
       addApiKeyResolution(scope, deps.orm, deps.mode);
       addIdempotency(scope, deps.orm, clock);
       scope.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(openapiJson));
+      await scope.register(async (uploads) => registerUploads(uploads, createContext, deps.images));
       await registerRest(scope, appRouter, createContext);
     },
     { prefix: '/v1' },

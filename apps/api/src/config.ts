@@ -24,6 +24,12 @@ const ZConfig = z.object({
   MAIL_FROM: z.email().default('no-reply@localhost'),
   RESEND_API_KEY: z.string().min(1).optional(),
   RESEND_BASE_URL: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ZConfig> & { dataDir: string; apiUrl: string; storefrontUrl: string };

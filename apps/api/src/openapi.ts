@@ -114,5 +114,62 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     for (const s of [...errors].sort()) responses[String(s)] = { $ref: `#/components/responses/Problem${s}` };
     op.responses = responses;
   }
+  addRawRoutes(doc);
   return doc;
+}
+
+/** The two routes that are not JSON procedures (see http/uploads.ts). */
+function addRawRoutes(doc: Json) {
+  const problems = (statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/Problem${s}` }]));
+  const requestId = { 'Request-Id': { $ref: '#/components/headers/RequestId' } };
+  doc.paths['/me/listings/{id}/images'] = {
+    post: {
+      operationId: 'me-listings-uploadImage',
+      tags: ['Seller listings'],
+      summary: 'Upload a photo',
+      description:
+        'The request body is the image itself: JPEG, PNG or WebP (the type is read from the bytes, not from Content-Type). Up to 20 MiB (413 beyond, refused before the body is read) and 50 megapixels (422; checked from the header, so decompression bombs cost nothing); at most 20 photos per listing (409). Answers 202 with the image `processing`; the sizes are made in the background and the image becomes `ready` (or `failed`).',
+      security: [{ secretKey: [], userSession: [] }],
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+        { $ref: '#/components/parameters/IdempotencyKey' },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
+          'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+          'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } },
+          'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+        },
+      },
+      responses: {
+        '202': { description: 'Accepted: the photo is being processed.', headers: { ...requestId, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Image' } } } },
+        ...problems([400, 401, 403, 404, 409, 413, 415, 422, 500]),
+      },
+    },
+  };
+  doc.paths['/images/{id}/{file}'] = {
+    get: {
+      operationId: 'images-get',
+      tags: ['Images'],
+      summary: 'A photo size',
+      description: 'No key needed. Immutable: cache for a year (`Cache-Control: public, max-age=31536000, immutable`); `ETag` and `If-None-Match` (304) supported.',
+      security: [],
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+        { name: 'file', in: 'path', required: true, schema: { type: 'string', enum: ['thumb.jpg', 'medium.jpg', 'large.jpg'] } },
+        { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': {
+          description: 'The JPEG bytes.',
+          headers: { ...requestId, ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
+          content: { 'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } } },
+        },
+        '304': { description: 'Not modified (If-None-Match matched).' },
+        ...problems([404, 500]),
+      },
+    },
+  };
 }

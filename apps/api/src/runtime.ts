@@ -3,6 +3,7 @@ import path from 'node:path';
 import { openDatabase, type OpenDatabase } from '@hm/db/database';
 import { systemClock } from '@hm/domain/context';
 import { localMailbox, resendMailer, type Mailer } from '@hm/domain/emails';
+import { diskImageStore, s3ImageStore, type ImageStore } from '@hm/domain/images';
 import { startWorker, type Worker } from '@hm/jobs/worker';
 import { readConfig, type Config } from './config.js';
 import { REPO_ROOT } from './paths.js';
@@ -31,11 +32,26 @@ export function createMailer(config: Config): Mailer {
   return localMailbox(path.join(config.dataDir, 'mailbox', config.API_MODE));
 }
 
+/** The image store: an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/images/<mode>. */
+export function createImageStore(config: Config): ImageStore {
+  if (config.S3_BUCKET) {
+    return s3ImageStore({
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      prefix: config.S3_PREFIX,
+    });
+  }
+  return diskImageStore(path.join(config.dataDir, 'images', config.API_MODE));
+}
+
 /** Worker with the tasks' dependencies wired from config. */
-export function startConfiguredWorker(config: Config, db: OpenDatabase, log: (level: string, message: string) => void): Promise<Worker> {
+export function startConfiguredWorker(config: Config, db: OpenDatabase, images: ImageStore, log: (level: string, message: string) => void): Promise<Worker> {
   return startWorker({
     connectionString: db.url,
-    deps: { orm: db.orm, mailer: createMailer(config), mode: config.API_MODE, clock: systemClock, mailFrom: config.MAIL_FROM },
+    deps: { orm: db.orm, mailer: createMailer(config), mode: config.API_MODE, clock: systemClock, mailFrom: config.MAIL_FROM, images },
     log,
   });
 }

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { Logger, runOnce } from 'graphile-worker';
 import { createTaskList } from '@hm/jobs/worker';
 import { localMailbox } from '@hm/domain/emails';
+import { diskImageStore, type ImageStore } from '@hm/domain/images';
 
 export interface TestClock extends Clock {
   set(d: Date | string): void;
@@ -40,6 +41,7 @@ export interface Harness {
   runJobs(): Promise<void>;
   /** the local mailbox folder the send-email jobs write .eml files to */
   mailDir: string;
+  images: ImageStore;
   close(): Promise<void>;
 }
 
@@ -48,13 +50,14 @@ export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; e
   const orm = await createOrm(url, { poolMax: 5 });
   const clock = testClock();
   const mode = opts.mode ?? 'test';
-  const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit });
+  const images = diskImageStore(mkdtempSync(path.join(tmpdir(), 'hm-images-')));
+  const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, images });
   await opts.extend?.(app, orm, clock);
   const mailDir = mkdtempSync(path.join(tmpdir(), 'hm-mail-'));
   const jobsPool = new pg.Pool({ connectionString: url, max: 2 });
   jobsPool.on('error', () => {});
   jobsPool.on('connect', (client) => client.on('error', () => {}));
-  const taskList = createTaskList({ orm, mailer: localMailbox(mailDir), mode, clock, mailFrom: 'no-reply@shop.example' });
+  const taskList = createTaskList({ orm, mailer: localMailbox(mailDir), mode, clock, mailFrom: 'no-reply@shop.example', images });
   await app.ready();
   const caller = consoleCaller({
     orm,
@@ -64,6 +67,8 @@ export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; e
     requestId: 'test',
     auth: undefined,
     sessionToken: undefined,
+    publicUrl: 'http://localhost:4000',
+    images,
   });
   return {
     app,
@@ -81,6 +86,7 @@ export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; e
       return res;
     },
     mailDir,
+    images,
     async runJobs() {
       await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}) });
     },
@@ -167,4 +173,41 @@ export async function emailsTo(h: Harness, key: string, to: string) {
 export function tokenOf(link: string | undefined): string {
   if (!link) throw new Error('no link');
   return new URL(link).searchParams.get('token')!;
+}
+
+/** A marketplace set up for selling: catalogue, listing rules, optional shipping table. */
+export async function makeSellingMarketplace(h: Harness, slug: string, listings: Record<string, unknown>, shipping?: Record<string, unknown>) {
+  const m = await makeCatalog(h, slug);
+  await h.console.marketplace.update({
+    marketplace: slug,
+    settings: {
+      listings: { min_images: 1, require_approval: false, require_category: false, required_terms: [], valuations: false, ...listings } as never,
+      ...(shipping ? { shipping: shipping as never } : {}),
+    },
+  });
+  const { items } = await (async () => {
+    const res = await h.request({ method: 'GET', url: '/v1/catalog-terms?kind=brand', key: m.secret });
+    return res.json() as { items: { id: string; slug: string }[] };
+  })();
+  const color = (await h.request({ method: 'GET', url: '/v1/catalog-terms?kind=color', key: m.secret })).json().items as { id: string; slug: string }[];
+  const categories = (await h.request({ method: 'GET', url: '/v1/categories', key: m.secret })).json().items as { id: string; slug: string }[];
+  const sites = (await h.request({ method: 'GET', url: '/v1/locations', key: m.secret })).json().items as { id: string }[];
+  return {
+    ...m,
+    brand: Object.fromEntries(items.map((t) => [t.slug, t.id])) as Record<string, string>,
+    color: Object.fromEntries(color.map((t) => [t.slug, t.id])) as Record<string, string>,
+    category: Object.fromEntries(categories.map((c) => [c.slug, c.id])) as Record<string, string>,
+    siteId: sites[0]!.id,
+  };
+}
+
+/** A real JPEG of a plain colour. */
+export async function jpeg(width = 1200, height = 800): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 90, b: 60 } } }).jpeg().toBuffer();
+}
+
+/** POST the bytes as a photo of a listing. */
+export function uploadPhoto(h: Harness, key: string, session: string, listingId: string, bytes: Buffer, contentType = 'image/jpeg') {
+  return h.request({ method: 'POST', url: `/v1/me/listings/${listingId}/images`, key, session, headers: { 'content-type': contentType }, payload: bytes });
 }

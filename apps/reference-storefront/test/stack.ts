@@ -11,6 +11,7 @@ import { createTestDatabase, freePort } from '@hm/db/testing';
 import { consoleCaller } from '@hm/domain/console';
 import { systemClock } from '@hm/domain/context';
 import { localMailbox } from '@hm/domain/emails';
+import { diskImageStore } from '@hm/domain/images';
 import { startWorker } from '@hm/jobs/worker';
 
 const STOREFRONT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -52,17 +53,18 @@ export async function startStack(): Promise<Stack> {
   const orm = await createOrm(databaseUrl, { poolMax: 6 });
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl });
+  const images = diskImageStore(mkdtempSync(path.join(tmpdir(), 'hm-sf-images-')));
+  const app = await buildApp({ orm, mode: 'test', apiUrl, images });
   await app.listen({ port: apiPort, host: '127.0.0.1' });
   const worker = await startWorker({
     connectionString: databaseUrl,
     concurrency: 2,
-    deps: { orm, mailer: localMailbox(mkdtempSync(path.join(tmpdir(), 'hm-sf-mail-'))), mode: 'test', clock: systemClock, mailFrom: 'no-reply@shop.example' },
+    deps: { orm, mailer: localMailbox(mkdtempSync(path.join(tmpdir(), 'hm-sf-mail-'))), mode: 'test', clock: systemClock, mailFrom: 'no-reply@shop.example', images },
   });
 
   const storefrontPort = await freePort();
   const storefrontUrl = `http://localhost:${storefrontPort}`;
-  const operator = consoleCaller({ orm, mode: 'test', clock: systemClock, transport: 'console', requestId: 'browser-test', auth: undefined, sessionToken: undefined });
+  const operator = consoleCaller({ orm, mode: 'test', clock: systemClock, transport: 'console', requestId: 'browser-test', auth: undefined, sessionToken: undefined, publicUrl: apiUrl, images });
   const { keys } = await operator.marketplace.create({ name: 'Browser Shop', slug: 'browser-shop', currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: storefrontUrl });
 
   let output = '';

@@ -1,6 +1,7 @@
 import type { MikroORM, EntityManager } from '@hm/db/orm';
 import type { Marketplace, Session, User } from '@hm/db/entities';
 import type { DomainError } from './errors.js';
+import type { ImageStore } from './images/image-store.js';
 
 export type ApiMode = 'test' | 'live';
 export type KeyKind = 'secret' | 'publishable';
@@ -26,6 +27,10 @@ export interface Context {
   /** The API key, already resolved by the transport (once per request), or why it failed. */
   auth: AuthenticatedKey | DomainError | undefined;
   sessionToken: string | undefined;
+  /** public URL of the API (image URLs in responses) */
+  publicUrl: string;
+  /** where listing photos are kept */
+  images: ImageStore;
 }
 
 /** The context inside a procedure that needs a key: marketplace known, entity manager scoped to it. */
@@ -46,4 +51,9 @@ export interface CommandContext {
   em: EntityManager;
   marketplace: Marketplace;
   clock: Clock;
+}
+
+/** A command acting for a signed-in user (their own listings, …). */
+export interface UserCommandContext extends CommandContext {
+  user: User;
 }

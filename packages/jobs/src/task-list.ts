@@ -1,11 +1,14 @@
 import type { TaskList } from 'graphile-worker';
 import type { DeliveryDeps } from '@hm/domain/emails';
+import type { ImageDeps } from '@hm/domain/images';
 import { purgeIdempotencyKeys } from './tasks/purge-idempotency-keys.js';
 import { purgeRateLimits } from './tasks/purge-rate-limits.js';
 import { sendEmail } from './tasks/emails/send-email.js';
+import { processImage } from './tasks/listings/process-image.js';
+import { applyPriceDrop } from './tasks/listings/apply-price-drop.js';
 
 /** What tasks need from the composition root (ORM, adapters, mode, clock). */
-export type TaskDeps = DeliveryDeps;
+export type TaskDeps = DeliveryDeps & ImageDeps;
 
 /** Every task the worker runs, by name (one file per task under tasks/). */
 export function createTaskList(deps: TaskDeps): TaskList {
@@ -13,6 +16,8 @@ export function createTaskList(deps: TaskDeps): TaskList {
     'purge-idempotency-keys': purgeIdempotencyKeys,
     'purge-rate-limits': purgeRateLimits,
     'send-email': sendEmail(deps),
+    'process-image': processImage(deps),
+    'apply-price-drop': applyPriceDrop(deps),
   };
 }
 

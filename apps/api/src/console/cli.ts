@@ -6,7 +6,7 @@ import { consoleCaller } from '@hm/domain/console';
 import { systemClock } from '@hm/domain/context';
 import { DomainError, problemOf, type Problem } from '@hm/domain/errors';
 import { toProblem } from '@hm/domain/trpc';
-import { connect, loadConfig } from '../runtime.js';
+import { connect, createImageStore, loadConfig } from '../runtime.js';
 import { COMMANDS, type Caller } from './commands.js';
 
 /**
@@ -59,6 +59,8 @@ const caller: Caller = consoleCaller({
   requestId: `console_${Date.now()}`,
   auth: undefined,
   sessionToken: undefined,
+  publicUrl: config.apiUrl,
+  images: createImageStore(config),
 });
 
 /** Console input arrives as flags and files: say `flag.<name>` / `file.<path>` rather than `body.…`. */

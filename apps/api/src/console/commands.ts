@@ -39,6 +39,30 @@ function rates(v: string | undefined): Record<string, number> | undefined {
   );
 }
 
+/** A number flag, or a problem naming the flag. */
+function num(v: string | undefined, flag: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n)) throw new DomainError('validation_failed', `--${flag}: "${v}" is not a number.`, { errors: [{ location: `flag.${flag}`, message: 'Must be a number.', value: v }] });
+  return n;
+}
+
+const int = (v: string | undefined, flag: string) => {
+  const n = num(v, flag);
+  if (n !== undefined && !Number.isInteger(n)) throw new DomainError('validation_failed', `--${flag}: "${v}" is not a whole number.`, { errors: [{ location: `flag.${flag}`, message: 'Must be a whole number (minor units).', value: v }] });
+  return n;
+};
+
+/** A JSON flag (e.g. a price schedule). */
+function json(v: string | undefined, flag: string): unknown {
+  if (v === undefined) return undefined;
+  try {
+    return JSON.parse(v);
+  } catch (e) {
+    throw new DomainError('validation_failed', `--${flag} is not valid JSON: ${(e as Error).message}`, { errors: [{ location: `flag.${flag}`, message: 'Must be JSON.', value: v }] });
+  }
+}
+
 function command<K extends keyof Caller, A extends string>(c: Command<K, A>): Command {
   return c as unknown as Command;
 }
@@ -100,6 +124,38 @@ export const COMMANDS: Record<string, Command> = {
     flags: ['marketplace', 'date', 'base', 'rates'],
     input: (f) => ({ marketplace: f.marketplace, date: f.date, base: f.base, rates: rates(f.rates) }),
     call: (c, i) => c.rates.set(i),
+  }),
+  'listings get': command<'listings', 'get'>({ usage: '--id LISTING_ID', flags: ['id'], input: (f) => ({ id: f.id }), call: (c, i) => c.listings.get(i) }),
+  'listings approve': command<'listings', 'approve'>({ usage: '--id LISTING_ID', flags: ['id'], input: (f) => ({ id: f.id }), call: (c, i) => c.listings.approve(i) }),
+  'listings deny': command<'listings', 'deny'>({
+    usage: '--id LISTING_ID --note "why"',
+    flags: ['id', 'note'],
+    input: (f) => ({ id: f.id, note: f.note }),
+    call: (c, i) => c.listings.deny(i),
+  }),
+  'listings offer': command<'listings', 'offer'>({
+    usage: '--id LISTING_ID --amount 12000 --currency SEK --note "…" [--schedule \'[{"months":2,"amount":9000}]\']',
+    flags: ['id', 'amount', 'currency', 'note', 'schedule'],
+    input: (f) => ({ id: f.id, amount: int(f.amount, 'amount'), currency: f.currency, note: f.note, schedule: json(f.schedule, 'schedule') }),
+    call: (c, i) => c.listings.offer(i),
+  }),
+  'listings set-shipping-size': command<'listings', 'setShippingSize'>({
+    usage: '--id LISTING_ID --size KEY (empty for none)',
+    flags: ['id', 'size'],
+    input: (f) => ({ id: f.id, size: f.size }),
+    call: (c, i) => c.listings.setShippingSize(i),
+  }),
+  'listings set-commission': command<'listings', 'setCommission'>({
+    usage: '--id LISTING_ID --percent 12.5 (or "default")',
+    flags: ['id', 'percent'],
+    input: (f) => ({ id: f.id, percent: f.percent === 'default' ? null : num(f.percent, 'percent') }),
+    call: (c, i) => c.listings.setCommission(i),
+  }),
+  'listings custody': command<'listings', 'custody'>({
+    usage: '--id LISTING_ID --custody collecting|stored|seller [--site SITE_ID]',
+    flags: ['id', 'custody', 'site'],
+    input: (f) => ({ id: f.id, custody: f.custody, site: f.site }),
+    call: (c, i) => c.listings.custody(i),
   }),
   'users create': command<'users', 'create'>({
     usage: '--marketplace S --email E [--first-name F] [--last-name L] [--display-name D] [--phone P] [--locale sv]',

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
 import type { ApiMode, Clock, Context } from '@hm/domain/context';
+import type { ImageStore } from '@hm/domain/images';
 
 export type CreateContext = (req: FastifyRequest, transport: 'rest' | 'trpc') => Context;
 
-export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; clock: Clock }): CreateContext {
+export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; clock: Clock; publicUrl: string; images: ImageStore }): CreateContext {
   return (req, transport) => {
     const session = req.headers['x-user-session'];
     return {
@@ -16,6 +17,8 @@ export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; clock: Cloc
       requestId: String(req.id ?? randomUUID()),
       auth: req.apiAuth,
       sessionToken: typeof session === 'string' && session !== '' ? session : undefined,
+      publicUrl: deps.publicUrl,
+      images: deps.images,
     };
   };
 }

@@ -8,6 +8,8 @@ import { UserSchema } from './user.entity.js';
 import { SessionSchema } from './session.entity.js';
 import { EmailTokenSchema } from './email-token.entity.js';
 import { EmailSchema } from './email.entity.js';
+import { ListingSchema } from './listing.entity.js';
+import { ListingImageSchema } from './listing-image.entity.js';
 
 export { ApiKeySchema, type ApiKey } from './api-key.entity.js';
 export { CatalogTermSchema, type CatalogTerm } from './catalog-term.entity.js';
@@ -19,8 +21,10 @@ export { UserSchema, type User } from './user.entity.js';
 export { SessionSchema, type Session } from './session.entity.js';
 export { EmailTokenSchema, EMAIL_TOKEN_PURPOSES, type EmailToken, type EmailTokenPurpose } from './email-token.entity.js';
 export { EmailSchema, type Email, type EmailLink } from './email.entity.js';
+export { ListingSchema, LISTING_STATUSES, type Listing, type ListingStatus, type PriceStep, type ListingLocation, type ListingDelivery } from './listing.entity.js';
+export { ListingImageSchema, type ListingImage } from './listing-image.entity.js';
 export type { Localized } from './common.js';
 
-export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema];
+export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema];
 /** Entities owned by one marketplace: the `tenant` filter applies to these. */
-export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema];
+export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema];

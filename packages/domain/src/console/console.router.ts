@@ -16,6 +16,11 @@ import { ZSetRates, setRates, toRateBody } from '../rates/commands/set-rates.js'
 import { ZTeamUserInput } from '../accounts/accounts.schema.js';
 import { createUserByTeam, setUserBlocked } from '../accounts/commands/users.js';
 import { toUserBody } from '../accounts/user.mapper.js';
+import { ListingSchema, MarketplaceSchema as MarketplaceEntity, type Listing } from '@hm/db/entities';
+import { NotFoundError } from '../errors.js';
+import { ZPriceScheduleInput } from '../listings/listing.schema.js';
+import { loadRelations, toListingBody } from '../listings/listing.mapper.js';
+import { approveListing, denyListing, offerForListing, setCommission, setCustody, setShippingSize } from '../listings/commands/review-listing.js';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI calls these
@@ -29,6 +34,23 @@ async function scoped(ctx: Context, slug: string) {
   const marketplace = await findMarketplaceBySlug(ctx.orm.em.fork(), slug);
   return { marketplace, em: tenantEm(ctx.orm, marketplace.id) };
 }
+
+/** The listing's marketplace, found from the listing id alone (operators pass ids). */
+async function byListing(ctx: Context, id: string) {
+  const found = await ctx.orm.em.fork().findOne(ListingSchema, { id }, { filters: false });
+  if (!found) throw new NotFoundError('This listing');
+  const marketplace = await ctx.orm.em.fork().findOneOrFail(MarketplaceEntity, { id: found.marketplaceId });
+  const em = tenantEm(ctx.orm, marketplace.id);
+  return { marketplace, em, cmd: { em, marketplace, clock: ctx.clock } };
+}
+
+/** The console's view of a listing: the public body plus the commission override. */
+async function consoleListing(ctx: Context, em: ReturnType<typeof tenantEm>, marketplace: Parameters<typeof toListingBody>[2]['marketplace'], l: Listing) {
+  const body = toListingBody(l, await loadRelations(em, [l]), { marketplace, publicUrl: ctx.publicUrl, single: true });
+  return { listing: { ...body, ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}), seller_id: l.sellerId } };
+}
+
+const ZListingId = z.strictObject({ id: z.uuid() });
 
 export const consoleRouter = router({
   marketplace: router({
@@ -101,6 +123,40 @@ export const consoleRouter = router({
       const { marketplace, em } = await scoped(ctx, input.marketplace);
       return { user: { ...toUserBody(await setUserBlocked({ em, marketplace, clock: ctx.clock }, input.email, false)), blocked: false } };
     }),
+  }),
+  listings: router({
+    get: consoleProcedure.input(ZListingId).query(async ({ ctx, input }) => {
+      const { marketplace, em } = await byListing(ctx, input.id);
+      return consoleListing(ctx, em, marketplace, await em.findOneOrFail(ListingSchema, { id: input.id }));
+    }),
+    approve: consoleProcedure.input(ZListingId).mutation(async ({ ctx, input }) => {
+      const { marketplace, em, cmd } = await byListing(ctx, input.id);
+      return consoleListing(ctx, em, marketplace, await approveListing(cmd, input.id));
+    }),
+    deny: consoleProcedure.input(ZListingId.extend({ note: z.string().min(1).max(2000) })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em, cmd } = await byListing(ctx, input.id);
+      return consoleListing(ctx, em, marketplace, await denyListing(cmd, input.id, input.note));
+    }),
+    offer: consoleProcedure
+      .input(ZListingId.extend({ amount: z.number().int().min(1), currency: z.string().length(3), note: z.string().max(2000).default(''), schedule: ZPriceScheduleInput.optional() }))
+      .mutation(async ({ ctx, input }) => {
+        const { marketplace, em, cmd } = await byListing(ctx, input.id);
+        return consoleListing(ctx, em, marketplace, await offerForListing(cmd, input.id, input));
+      }),
+    setShippingSize: consoleProcedure.input(ZListingId.extend({ size: z.string().max(40) })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em, cmd } = await byListing(ctx, input.id);
+      return consoleListing(ctx, em, marketplace, await setShippingSize(cmd, input.id, input.size));
+    }),
+    setCommission: consoleProcedure.input(ZListingId.extend({ percent: z.number().min(0).max(100).nullable() })).mutation(async ({ ctx, input }) => {
+      const { marketplace, em, cmd } = await byListing(ctx, input.id);
+      return consoleListing(ctx, em, marketplace, await setCommission(cmd, input.id, input.percent));
+    }),
+    custody: consoleProcedure
+      .input(ZListingId.extend({ custody: z.enum(['seller', 'collecting', 'stored']), site: z.uuid().optional() }))
+      .mutation(async ({ ctx, input }) => {
+        const { marketplace, em, cmd } = await byListing(ctx, input.id);
+        return consoleListing(ctx, em, marketplace, await setCustody(cmd, input.id, input.custody, input.site));
+      }),
   }),
   rates: router({
     set: consoleProcedure.input(ZMarketplaceRef.extend(ZSetRates.shape)).mutation(async ({ ctx, input }) => {

@@ -2,7 +2,7 @@
  * The texts of the account emails, per language. A marketplace language without texts here falls
  * back to English; the links still carry the recipient's language, so the storefront answers in it.
  */
-export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome'] as const;
+export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 interface Texts {
@@ -17,6 +17,30 @@ interface Texts {
 type Catalog = Record<EmailTemplate, Texts> & { signature: (shop: string) => string; fallbackGreeting: string };
 
 const en: Catalog = {
+  listing_offer: {
+    subject: 'We have valued your listing',
+    greeting: (n) => `Hi ${n},`,
+    body: 'We have made an offer for your listing. Accept it, or answer with your own price.',
+    button: 'See the offer',
+    validity: 'The offer waits for your answer on the listing page.',
+    ignore: 'Questions? Reply through the shop.',
+  },
+  listing_denied: {
+    subject: 'Your listing was not approved',
+    greeting: (n) => `Hi ${n},`,
+    body: 'We looked at your listing and cannot put it on sale. The listing page says why.',
+    button: 'See why',
+    validity: 'The review note stays on the listing page.',
+    ignore: 'Questions? Reply through the shop.',
+  },
+  listing_published: {
+    subject: 'Your listing is on sale',
+    greeting: (n) => `Hi ${n},`,
+    body: 'Your listing has been approved and is now on sale.',
+    button: 'See your listing',
+    validity: 'You can change or close it from the listing page.',
+    ignore: 'Questions? Reply through the shop.',
+  },
   email_confirmation: {
     subject: 'Confirm your email address',
     greeting: (n) => `Hi ${n},`,
@@ -54,6 +78,30 @@ const en: Catalog = {
 };
 
 const sv: Catalog = {
+  listing_offer: {
+    subject: 'Vi har värderat din annons',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Vi har lämnat ett erbjudande på din annons. Acceptera det, eller svara med ditt eget pris.',
+    button: 'Se erbjudandet',
+    validity: 'Erbjudandet väntar på ditt svar på annonssidan.',
+    ignore: 'Frågor? Svara via butiken.',
+  },
+  listing_denied: {
+    subject: 'Din annons godkändes inte',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Vi har tittat på din annons och kan inte lägga ut den till försäljning. Annonssidan berättar varför.',
+    button: 'Se varför',
+    validity: 'Granskningsnoten finns kvar på annonssidan.',
+    ignore: 'Frågor? Svara via butiken.',
+  },
+  listing_published: {
+    subject: 'Din annons är till salu',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Din annons har godkänts och är nu till salu.',
+    button: 'Se din annons',
+    validity: 'Du kan ändra eller stänga den från annonssidan.',
+    ignore: 'Frågor? Svara via butiken.',
+  },
   email_confirmation: {
     subject: 'Bekräfta din e-postadress',
     greeting: (n) => `Hej ${n},`,
@@ -91,6 +139,30 @@ const sv: Catalog = {
 };
 
 const de: Catalog = {
+  listing_offer: {
+    subject: 'Wir haben dein Angebot bewertet',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Wir haben dir ein Angebot für deinen Artikel gemacht. Nimm es an oder nenne deinen eigenen Preis.',
+    button: 'Angebot ansehen',
+    validity: 'Das Angebot wartet auf der Artikelseite auf deine Antwort.',
+    ignore: 'Fragen? Antworte über den Shop.',
+  },
+  listing_denied: {
+    subject: 'Dein Artikel wurde nicht freigegeben',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Wir haben uns deinen Artikel angesehen und können ihn nicht anbieten. Auf der Artikelseite steht, warum.',
+    button: 'Grund ansehen',
+    validity: 'Der Hinweis bleibt auf der Artikelseite.',
+    ignore: 'Fragen? Antworte über den Shop.',
+  },
+  listing_published: {
+    subject: 'Dein Artikel ist im Verkauf',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Dein Artikel wurde freigegeben und ist jetzt im Verkauf.',
+    button: 'Artikel ansehen',
+    validity: 'Du kannst ihn auf der Artikelseite ändern oder schließen.',
+    ignore: 'Fragen? Antworte über den Shop.',
+  },
   email_confirmation: {
     subject: 'Bestätige deine E-Mail-Adresse',
     greeting: (n) => `Hallo ${n},`,

@@ -1,5 +1,6 @@
 import { router } from '../trpc.js';
 import { listTestEmails } from '../emails/procedures/list-test-emails.js';
+import { advanceTimersProcedure } from './procedures.js';
 
 /** Stripe-style test helpers: test mode only (404 in live mode), under their own OpenAPI tag. */
-export const testHelpersRouter = router({ emails: router({ list: listTestEmails }) });
+export const testHelpersRouter = router({ emails: router({ list: listTestEmails }), timers: router({ advance: advanceTimersProcedure }) });

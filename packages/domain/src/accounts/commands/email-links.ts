@@ -1,7 +1,6 @@
 import type { EmailTokenPurpose } from '@hm/db/entities';
 import type { CommandContext } from '../../context.js';
-import { queueAccountEmail } from '../../emails/commands/queue-email.js';
-import type { EmailTemplate } from '../../emails/templates.js';
+import { queueAccountEmail, type AccountTemplate } from '../../emails/commands/queue-email.js';
 import { takeToken, type RateLimit } from '../../shared/rate-limit.js';
 import { issueEmailToken } from './email-tokens.js';
 import { TOO_MANY_LINKS } from './limits.js';
@@ -11,7 +10,7 @@ import { findUserByEmail, normalizeEmail } from './users.js';
  * "Email me a link" requests (sign-in, password reset): counted per address whether or not it has
  * an account (so neither the 202 nor the 429 tells), and mailed only to an account that is not blocked.
  */
-export async function mailLinkIfAccount(ctx: CommandContext, email: string, link: { limit: RateLimit; purpose: EmailTokenPurpose; template: EmailTemplate }): Promise<void> {
+export async function mailLinkIfAccount(ctx: CommandContext, email: string, link: { limit: RateLimit; purpose: EmailTokenPurpose; template: AccountTemplate }): Promise<void> {
   const now = ctx.clock.now();
   await ctx.em.transactional(async (em) => {
     await takeToken(em, ctx.marketplace.id, link.limit, normalizeEmail(email), now, TOO_MANY_LINKS);

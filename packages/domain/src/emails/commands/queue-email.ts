@@ -10,33 +10,35 @@ export const SEND_EMAIL_TASK = 'send-email';
 export const SEND_EMAIL_MAX_ATTEMPTS = 10;
 
 /** The storefront page an emailed link opens (spec: Events). */
-const LINK_PATHS: Record<EmailTemplate, string> = {
+const LINK_PATHS = {
   email_confirmation: 'auth/verify-email',
   sign_in_link: 'auth/sign-in',
   password_reset: 'auth/reset-password',
   welcome: 'auth/sign-in',
-};
+} as const;
+export type AccountTemplate = keyof typeof LINK_PATHS;
+export type ListingNoticeTemplate = Exclude<EmailTemplate, AccountTemplate>;
 
 /** The language of a user's emails: their `locale`, else the marketplace default. */
 export function emailLanguage(m: Marketplace, user: User): string {
   return resolveLocale(m, user.locale || undefined);
 }
 
-/** `<storefront>/<language>/<page>?token=…`; the storefront address is set by the team in the console. */
-export function storefrontLink(m: Marketplace, language: string, page: string, token: string): string {
+/** `<storefront>/<language>/<page>`; the storefront address is set by the team in the console. */
+export function storefrontLink(m: Marketplace, language: string, page: string, query: Record<string, string> = {}): string {
   const base = (m.storefrontUrl ?? '').replace(/\/+$/, '');
-  return `${base}/${language}/${page}?token=${encodeURIComponent(token)}`;
+  const qs = new URLSearchParams(query).toString();
+  return `${base}/${language}/${page}${qs ? `?${qs}` : ''}`;
 }
 
 /**
- * Renders an account email and puts it in the outbox with its `send-email` job, on the caller's
- * entity manager: inside a transaction it is sent only if the change that caused it commits.
+ * Renders an email and puts it in the outbox with its `send-email` job, on the caller's entity
+ * manager: inside a transaction it is sent only if the change that caused it commits.
  */
-export async function queueAccountEmail(em: EntityManager, m: Marketplace, user: User, template: EmailTemplate, token: string): Promise<void> {
+async function queueEmail(em: EntityManager, m: Marketplace, user: User, template: EmailTemplate, url: (language: string) => string): Promise<void> {
   const language = emailLanguage(m, user);
-  const url = storefrontLink(m, language, LINK_PATHS[template], token);
   const name = user.firstName || user.displayName;
-  const rendered = renderEmail({ template, locale: language, shopName: m.name, recipientName: name, url });
+  const rendered = renderEmail({ template, locale: language, shopName: m.name, recipientName: name, url: url(language) });
   const email = em.create(EmailSchema, {
     marketplaceId: m.id,
     userId: user.id,
@@ -52,4 +54,14 @@ export async function queueAccountEmail(em: EntityManager, m: Marketplace, user:
   });
   await em.flush();
   await addJob(em, SEND_EMAIL_TASK, { marketplace_id: m.id, email_id: email.id }, { maxAttempts: SEND_EMAIL_MAX_ATTEMPTS });
+}
+
+/** Account emails: a link to the storefront's auth page carrying the token. */
+export function queueAccountEmail(em: EntityManager, m: Marketplace, user: User, template: AccountTemplate, token: string): Promise<void> {
+  return queueEmail(em, m, user, template, (language) => storefrontLink(m, language, LINK_PATHS[template], { token }));
+}
+
+/** Seller notices (offer made, denied, put on sale): a link to the seller's page of the listing. */
+export function queueListingNotice(em: EntityManager, m: Marketplace, seller: User, template: ListingNoticeTemplate, listingId: string): Promise<void> {
+  return queueEmail(em, m, seller, template, (language) => storefrontLink(m, language, `account/listings/${listingId}`));
 }

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import { uploadsCaller } from '@hm/domain/uploads';
+import { IMAGE_SIZES, MAX_IMAGE_BYTES, sizeKey, type ImageSize, type ImageStore } from '@hm/domain/images';
+import { DomainError } from '@hm/domain/errors';
+import { toProblem } from '@hm/domain/trpc';
+import { problem, sendProblem } from './problem.js';
+import type { CreateContext } from './context.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Routes whose bodies are not JSON: the photo upload (raw bytes, any Content-Type: the type is
+ * read from the bytes) and image downloads (no key; immutable, cached for a year).
+ */
+export function registerUploads(scope: FastifyInstance, createContext: CreateContext, images: ImageStore) {
+  scope.removeAllContentTypeParsers();
+  // Fastify refuses a Content-Length over the limit before reading, and stops reading a chunked body once past it (413).
+  scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_req, body, done) => done(null, body));
+
+  scope.post<{ Params: { id: string } }>('/me/listings/:id/images', { bodyLimit: MAX_IMAGE_BYTES }, async (req, reply) => {
+    if (!UUID.test(req.params.id)) return sendProblem(reply, problem('not_found', 'This listing was not found.'));
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (bytes.length === 0) {
+      return sendProblem(reply, problem('validation_failed', 'Send the photo as the request body (JPEG, PNG or WebP bytes).', [{ location: 'body', message: 'Required.', value: null }]));
+    }
+    try {
+      const image = await uploadsCaller(createContext(req, 'rest')).listingImage({ id: req.params.id, bytes });
+      return reply.code(202).type('application/json').send(JSON.stringify(image));
+    } catch (e) {
+      const p = toProblem(e as TRPCError, { auth: 'session', openapi: { method: 'POST', path: '/me/listings/{id}/images' } }, { id: req.params.id });
+      if (p.status >= 500) req.log.error({ err: (e as TRPCError).cause ?? e }, 'photo upload failed');
+      const cause = e instanceof TRPCError ? e.cause : e;
+      return sendProblem(reply, p, cause instanceof DomainError ? cause.headers : {});
+    }
+  });
+
+  scope.get<{ Params: { id: string; file: string } }>('/images/:id/:file', async (req, reply) => {
+    const size = req.params.file.replace(/\.jpg$/, '') as ImageSize;
+    if (!UUID.test(req.params.id) || !req.params.file.endsWith('.jpg') || !IMAGE_SIZES.includes(size)) {
+      return sendProblem(reply, problem('not_found', 'No such image. Files are thumb.jpg, medium.jpg and large.jpg.'));
+    }
+    const id = req.params.id.toLowerCase();
+    // Images never change under an id, so the id names the content.
+    const etag = `"${id}-${size}"`;
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    const object = await images.get(sizeKey(id, size));
+    if (!object) {
+      reply.removeHeader('Cache-Control').removeHeader('ETag');
+      return sendProblem(reply, problem('not_found', 'No such image (or it is still being processed).'));
+    }
+    return reply.type(object.contentType).send(object.body);
+  });
+}

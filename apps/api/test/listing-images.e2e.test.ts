@@ -1,0 +1,260 @@
+import sharp from 'sharp';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { jpeg, makeSellingMarketplace, signUp, startHarness, uploadPhoto, type Harness } from './harness.js';
+
+/** Listing photos: the upload limits, detection from bytes, processing into sizes, serving. */
+let h: Harness;
+let m: Awaited<ReturnType<typeof makeSellingMarketplace>>;
+let session: string;
+const MiB = 1024 * 1024;
+
+beforeAll(async () => {
+  h = await startHarness();
+  m = await makeSellingMarketplace(h, 'photos', { min_images: 1 });
+  session = (await signUp(h, m.secret, { email: 'photographer@example.com' })).token;
+});
+afterAll(() => h.close());
+
+const newListing = async () => (await h.request({ method: 'POST', url: '/v1/me/listings', key: m.secret, session, payload: { title: 'Chair' } })).json().id as string;
+const getListing = async (id: string) => (await h.request({ method: 'GET', url: `/v1/me/listings/${id}`, key: m.secret, session })).json();
+const upload = (id: string, bytes: Buffer, type = 'image/jpeg') => uploadPhoto(h, m.secret, session, id, bytes, type);
+
+/** A PNG whose header claims these dimensions, with almost no data: what a decompression bomb looks like. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('upload', () => {
+  test('202 Image processing → the job makes the sizes → ready with width, height and urls', async () => {
+    const id = await newListing();
+    const res = await upload(id, await jpeg(2000, 1500));
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ id: expect.any(String), status: 'processing' });
+    expect((await getListing(id)).images).toEqual([{ id: res.json().id, status: 'processing' }]);
+    await h.runJobs();
+    const [image] = (await getListing(id)).images;
+    expect(image).toEqual({
+      id: res.json().id,
+      status: 'ready',
+      width: 2000,
+      height: 1500,
+      urls: {
+        thumb: `http://localhost:4000/v1/images/${image.id}/thumb.jpg`,
+        medium: `http://localhost:4000/v1/images/${image.id}/medium.jpg`,
+        large: `http://localhost:4000/v1/images/${image.id}/large.jpg`,
+      },
+    });
+  });
+
+  test('the type is read from the bytes: a PNG sent as image/jpeg is a PNG; GIF, PDF and empty bodies are refused', async () => {
+    const id = await newListing();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
+    expect((await upload(id, png, 'image/jpeg')).statusCode).toBe(202);
+    expect((await upload(id, png, 'application/octet-stream')).statusCode).toBe(202);
+    const webp = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).webp().toBuffer();
+    expect((await upload(id, webp, 'text/plain')).statusCode).toBe(202);
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+    const refusedGif = await upload(id, gif, 'image/png');
+    expect(refusedGif.statusCode).toBe(415);
+    expect(refusedGif.json()).toMatchObject({ code: 'unsupported_media_type' });
+    expect((await upload(id, Buffer.from('%PDF-1.7 hello'), 'image/jpeg')).statusCode).toBe(415);
+    expect((await upload(id, Buffer.alloc(0))).statusCode).toBe(422);
+    expect((await getListing(id)).images).toHaveLength(3);
+  });
+
+  test('20 MiB is accepted, 20 MiB + 1 byte is 413 (refused from Content-Length, before the body is read)', async () => {
+    const id = await newListing();
+    const base = await jpeg(640, 480);
+    const exact = Buffer.concat([base, Buffer.alloc(20 * MiB - base.length)]); // bytes after the JPEG's end are ignored by decoders
+    expect(exact.length).toBe(20 * MiB);
+    const ok = await upload(id, exact);
+    expect(ok.statusCode, ok.body).toBe(202);
+    const over = await upload(id, Buffer.concat([exact, Buffer.alloc(1)]));
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'payload_too_large' });
+    await h.runJobs();
+    expect((await getListing(id)).images.map((i: { status: string }) => i.status)).toEqual(['ready']);
+  });
+
+  test('a chunked body past 20 MiB is cut off with 413 too', async () => {
+    const id = await newListing();
+    const { Readable } = await import('node:stream');
+    const chunks = Array.from({ length: 21 }, () => Buffer.alloc(MiB));
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/v1/me/listings/${id}/images`,
+      headers: { authorization: `Bearer ${m.secret}`, 'x-user-session': session, 'content-type': 'image/jpeg', 'transfer-encoding': 'chunked' },
+      payload: Readable.from(chunks),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  test('50 megapixels is accepted (and processed); 50 000 001 pixels is 422 from the header', async () => {
+    const id = await newListing();
+    const big = await sharp({ create: { width: 10000, height: 5000, channels: 3, background: '#884422' } }).jpeg({ quality: 50 }).toBuffer();
+    expect((await upload(id, big)).statusCode).toBe(202);
+    const over = await upload(id, pngHeaderOnly(14041, 3561));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().detail).toContain('14041×3561');
+    await h.runJobs();
+    expect((await getListing(id)).images).toMatchObject([{ status: 'ready', width: 10000, height: 5000 }]);
+  }, 60_000);
+
+  test('a decompression bomb (tiny file, 100000×100000 in its header) is refused in well under a second, undecoded', async () => {
+    const id = await newListing();
+    const bomb = pngHeaderOnly(100_000, 100_000);
+    expect(bomb.length).toBeLessThan(200);
+    const started = performance.now();
+    const res = await upload(id, bomb, 'image/png');
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(422);
+    expect(ms).toBeLessThan(1000);
+    expect((await getListing(id)).images).toEqual([]);
+  });
+
+  test('at most 20 photos per listing: the 21st is 409, also when uploads race', async () => {
+    const id = await newListing();
+    const small = await jpeg(32, 32);
+    const results = await Promise.all(Array.from({ length: 24 }, () => upload(id, small)));
+    const counts = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
+    expect(counts).toEqual({ 202: 20, 409: 4 });
+    expect((await getListing(id)).images).toHaveLength(20);
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(refused.json().detail).toContain('at most 20 photos');
+  });
+
+  test('uploading needs the session: 401 without, 403 with a publishable key, 404 for a stranger', async () => {
+    const id = await newListing();
+    const bytes = await jpeg(16, 16);
+    expect((await h.request({ method: 'POST', url: `/v1/me/listings/${id}/images`, key: m.secret, headers: { 'content-type': 'image/jpeg' }, payload: bytes })).statusCode).toBe(401);
+    expect((await uploadPhoto(h, m.publishable, session, id, bytes)).statusCode).toBe(403);
+    const stranger = (await signUp(h, m.secret, { email: 'stranger@example.com' })).token;
+    expect((await uploadPhoto(h, m.secret, stranger, id, bytes)).statusCode).toBe(404);
+    expect((await upload('not-a-uuid', bytes)).statusCode).toBe(404);
+  });
+});
+
+describe('sizes and serving', () => {
+  let imageId: string;
+  beforeAll(async () => {
+    const id = await newListing();
+    const camera = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Make: 'TestCam', Model: 'GPS-1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 45/1', GPSLongitudeRef: 'E', GPSLongitude: '18/1 4/1 7/1' } })
+      .toBuffer();
+    imageId = (await upload(id, camera)).json().id;
+    await h.runJobs();
+  });
+
+  test('thumb 400 square, medium 800, large 1600 — upright (EXIF orientation applied)', async () => {
+    const dims = [];
+    for (const file of ['thumb', 'medium', 'large']) {
+      const res = await h.request({ method: 'GET', url: `/v1/images/${imageId}/${file}.jpg` });
+      expect(res.statusCode).toBe(200);
+      const meta = await sharp(res.rawPayload).metadata();
+      dims.push([file, meta.format, meta.width, meta.height]);
+    }
+    expect(dims).toEqual([
+      ['thumb', 'jpeg', 400, 400],
+      ['medium', 'jpeg', 600, 800],
+      ['large', 'jpeg', 1200, 1600],
+    ]);
+  });
+
+  test('no EXIF (so no GPS), ICC or XMP survives in any size; the original is not kept', async () => {
+    for (const file of ['thumb', 'medium', 'large']) {
+      const res = await h.request({ method: 'GET', url: `/v1/images/${imageId}/${file}.jpg` });
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.exif, file).toBeUndefined();
+      expect(meta.xmp, file).toBeUndefined();
+      expect(res.rawPayload.includes(Buffer.from('TestCam')), file).toBe(false);
+      expect(res.rawPayload.includes(Buffer.from('GPS')), file).toBe(false);
+    }
+    expect(await h.images.get(`originals/${imageId}`)).toBeNull();
+  });
+
+  test('no key needed; immutable caching headers, ETag and 304', async () => {
+    const res = await h.request({ method: 'GET', url: `/v1/images/${imageId}/medium.jpg` });
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await h.request({ method: 'GET', url: `/v1/images/${imageId}/medium.jpg`, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  test('unknown images and files are 404 problems', async () => {
+    for (const url of [`/v1/images/${crypto.randomUUID()}/thumb.jpg`, `/v1/images/${imageId}/original.jpg`, `/v1/images/${imageId}/thumb.png`, '/v1/images/nope/thumb.jpg']) {
+      const res = await h.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('application/problem+json');
+      expect(res.headers['cache-control']).toBeUndefined();
+    }
+  });
+});
+
+describe('order and delete', () => {
+  test('reorder needs every id exactly once; the first becomes the main photo', async () => {
+    const id = await newListing();
+    const small = await jpeg(32, 32);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await upload(id, small)).json().id);
+    const put = (image_ids: unknown) => h.request({ method: 'PUT', url: `/v1/me/listings/${id}/images/order`, key: m.secret, session, payload: { image_ids } });
+    const reordered = await put([ids[2], ids[0], ids[1]]);
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.json().images.map((i: { id: string }) => i.id)).toEqual([ids[2], ids[0], ids[1]]);
+    const missing = await put([ids[0], ids[1]]);
+    expect(missing.json()).toMatchObject({ status: 422, errors: [{ location: 'body.image_ids' }] });
+    const twice = await put([ids[0], ids[0], ids[1], ids[2]]);
+    expect(twice.json().errors).toEqual([{ location: 'body.image_ids.1', message: 'Listed twice.', value: ids[0] }]);
+    const foreign = crypto.randomUUID();
+    expect((await put([...ids, foreign])).json().errors).toEqual([{ location: 'body.image_ids.3', message: 'Not a photo of this listing.', value: foreign }]);
+  });
+
+  test('delete a photo: 204 and its files are gone; an unknown photo is 404', async () => {
+    const id = await newListing();
+    const imageId = (await upload(id, await jpeg(64, 64))).json().id;
+    await h.runJobs();
+    expect((await h.request({ method: 'GET', url: `/v1/images/${imageId}/thumb.jpg` })).statusCode).toBe(200);
+    const del = await h.request({ method: 'DELETE', url: `/v1/me/listings/${id}/images/${imageId}`, key: m.secret, session });
+    expect(del.statusCode).toBe(204);
+    expect((await getListing(id)).images).toEqual([]);
+    expect((await h.request({ method: 'GET', url: `/v1/images/${imageId}/thumb.jpg` })).statusCode).toBe(404);
+    expect((await h.request({ method: 'DELETE', url: `/v1/me/listings/${id}/images/${imageId}`, key: m.secret, session })).statusCode).toBe(404);
+  });
+
+  test('bytes that claim to be an image but do not decode end as failed, not as a crash', async () => {
+    const id = await newListing();
+    const good = await jpeg(300, 300);
+    const truncated = good.subarray(0, Math.floor(good.length / 2));
+    const res = await upload(id, truncated);
+    expect(res.statusCode).toBe(202);
+    await h.runJobs();
+    expect((await getListing(id)).images).toEqual([{ id: res.json().id, status: 'failed' }]);
+  });
+});

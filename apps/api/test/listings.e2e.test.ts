@@ -1,0 +1,483 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { emailsTo, jpeg, makeSellingMarketplace, signUp, startHarness, uploadPhoto, type Harness } from './harness.js';
+
+/** Selling: the listing status table, its rules, publish validation, offers, storage, price drops. */
+let h: Harness;
+type Market = Awaited<ReturnType<typeof makeSellingMarketplace>>;
+/** open: no approval; everything checked. curated: approval and valuations on, a shipping table. */
+let open: Market;
+let curated: Market;
+let seller: string; // session in `open`
+let other: string; // another seller in `open`
+let curator: string; // seller in `curated`
+let photo: Buffer;
+let n = 0;
+
+const ATTRIBUTES_SCHEMA = {
+  type: 'object',
+  properties: { condition: { enum: ['new', 'good', 'worn'] }, year: { type: 'integer', minimum: 1800 } },
+  required: ['condition'],
+};
+
+beforeAll(async () => {
+  h = await startHarness();
+  open = await makeSellingMarketplace(h, 'open', { min_images: 1, require_category: true, required_terms: ['brand'], attributes_schema: ATTRIBUTES_SCHEMA });
+  curated = await makeSellingMarketplace(
+    h,
+    'curated',
+    { min_images: 1, require_approval: true, valuations: true },
+    { currency: 'SEK', sizes: [{ key: 'small', name: 'Small' }], zones: [{ key: 'se', name: 'Sweden', countries: ['SE'] }] },
+  );
+  seller = (await signUp(h, open.secret, { email: 'seller@example.com', first_name: 'Sam', locale: 'sv' })).token;
+  other = (await signUp(h, open.secret, { email: 'other@example.com' })).token;
+  curator = (await signUp(h, curated.secret, { email: 'cur@example.com', first_name: 'Cu' })).token;
+  photo = await jpeg(1200, 900);
+});
+afterAll(() => h.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function as(m: Market, session: string) {
+  return (method: Method, url: string, payload?: unknown) =>
+    h.request({ method, url, key: m.secret, session, ...(payload !== undefined ? { payload: payload as object } : {}) });
+}
+
+const complete = (m: Market) => ({
+  title: `Armchair ${++n}`,
+  description: 'Oak and wool, 1962.',
+  price: { amount: 250000, currency: 'SEK' },
+  category_id: m.category.chairs,
+  terms: { brand: m.brand.artek, color: m.color.red },
+  attributes: { condition: 'good', year: 1962 },
+  location: { city: 'Stockholm', country: 'SE', postal_code: '11646' },
+  delivery: { pickup: true, shipping: { price: 9900, additional_item_price: 0 } },
+  stock: 1,
+});
+
+/** A draft with content and one processed photo. */
+async function draftWithPhoto(m: Market, session: string, content: Record<string, unknown>) {
+  const call = as(m, session);
+  const res = await call('POST', '/v1/me/listings', content);
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as string;
+  expect((await uploadPhoto(h, m.secret, session, id, photo)).statusCode).toBe(202);
+  await h.runJobs();
+  return id;
+}
+
+async function publish(m: Market, session: string, id: string, body: Record<string, unknown> = {}) {
+  return as(m, session)('POST', `/v1/me/listings/${id}/publish`, body);
+}
+
+describe('create and read', () => {
+  test('POST creates a draft that may be incomplete; every ListingBody field is there', async () => {
+    const res = await as(open, seller)('POST', '/v1/me/listings', {});
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      seller_id: expect.any(String),
+      title: '',
+      description: '',
+      locale: 'en',
+      status: 'draft',
+      attributes: {},
+      terms: {},
+      stock: 1,
+      favorite_count: 0,
+      images: [],
+      location: {},
+      delivery: {},
+      custody: 'seller',
+      fulfilment: 'seller',
+      created_at: h.clock.now().toISOString(),
+      updated_at: h.clock.now().toISOString(),
+    });
+  });
+
+  test('terms come back as TermRefs with descriptions, price as Money, images in order', async () => {
+    const content = complete(open);
+    const id = await draftWithPhoto(open, seller, { ...content, locale: 'sv' });
+    const body = (await as(open, seller)('GET', `/v1/me/listings/${id}`)).json();
+    expect(body.terms.brand).toEqual({ id: open.brand.artek, name: 'Artek', slug: 'artek', descriptions: {} });
+    expect(body.terms.color).toMatchObject({ id: open.color.red, name: 'Röd', slug: 'red' });
+    expect(body.price).toEqual({ amount: 250000, currency: 'SEK' });
+    expect(body.images).toEqual([
+      { id: expect.any(String), status: 'ready', width: 1200, height: 900, urls: { thumb: expect.stringMatching(/^http:\/\/localhost:4000\/v1\/images\/[0-9a-f-]{36}\/thumb\.jpg$/), medium: expect.any(String), large: expect.any(String) } },
+    ]);
+    expect(body).toMatchObject({ category_id: open.category.chairs, location: content.location, delivery: content.delivery, locale: 'sv' });
+  });
+
+  test('GET /v1/me/listings: only mine, every status, latest change first, cursor paging without gaps', async () => {
+    const mine = as(open, other);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      h.clock.advance(1000);
+      ids.push((await mine('POST', '/v1/me/listings', { title: `Lamp ${i}` })).json().id);
+    }
+    h.clock.advance(1000);
+    await mine('PUT', `/v1/me/listings/${ids[0]}`, { title: 'Lamp 0, edited' }); // now the latest change
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = (await mine('GET', `/v1/me/listings?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      seen.push(...page.items.map((l: { id: string }) => l.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([ids[0], ids[4], ids[3], ids[2], ids[1]]);
+    expect((await mine('GET', '/v1/me/listings?cursor=garbage')).statusCode).toBe(422);
+    expect((await mine('GET', '/v1/me/listings?limit=101')).statusCode).toBe(422);
+  });
+
+  test("another seller's and another marketplace's listings are 404 everywhere", async () => {
+    const id = (await as(open, seller)('POST', '/v1/me/listings', { title: 'Mine' })).json().id;
+    const stranger = as(open, other);
+    for (const [method, url, body] of [
+      ['GET', `/v1/me/listings/${id}`],
+      ['PUT', `/v1/me/listings/${id}`, { title: 'x' }],
+      ['DELETE', `/v1/me/listings/${id}`],
+      ['POST', `/v1/me/listings/${id}/publish`, {}],
+      ['POST', `/v1/me/listings/${id}/close`],
+      ['POST', `/v1/me/listings/${id}/offer/accept`],
+      ['PUT', `/v1/me/listings/${id}/images/order`, { image_ids: [crypto.randomUUID()] }],
+    ] as [Method, string, unknown?][]) {
+      expect((await stranger(method, url, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await uploadPhoto(h, open.secret, other, id, photo)).statusCode).toBe(404);
+    expect((await as(curated, curator)('GET', `/v1/me/listings/${id}`)).statusCode).toBe(404);
+    expect((await as(open, seller)('GET', `/v1/me/listings/${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe('input validation', () => {
+  test('limits and references: all problems at once', async () => {
+    const res = await as(open, seller)('POST', '/v1/me/listings', {
+      title: 't'.repeat(141),
+      description: 'd'.repeat(10001),
+      price: { amount: 100, currency: 'USD' },
+      terms: { brand: 'not-a-uuid', size: open.brand.artek },
+      stock: 0,
+      locale: 'fr',
+      price_schedule: [{ months: 2, amount: 90 }, { months: 1, amount: 95 }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(
+      ['body.description', 'body.locale', 'body.price.currency', 'body.price_schedule.1.amount', 'body.price_schedule.1.months', 'body.stock', 'body.terms.brand', 'body.terms.size', 'body.title'].sort(),
+    );
+    const ok = await as(open, seller)('POST', '/v1/me/listings', { title: 't'.repeat(140), description: 'd'.repeat(10000) });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  test('ids must exist in this marketplace and a term must be of its kind', async () => {
+    const res = await as(open, seller)('POST', '/v1/me/listings', { category_id: curated.category.chairs, terms: { brand: open.color.red, color: curated.color.red } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.category_id', 'body.terms.brand', 'body.terms.color']);
+  });
+
+  test('shipping_size is the team’s: a seller setting it gets 403; sending back the current value is fine', async () => {
+    const set = await as(curated, curator)('POST', '/v1/me/listings', { shipping_size: 'small' });
+    expect(set.statusCode).toBe(403);
+    expect(set.json()).toMatchObject({ code: 'forbidden', errors: [{ location: 'body.shipping_size' }] });
+    const id = (await as(curated, curator)('POST', '/v1/me/listings', { title: 'Sofa' })).json().id;
+    await h.console.listings.setShippingSize({ id, size: 'small' });
+    const roundTrip = await as(curated, curator)('PUT', `/v1/me/listings/${id}`, { title: 'Sofa', shipping_size: 'small' });
+    expect(roundTrip.json().shipping_size).toBe('small');
+    expect((await as(curated, curator)('PUT', `/v1/me/listings/${id}`, { title: 'Sofa', shipping_size: '' })).statusCode).toBe(403);
+    // omitted leaves it unchanged
+    expect((await as(curated, curator)('PUT', `/v1/me/listings/${id}`, { title: 'Sofa 2' })).json().shipping_size).toBe('small');
+  });
+});
+
+describe('publish validation (422 lists every missing item)', () => {
+  test('an empty draft: every item at once', async () => {
+    const id = (await as(open, seller)('POST', '/v1/me/listings', { delivery: { shipping: {} } })).json().id;
+    const res = await publish(open, seller, id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(
+      ['body.attributes.condition', 'body.category_id', 'body.delivery.shipping.price', 'body.images', 'body.location.country', 'body.price', 'body.terms.brand', 'body.title'].sort(),
+    );
+  });
+
+  const knockOut: [string, (c: ReturnType<typeof complete>) => Record<string, unknown>, string][] = [
+    ['title', (c) => ({ ...c, title: '' }), 'body.title'],
+    ['country', (c) => ({ ...c, location: { city: 'Stockholm' } }), 'body.location.country'],
+    ['price', ({ price: _p, ...c }) => c, 'body.price'],
+    ['delivery method', (c) => ({ ...c, delivery: {} }), 'body.delivery'],
+    ['category', ({ category_id: _c, ...c }) => c, 'body.category_id'],
+    ['required term', (c) => ({ ...c, terms: { color: c.terms.color } }), 'body.terms.brand'],
+    ['attributes against the schema', (c) => ({ ...c, attributes: { condition: 'mint', year: 1962 } }), 'body.attributes.condition'],
+    ['attribute type', (c) => ({ ...c, attributes: { condition: 'good', year: 1700 } }), 'body.attributes.year'],
+    ['shipping price without a shipping table', (c) => ({ ...c, delivery: { shipping: {} } }), 'body.delivery.shipping.price'],
+  ];
+  test.each(knockOut)('missing %s alone', async (_name, change, location) => {
+    const id = await draftWithPhoto(open, seller, change(complete(open)));
+    const res = await publish(open, seller, id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.map((e: { location: string }) => e.location)).toEqual([location]);
+  });
+
+  test('photos alone: a processing photo does not count, a ready one does', async () => {
+    const id = (await as(open, seller)('POST', '/v1/me/listings', complete(open))).json().id;
+    expect((await publish(open, seller, id)).json().errors).toEqual([{ location: 'body.images', message: expect.stringContaining('At least 1'), value: 0 }]);
+    await uploadPhoto(h, open.secret, seller, id, photo);
+    expect((await publish(open, seller, id)).json().errors.map((e: { location: string }) => e.location)).toEqual(['body.images']);
+    await h.runJobs();
+    expect((await publish(open, seller, id)).json().status).toBe('published');
+  });
+
+  test('with a shipping table, shipping needs the size the team sets', async () => {
+    await h.console.marketplace.update({ marketplace: 'curated', settings: { listings: { min_images: 1, require_approval: false, require_category: false, required_terms: [], valuations: true } } });
+    try {
+      const id = await draftWithPhoto(curated, curator, { ...complete(curated), terms: {}, attributes: {}, category_id: undefined, delivery: { shipping: {} } });
+      expect((await publish(curated, curator, id)).json().errors.map((e: { location: string }) => e.location)).toEqual(['body.shipping_size']);
+      await h.console.listings.setShippingSize({ id, size: 'small' });
+      expect((await publish(curated, curator, id)).json().status).toBe('published');
+    } finally {
+      await h.console.marketplace.update({ marketplace: 'curated', settings: { listings: { min_images: 1, require_approval: true, require_category: false, required_terms: [], valuations: true } } });
+    }
+  });
+
+  test('with approval on only title, photos, country and price are checked', async () => {
+    const id = await draftWithPhoto(curated, curator, { title: 'Lamp', price: { amount: 5000, currency: 'EUR' }, location: { country: 'SE' } });
+    const res = await publish(curated, curator, id);
+    expect(res.json().status).toBe('pending_approval');
+    const bare = (await as(curated, curator)('POST', '/v1/me/listings', { delivery: {} })).json().id;
+    expect((await publish(curated, curator, bare)).json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.images', 'body.location.country', 'body.price', 'body.title']);
+  });
+
+  test('ask_valuation needs valuations on (422 otherwise) and no price', async () => {
+    const id = await draftWithPhoto(open, seller, complete(open));
+    expect((await publish(open, seller, id, { ask_valuation: true })).json().errors).toEqual([{ location: 'body.ask_valuation', message: expect.any(String), value: true }]);
+    const noPrice = await draftWithPhoto(curated, curator, { title: 'Mirror', location: { country: 'SE' } });
+    expect((await publish(curated, curator, noPrice, { ask_valuation: true })).json().status).toBe('pending_valuation');
+  });
+});
+
+describe('the listing status table', () => {
+  test('draft → published (approval off, complete): published_at set; close → closed; publish again → published', async () => {
+    const id = await draftWithPhoto(open, seller, complete(open));
+    h.clock.advance(60_000);
+    const pub = (await publish(open, seller, id)).json();
+    expect(pub).toMatchObject({ status: 'published', published_at: h.clock.now().toISOString() });
+    h.clock.advance(60_000);
+    const closed = (await as(open, seller)('POST', `/v1/me/listings/${id}/close`)).json();
+    expect(closed).toMatchObject({ status: 'closed', closed_at: h.clock.now().toISOString() });
+    const again = (await publish(open, seller, id)).json();
+    expect(again.status).toBe('published');
+    expect(again.closed_at).toBeUndefined();
+  });
+
+  test('pending_approval → approve → published, with an email to the seller linking to the listing page', async () => {
+    const id = await draftWithPhoto(curated, curator, { ...complete(curated), terms: {} });
+    expect((await publish(curated, curator, id)).json().status).toBe('pending_approval');
+    const { listing } = await h.console.listings.approve({ id });
+    expect(listing).toMatchObject({ status: 'published', published_at: expect.any(String) });
+    const [mail] = await emailsTo(h, curated.secret, 'cur@example.com');
+    expect(mail).toMatchObject({ template: 'listing_published', subject: 'Your listing is on sale' });
+    expect(mail!.links).toEqual([`https://shop.example/en/account/listings/${id}`]);
+  });
+
+  test('pending_approval → deny → denied with review_note and email; denied cannot be edited or sent again', async () => {
+    const id = await draftWithPhoto(curated, curator, { ...complete(curated), terms: {} });
+    await publish(curated, curator, id);
+    const { listing } = await h.console.listings.deny({ id, note: 'We do not sell replicas.' });
+    expect(listing).toMatchObject({ status: 'denied', review_note: 'We do not sell replicas.' });
+    expect((await emailsTo(h, curated.secret, 'cur@example.com'))[0]).toMatchObject({ template: 'listing_denied' });
+    const call = as(curated, curator);
+    const again = await publish(curated, curator, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toContain('denied');
+    expect((await call('PUT', `/v1/me/listings/${id}`, { title: 'x' })).statusCode).toBe(409);
+    expect((await uploadPhoto(h, curated.secret, curator, id, photo)).statusCode).toBe(409);
+    expect((await call('DELETE', `/v1/me/listings/${id}`)).statusCode).toBe(409);
+  });
+
+  test('valuation: pending_valuation → offer → valuation_offered → accept → pending_approval (offer becomes the price and schedule)', async () => {
+    const id = await draftWithPhoto(curated, curator, { title: 'Cabinet', location: { country: 'SE' } });
+    await publish(curated, curator, id, { ask_valuation: true });
+    const { listing } = await h.console.listings.offer({ id, amount: 120000, currency: 'SEK', note: 'Good condition.', schedule: [{ months: 2, amount: 90000 }] });
+    expect(listing).toMatchObject({ status: 'valuation_offered', offer: { amount: 120000, currency: 'SEK' }, offer_note: 'Good condition.', offer_schedule: [{ months: 2, amount: 90000 }] });
+    expect((await emailsTo(h, curated.secret, 'cur@example.com'))[0]).toMatchObject({ template: 'listing_offer', links: [`https://shop.example/en/account/listings/${id}`] });
+    const call = as(curated, curator);
+    expect((await call('PUT', `/v1/me/listings/${id}`, { title: 'x' })).statusCode).toBe(409); // no edits while the team reviews
+    const accepted = (await call('POST', `/v1/me/listings/${id}/offer/accept`)).json();
+    expect(accepted).toMatchObject({ status: 'pending_approval', price: { amount: 120000, currency: 'SEK' }, price_schedule: [{ months: 2, amount: 90000, done: false }] });
+    expect(accepted.price_schedule[0].on).toBeUndefined(); // not on sale yet
+    const published = (await h.console.listings.approve({ id })).listing;
+    expect(published.price_schedule![0]!.on).toBeDefined();
+  });
+
+  test('counter: seller’s price in the offer currency → pending_approval; the team may offer again → valuation_offered', async () => {
+    const id = await draftWithPhoto(curated, curator, { title: 'Desk', location: { country: 'SE' }, price: { amount: 1, currency: 'EUR' } });
+    await publish(curated, curator, id, { ask_valuation: true });
+    expect((await h.console.listings.offer({ id, amount: 50000, currency: 'SEK', note: '' })).listing.status).toBe('valuation_offered');
+    const countered = (await as(curated, curator)('POST', `/v1/me/listings/${id}/offer/counter`, { amount: 65000 })).json();
+    expect(countered).toMatchObject({ status: 'pending_approval', price: { amount: 65000, currency: 'SEK' } });
+    expect((await as(curated, curator)('POST', `/v1/me/listings/${id}/offer/counter`, { amount: 0 })).statusCode).toBe(422);
+    expect((await as(curated, curator)('POST', `/v1/me/listings/${id}/offer/counter`, { amount: 60000 })).statusCode).toBe(409); // already answered
+    expect((await h.console.listings.offer({ id, amount: 58000, currency: 'SEK', note: 'Meet halfway?' })).listing.status).toBe('valuation_offered');
+  });
+
+  test('an offer on a listing waiting for approval without a counter is refused (409)', async () => {
+    const id = await draftWithPhoto(curated, curator, { title: 'Rug', location: { country: 'SE' }, price: { amount: 100, currency: 'SEK' } });
+    await publish(curated, curator, id);
+    await expect(h.console.listings.offer({ id, amount: 100, currency: 'SEK', note: '' })).rejects.toMatchObject({ cause: { code: 'conflict' } });
+  });
+
+  test('refused transitions are 409 problems that say why', async () => {
+    const call = as(open, seller);
+    const draft = (await call('POST', '/v1/me/listings', {})).json().id;
+    const close = await call('POST', `/v1/me/listings/${draft}/close`);
+    expect(close.statusCode).toBe(409);
+    expect(close.json().detail).toBe('Cannot close this listing: it is a draft.');
+    expect((await call('POST', `/v1/me/listings/${draft}/offer/accept`)).json().detail).toBe('Cannot accept offer this listing: it is a draft.');
+    expect((await call('POST', `/v1/me/listings/${draft}/offer/counter`, { amount: 5 })).statusCode).toBe(409);
+    const onSale = await draftWithPhoto(open, seller, complete(open));
+    await publish(open, seller, onSale);
+    expect((await publish(open, seller, onSale)).json()).toMatchObject({ status: 409, detail: 'Cannot publish this listing: it is on sale.' });
+    await expect(h.console.listings.approve({ id: onSale })).rejects.toMatchObject({ cause: { code: 'conflict' } });
+  });
+
+  test('delete: a never-on-sale draft is removed (with its photos); an ever-on-sale listing is closed instead', async () => {
+    const call = as(open, seller);
+    const draft = await draftWithPhoto(open, seller, { title: 'Gone' });
+    const imageId = (await call('GET', `/v1/me/listings/${draft}`)).json().images[0].id;
+    expect((await call('DELETE', `/v1/me/listings/${draft}`)).statusCode).toBe(204);
+    expect((await call('GET', `/v1/me/listings/${draft}`)).statusCode).toBe(404);
+    expect((await h.request({ method: 'GET', url: `/v1/images/${imageId}/thumb.jpg` })).statusCode).toBe(404);
+
+    const sold = await draftWithPhoto(open, seller, complete(open));
+    await publish(open, seller, sold);
+    expect((await call('DELETE', `/v1/me/listings/${sold}`)).statusCode).toBe(204);
+    expect((await call('GET', `/v1/me/listings/${sold}`)).json()).toMatchObject({ status: 'closed', closed_at: expect.any(String) });
+    expect((await call('DELETE', `/v1/me/listings/${sold}`)).statusCode).toBe(204);
+    expect((await call('GET', `/v1/me/listings/${sold}`)).json().status).toBe('closed');
+  });
+
+  test('a listing on sale stays on sale when edited and must stay complete', async () => {
+    const call = as(open, seller);
+    const id = await draftWithPhoto(open, seller, complete(open));
+    await publish(open, seller, id);
+    const content = complete(open);
+    const edited = await call('PUT', `/v1/me/listings/${id}`, { ...content, title: 'Renamed', price: { amount: 199000, currency: 'SEK' } });
+    expect(edited.json()).toMatchObject({ status: 'published', title: 'Renamed', price: { amount: 199000 } });
+    const broken = await call('PUT', `/v1/me/listings/${id}`, { ...content, title: '', location: {} });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.location.country', 'body.title']);
+    expect((await call('GET', `/v1/me/listings/${id}`)).json().title).toBe('Renamed');
+    const imageId = (await call('GET', `/v1/me/listings/${id}`)).json().images[0].id;
+    expect((await call('DELETE', `/v1/me/listings/${id}/images/${imageId}`)).statusCode).toBe(409); // the only photo
+  });
+
+  test('closed listings cannot be edited', async () => {
+    const id = await draftWithPhoto(open, seller, complete(open));
+    await publish(open, seller, id);
+    await as(open, seller)('POST', `/v1/me/listings/${id}/close`);
+    expect((await as(open, seller)('PUT', `/v1/me/listings/${id}`, complete(open))).json()).toMatchObject({ status: 409, detail: expect.stringContaining('closed') });
+  });
+});
+
+describe('storage requests', () => {
+  test('wants_storage is recorded; custody moves seller → collecting → stored with the site; fulfilment follows', async () => {
+    const id = await draftWithPhoto(open, seller, complete(open));
+    const pub = (await publish(open, seller, id, { wants_storage: true })).json();
+    expect(pub).toMatchObject({ wants_storage: true, custody: 'seller', fulfilment: 'seller' });
+    expect(pub.site).toBeUndefined();
+    const collecting = (await h.console.listings.custody({ id, custody: 'collecting', site: open.siteId })).listing;
+    expect(collecting).toMatchObject({ custody: 'collecting', fulfilment: 'seller', site: { id: open.siteId, kind: 'showroom', name: 'Showroom', city: 'Stockholm', buyer_pickup: true } });
+    expect(collecting.stored_at).toBeUndefined();
+    h.clock.advance(3600_000);
+    const stored = (await h.console.listings.custody({ id, custody: 'stored', site: open.siteId })).listing;
+    expect(stored).toMatchObject({ custody: 'stored', fulfilment: 'marketplace', stored_at: h.clock.now().toISOString() });
+    const seen = (await as(open, seller)('GET', `/v1/me/listings/${id}`)).json();
+    expect(seen).toMatchObject({ custody: 'stored', fulfilment: 'marketplace', site: { id: open.siteId } });
+    await expect(h.console.listings.custody({ id, custody: 'stored', site: curated.siteId })).rejects.toMatchObject({ cause: { code: 'validation_failed' } });
+  });
+
+  test('commission override is console-only', async () => {
+    const id = (await as(open, seller)('POST', '/v1/me/listings', { title: 'Vase' })).json().id;
+    expect((await h.console.listings.setCommission({ id, percent: 12.5 })).listing.commission_percent).toBe(12.5);
+    expect((await as(open, seller)('GET', `/v1/me/listings/${id}`)).json().commission_percent).toBeUndefined();
+    expect((await h.console.listings.setCommission({ id, percent: null })).listing.commission_percent).toBeUndefined();
+  });
+});
+
+describe('scheduled price drops', () => {
+  const MONTH = (from: Date, months: number) => {
+    const d = new Date(from);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    return d;
+  };
+  const advance = (m: Market, until: Date) => h.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: m.secret, payload: { until: until.toISOString() } });
+
+  test('steps apply on their dates through the test helper; a change while on sale restarts; closing stops them', async () => {
+    // months pass in this test: sessions end after 30 idle days, so the seller signs in again after each jump
+    await signUp(h, open.secret, { email: 'drops@example.com', password: 'drop drop drop' });
+    const signIn = async () => (await h.request({ method: 'POST', url: '/v1/sessions', key: open.secret, payload: { email: 'drops@example.com', password: 'drop drop drop' } })).json().session.token as string;
+    let session = await signIn();
+    const call = (method: Method, url: string, payload?: unknown) => as(open, session)(method, url, payload);
+    const content = { ...complete(open), price: { amount: 10000, currency: 'SEK' }, price_schedule: [{ months: 1, amount: 8000 }, { months: 3, amount: 6000 }] };
+    const id = await draftWithPhoto(open, session, content);
+    expect((await call('GET', `/v1/me/listings/${id}`)).json().price_schedule).toEqual([
+      { months: 1, amount: 8000, done: false },
+      { months: 3, amount: 6000, done: false },
+    ]);
+    const start = h.clock.now();
+    const pub = (await publish(open, session, id)).json();
+    expect(pub.price_schedule.map((s: { on: string }) => s.on)).toEqual([MONTH(start, 1).toISOString(), MONTH(start, 3).toISOString()]);
+
+    const none = await advance(open, new Date(MONTH(start, 1).getTime() - 1000));
+    expect(none.json().ran, none.body).toEqual([]);
+    expect((await call('GET', `/v1/me/listings/${id}`)).json().price.amount).toBe(10000);
+    const first = (await advance(open, MONTH(start, 1))).json();
+    expect(first.ran).toEqual([{ task: 'apply-price-drop', run_at: MONTH(start, 1).toISOString(), result: 'applied' }]);
+    h.clock.set(MONTH(start, 1));
+    session = await signIn();
+    let body = (await call('GET', `/v1/me/listings/${id}`)).json();
+    expect(body.price).toEqual({ amount: 8000, currency: 'SEK' });
+    expect(body.price_schedule.map((s: { done: boolean }) => s.done)).toEqual([true, false]);
+    expect(body.status).toBe('published');
+
+    // the schedule changes while on sale: it starts again from now, and the waiting job is replaced
+    h.clock.set(MONTH(start, 2));
+    session = await signIn();
+    const restarted = (await call('PUT', `/v1/me/listings/${id}`, { ...content, price: { amount: 8000, currency: 'SEK' }, price_schedule: [{ months: 2, amount: 5000 }] })).json();
+    expect(restarted.price_schedule).toEqual([{ months: 2, amount: 5000, done: false, on: MONTH(MONTH(start, 2), 2).toISOString() }]);
+    expect((await advance(open, MONTH(start, 3))).json().ran).toEqual([]); // the old 3-month step is gone
+    expect((await advance(open, MONTH(MONTH(start, 2), 2))).json().ran).toHaveLength(1);
+    h.clock.set(MONTH(MONTH(start, 2), 2));
+    session = await signIn();
+    body = (await call('GET', `/v1/me/listings/${id}`)).json();
+    expect(body.price.amount).toBe(5000);
+    expect(body.price_schedule[0].done).toBe(true);
+
+    // closing stops drops
+    await call('PUT', `/v1/me/listings/${id}`, { ...content, price: { amount: 5000, currency: 'SEK' }, price_schedule: [{ months: 1, amount: 4000 }] });
+    await call('POST', `/v1/me/listings/${id}/close`);
+    expect((await advance(open, MONTH(start, 12))).json().ran).toEqual([]);
+    h.clock.set(MONTH(start, 12));
+    session = await signIn();
+    expect((await call('GET', `/v1/me/listings/${id}`)).json().price.amount).toBe(5000);
+    h.clock.set(start);
+  });
+
+  test('a month-end start: 31 January + 1 month is the last day of February', async () => {
+    h.clock.set('2027-01-31T12:00:00.000Z');
+    try {
+      const session = (await signUp(h, open.secret, { email: 'feb@example.com' })).token;
+      const id = await draftWithPhoto(open, session, { ...complete(open), price_schedule: [{ months: 1, amount: 100 }] });
+      expect((await publish(open, session, id)).json().price_schedule[0].on).toBe('2027-02-28T12:00:00.000Z');
+    } finally {
+      h.clock.set('2026-11-22T10:00:00.000Z');
+    }
+  });
+
+  test('schedule limits: months 1..60, amounts ≥ 1 and falling', async () => {
+    const bad = await as(open, seller)('POST', '/v1/me/listings', { price_schedule: [{ months: 0, amount: 0 }, { months: 61, amount: 5 }] });
+    expect(bad.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.price_schedule.0.amount', 'body.price_schedule.0.months', 'body.price_schedule.1.amount', 'body.price_schedule.1.months']);
+    expect((await as(open, seller)('POST', '/v1/me/listings', { price_schedule: [{ months: 1, amount: 2 }, { months: 60, amount: 1 }] })).statusCode).toBe(201);
+  });
+
+  test('the timers helper needs the secret key and answers 422 for a bad time', async () => {
+    expect((await h.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: open.publishable, payload: { until: new Date().toISOString() } })).statusCode).toBe(403);
+    expect((await h.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: open.secret, payload: { until: 'tomorrow' } })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,49 @@
+import { ListingImageSchema } from '@hm/db/entities';
+import { tenantEm, type MikroORM } from '@hm/db/orm';
+import type { Clock } from '../../context.js';
+import { makeDerivatives } from '../derivatives.js';
+import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../image-store.js';
+
+export const PROCESS_IMAGE_TASK = 'process-image';
+
+export interface ImageDeps {
+  orm: MikroORM;
+  images: ImageStore;
+  clock: Clock;
+}
+
+/**
+ * The `process-image` job: makes the three sizes, marks the photo ready (or failed when the bytes
+ * do not decode), then deletes the original, so camera metadata such as GPS is not kept anywhere.
+ * Safe to run twice: a photo no longer `processing` (or deleted) is left alone.
+ */
+export async function processImage(deps: ImageDeps, ref: { marketplaceId: string; imageId: string }): Promise<'ready' | 'failed' | 'skipped'> {
+  const em = tenantEm(deps.orm, ref.marketplaceId);
+  const image = await em.findOne(ListingImageSchema, { id: ref.imageId });
+  if (!image || image.status !== 'processing') return 'skipped';
+  const original = await deps.images.get(originalKey(image.id));
+  if (!original) {
+    image.status = 'failed';
+    image.error = 'The uploaded bytes are gone.';
+    await em.flush();
+    return 'failed';
+  }
+  let result: 'ready' | 'failed';
+  try {
+    const d = await makeDerivatives(original.body);
+    await Promise.all(IMAGE_SIZES.map((size) => deps.images.put(sizeKey(image.id, size), d[size], 'image/jpeg')));
+    image.width = d.width;
+    image.height = d.height;
+    image.status = 'ready';
+    image.error = null;
+    result = 'ready';
+  } catch (e) {
+    image.status = 'failed';
+    image.error = `The photo could not be read: ${(e as Error).message}`.slice(0, 500);
+    result = 'failed';
+  }
+  image.updatedAt = deps.clock.now();
+  await em.flush();
+  await deps.images.delete([originalKey(image.id)]);
+  return result;
+}

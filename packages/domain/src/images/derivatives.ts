@@ -1,0 +1,74 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { DomainError } from '../errors.js';
+
+/** Spec (Limits → Photos). */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGES_PER_LISTING = 20;
+const FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+export interface Inspected {
+  format: 'jpeg' | 'png' | 'webp';
+  width: number;
+  height: number;
+}
+
+/**
+ * What the bytes are, from their header only: the type is decided here, never from Content-Type,
+ * and a decompression bomb (small file, huge dimensions) is refused before a pixel is decoded.
+ */
+export async function inspectImage(bytes: Buffer): Promise<Inspected> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw notAnImage();
+  const pixels = meta.width * meta.height;
+  if (pixels > MAX_IMAGE_PIXELS) {
+    const mp = (pixels / 1_000_000).toFixed(1);
+    throw new DomainError('validation_failed', `The photo is ${meta.width}×${meta.height} pixels (${mp} megapixels); at most 50 megapixels are accepted.`, {
+      errors: [{ location: 'body', message: `At most ${MAX_IMAGE_PIXELS} pixels; this one has ${pixels}.`, value: null }],
+    });
+  }
+  return { format: meta.format as Inspected['format'], width: meta.width, height: meta.height };
+}
+
+function notAnImage() {
+  return new DomainError('unsupported_media_type', 'Send the photo as JPEG, PNG or WebP bytes (the type is read from the bytes themselves).');
+}
+
+export interface Derivatives {
+  thumb: Buffer;
+  medium: Buffer;
+  large: Buffer;
+  /** of the original, upright */
+  width: number;
+  height: number;
+}
+
+const jpeg = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as const;
+
+/**
+ * The three JPEG sizes: thumb 400 px square (cover), medium and large fitting 800 and 1600 px.
+ * EXIF orientation is applied and no metadata is written (no GPS, no camera data survives).
+ * The original is decoded once, shrunk to the large size, and the smaller sizes come from that.
+ */
+export async function makeDerivatives(original: Buffer): Promise<Derivatives> {
+  const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
+  const { data, info } = await input
+    .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const meta = await sharp(original).metadata();
+  const upright = meta.orientation && meta.orientation >= 5 ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
+  const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const flatten = (s: Sharp) => (info.channels === 4 ? s.flatten({ background: '#ffffff' }) : s);
+  const [large, medium, thumb] = await Promise.all([
+    flatten(raw()).jpeg(jpeg).toBuffer(),
+    flatten(raw()).resize(800, 800, { fit: 'inside', withoutEnlargement: true }).jpeg(jpeg).toBuffer(),
+    flatten(raw()).resize(400, 400, { fit: 'cover' }).jpeg(jpeg).toBuffer(),
+  ]);
+  return { thumb, medium, large, ...upright };
+}

@@ -1,0 +1,23 @@
+/** Image store port: photo originals (until processed) and their sizes, addressed by key. */
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface ImageStore {
+  readonly name: 'disk' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** null when there is no such key */
+  get(key: string): Promise<StoredObject | null>;
+  /** missing keys are fine */
+  delete(keys: string[]): Promise<void>;
+}
+
+export const IMAGE_SIZES = ['thumb', 'medium', 'large'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+
+export const originalKey = (imageId: string) => `originals/${imageId}`;
+export const sizeKey = (imageId: string, size: ImageSize) => `images/${imageId}/${size}.jpg`;
+
+/** Keys are ours (uuid + fixed names); anything else never reaches a store. */
+export const SAFE_KEY = /^(originals\/[0-9a-f-]{36}|images\/[0-9a-f-]{36}\/(thumb|medium|large)\.jpg)$/;

@@ -1,0 +1,48 @@
+import { ListingImageSchema, type Listing } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
+import type { UserCommandContext } from '../../context.js';
+import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../images/image-store.js';
+import { assertTransition } from '../listing.machine.js';
+import { scheduleNextDrop } from './price-drops.js';
+import { findOwnListing } from './find-listings.js';
+
+/** Out of the shop: closed from now, and its waiting price drop removed. */
+async function markClosed(em: EntityManager, l: Listing, now: Date): Promise<void> {
+  l.status = 'closed';
+  l.closedAt = now;
+  l.updatedAt = now;
+  await scheduleNextDrop(em, l);
+  await em.flush();
+}
+
+/** POST …/close: published → closed; its price drops stop. */
+export async function closeListing(ctx: UserCommandContext, id: string): Promise<Listing> {
+  return ctx.em.transactional(async (em) => {
+    const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
+    assertTransition(l, 'close');
+    await markClosed(em, l, ctx.clock.now());
+    return l;
+  });
+}
+
+/**
+ * DELETE /v1/me/listings/{id}: a draft that was never on sale is removed with its photos; a
+ * listing that was ever on sale is closed instead (kept for orders and history). Others → 409.
+ */
+export async function deleteListing(ctx: UserCommandContext & { images: ImageStore }, id: string): Promise<'deleted' | 'closed'> {
+  const outcome = await ctx.em.transactional(async (em) => {
+    const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
+    assertTransition(l, 'delete');
+    if (l.status === 'draft' && !l.everOnSale) {
+      const images = await em.find(ListingImageSchema, { listingId: l.id });
+      em.remove(l);
+      await em.flush();
+      return { result: 'deleted' as const, imageIds: images.map((i) => i.id) };
+    }
+    if (l.status !== 'closed') await markClosed(em, l, ctx.clock.now());
+    return { result: 'closed' as const, imageIds: [] };
+  });
+  // files go after the rows are gone (a failure here leaves only unreachable files, never broken rows)
+  await ctx.images.delete(outcome.imageIds.flatMap((i) => [originalKey(i), ...IMAGE_SIZES.map((s) => sizeKey(i, s))]));
+  return outcome.result;
+}

@@ -1,0 +1,100 @@
+import { ListingImageSchema, type Listing, type ListingImage } from '@hm/db/entities';
+import type { UserCommandContext } from '../../context.js';
+import { uuidv7 } from '@hm/db/orm';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { MAX_IMAGES_PER_LISTING, inspectImage } from '../../images/derivatives.js';
+import { PROCESS_IMAGE_TASK } from '../../images/commands/process-image.js';
+import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../images/image-store.js';
+import { addJob } from '../../shared/jobs.js';
+import { assertEditable } from '../listing.machine.js';
+import { findOwnListing } from './find-listings.js';
+
+type Ctx = UserCommandContext & { images: ImageStore };
+
+/**
+ * POST …/images: the bytes are checked from their header (type, ≤ 50 MP), kept as the original,
+ * and a `process-image` job makes the sizes. At most 20 photos per listing, counted under the
+ * listing's lock so concurrent uploads cannot pass it.
+ */
+export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer): Promise<ListingImage> {
+  // ownership first: a stranger's upload is 404 before we look at (or keep) any bytes
+  assertEditable(await findOwnListing(ctx.em, ctx.user.id, listingId));
+  const inspected = await inspectImage(bytes);
+  const now = ctx.clock.now();
+  const imageId = uuidv7();
+  await ctx.images.put(originalKey(imageId), bytes, `image/${inspected.format}`);
+  try {
+    return await ctx.em.transactional(async (em) => {
+      const l = await findOwnListing(em, ctx.user.id, listingId, { lock: true });
+      assertEditable(l);
+      const existing = await em.find(ListingImageSchema, { listingId }, { orderBy: { position: 'desc' }, limit: MAX_IMAGES_PER_LISTING + 1 });
+      if (existing.length >= MAX_IMAGES_PER_LISTING) throw new ConflictError(`A listing has at most ${MAX_IMAGES_PER_LISTING} photos; delete one to add another.`);
+      const image = em.create(ListingImageSchema, {
+        id: imageId,
+        marketplaceId: ctx.marketplace.id,
+        listingId,
+        position: (existing[0]?.position ?? -1) + 1,
+        status: 'processing',
+        format: inspected.format,
+        bytes: bytes.length,
+        width: null,
+        height: null,
+        error: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      l.updatedAt = now;
+      await em.flush();
+      await addJob(em, PROCESS_IMAGE_TASK, { marketplace_id: ctx.marketplace.id, image_id: image.id }, { jobKey: `${PROCESS_IMAGE_TASK}:${image.id}`, maxAttempts: 5 });
+      return image;
+    });
+  } catch (e) {
+    await ctx.images.delete([originalKey(imageId)]);
+    throw e;
+  }
+}
+
+/** PUT …/images/order: every photo id exactly once; the first becomes the main photo. */
+export async function reorderListingImages(ctx: UserCommandContext, listingId: string, imageIds: string[]): Promise<Listing> {
+  return ctx.em.transactional(async (em) => {
+    const l = await findOwnListing(em, ctx.user.id, listingId, { lock: true });
+    assertEditable(l);
+    const images = await em.find(ListingImageSchema, { listingId });
+    const known = new Set(images.map((i) => i.id));
+    const errors = [];
+    const seen = new Set<string>();
+    for (const [i, id] of imageIds.entries()) {
+      if (!known.has(id)) errors.push({ location: `body.image_ids.${i}`, message: 'Not a photo of this listing.', value: id });
+      else if (seen.has(id)) errors.push({ location: `body.image_ids.${i}`, message: 'Listed twice.', value: id });
+      seen.add(id);
+    }
+    const missing = images.filter((i) => !seen.has(i.id));
+    if (missing.length) errors.push({ location: 'body.image_ids', message: `Every photo must be listed once; missing: ${missing.map((m) => m.id).join(', ')}.`, value: null });
+    if (errors.length) throw new ValidationError(errors);
+    const byId = new Map(images.map((i) => [i.id, i]));
+    imageIds.forEach((id, position) => (byId.get(id)!.position = position));
+    l.updatedAt = ctx.clock.now();
+    await em.flush();
+    return l;
+  });
+}
+
+/** DELETE …/images/{image_id}: 204; a listing on sale keeps at least its minimum of ready photos. */
+export async function deleteListingImage(ctx: Ctx, listingId: string, imageId: string): Promise<void> {
+  await ctx.em.transactional(async (em) => {
+    const l = await findOwnListing(em, ctx.user.id, listingId, { lock: true });
+    assertEditable(l);
+    const image = await em.findOne(ListingImageSchema, { id: imageId, listingId });
+    if (!image) throw new NotFoundError('This photo');
+    if (l.status === 'published' && image.status === 'ready') {
+      const ready = await em.count(ListingImageSchema, { listingId, status: 'ready' });
+      if (ready - 1 < ctx.marketplace.listingRules.min_images) {
+        throw new ConflictError(`A listing on sale needs at least ${ctx.marketplace.listingRules.min_images} photos; add another before deleting this one.`);
+      }
+    }
+    em.remove(image);
+    l.updatedAt = ctx.clock.now();
+    await em.flush();
+  });
+  await ctx.images.delete([originalKey(imageId), ...IMAGE_SIZES.map((s) => sizeKey(imageId, s))]);
+}

@@ -1,0 +1,130 @@
+import { CatalogTermSchema, CategorySchema, ListingImageSchema, ListingSchema, type Listing } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
+import type { UserCommandContext } from '../../context.js';
+import { DomainError, ValidationError, type FieldError } from '../../errors.js';
+import { assertEditable } from '../listing.machine.js';
+import type { ListingInput } from '../listing.schema.js';
+import { missingForPublish } from '../publish-checks.js';
+import { cleanSteps } from '../price-schedule.js';
+import { startSchedule } from './price-drops.js';
+import { findOwnListing } from './find-listings.js';
+
+/** Category and term ids must exist in this marketplace (and each term be of its kind). */
+async function referenceErrors(em: EntityManager, input: ListingInput): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  if (input.category_id && !(await em.count(CategorySchema, { id: input.category_id }))) {
+    errors.push({ location: 'body.category_id', message: 'No such category in this marketplace.', value: input.category_id });
+  }
+  const terms = Object.entries(input.terms ?? {});
+  if (terms.length) {
+    const found = await em.find(CatalogTermSchema, { id: { $in: terms.map(([, id]) => id) } });
+    for (const [kind, id] of terms) {
+      const t = found.find((f) => f.id === id);
+      if (!t || t.kind !== kind) errors.push({ location: `body.terms.${kind}`, message: `No ${kind} term with this id in this marketplace.`, value: id });
+    }
+  }
+  return errors;
+}
+
+/** shipping_size belongs to the marketplace team; a seller may send it back unchanged (round-trips), nothing else. */
+function assertShippingSizeUnchanged(listing: Listing | undefined, input: ListingInput) {
+  if (input.shipping_size === undefined) return;
+  const current = listing?.shippingSize ?? '';
+  if (input.shipping_size === current) return;
+  throw new DomainError('forbidden', 'The shipping size is set by the marketplace team; omit shipping_size (or send its current value).', {
+    errors: [{ location: 'body.shipping_size', message: 'Set by the marketplace team only.', value: input.shipping_size }],
+  });
+}
+
+function applyContent(l: Listing, input: ListingInput, defaultLocale: string) {
+  l.title = input.title ?? '';
+  l.description = input.description ?? '';
+  l.locale = input.locale ?? defaultLocale;
+  l.priceAmount = input.price?.amount ?? null;
+  l.priceCurrency = input.price?.currency ?? null;
+  l.categoryId = input.category_id ?? null;
+  l.terms = input.terms ?? {};
+  l.attributes = input.attributes ?? {};
+  l.location = input.location ?? {};
+  l.delivery = input.delivery ?? {};
+  l.stock = input.stock ?? 1;
+}
+
+/** POST /v1/me/listings: a draft, possibly incomplete. */
+export async function createListing(ctx: UserCommandContext, input: ListingInput): Promise<Listing> {
+  assertShippingSizeUnchanged(undefined, input);
+  const errors = await referenceErrors(ctx.em, input);
+  if (errors.length) throw new ValidationError(errors);
+  const now = ctx.clock.now();
+  const l = ctx.em.create(ListingSchema, {
+    marketplaceId: ctx.marketplace.id,
+    sellerId: ctx.user.id,
+    status: 'draft',
+    title: '',
+    description: '',
+    locale: ctx.marketplace.locales[0]!,
+    attributes: {},
+    categoryId: null,
+    terms: {},
+    priceAmount: null,
+    priceCurrency: null,
+    priceSchedule: cleanSteps(input.price_schedule),
+    scheduleStartedAt: null,
+    offerAmount: null,
+    offerCurrency: null,
+    offerNote: null,
+    offerSchedule: null,
+    counteredAt: null,
+    reviewNote: null,
+    stock: 1,
+    favoriteCount: 0,
+    location: {},
+    delivery: {},
+    shippingSize: null,
+    custody: 'seller',
+    siteId: null,
+    wantsStorage: false,
+    storedAt: null,
+    commissionPercent: null,
+    everOnSale: false,
+    publishedAt: null,
+    closedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  applyContent(l, input, ctx.marketplace.locales[0]!);
+  await ctx.em.flush();
+  return l;
+}
+
+const sameSteps = (a: { months: number; amount: number }[] | null | undefined, b: { months: number; amount: number }[] | null | undefined) =>
+  JSON.stringify((a ?? []).map((s) => [s.months, s.amount])) === JSON.stringify((b ?? []).map((s) => [s.months, s.amount]));
+
+/**
+ * PUT /v1/me/listings/{id}: replaces the whole content. Drafts may stay incomplete; a listing on
+ * sale stays on sale and must stay complete (422 listing what would be missing). A schedule that
+ * changes while on sale starts again from now.
+ */
+export async function replaceListing(ctx: UserCommandContext, id: string, input: ListingInput): Promise<Listing> {
+  return ctx.em.transactional(async (em) => {
+    const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
+    assertEditable(l);
+    assertShippingSizeUnchanged(l, input);
+    const errors = await referenceErrors(em, input);
+    if (errors.length) throw new ValidationError(errors);
+    const scheduleChanged = !sameSteps(l.priceSchedule, input.price_schedule);
+    applyContent(l, input, ctx.marketplace.locales[0]!);
+    if (scheduleChanged) l.priceSchedule = cleanSteps(input.price_schedule);
+    const now = ctx.clock.now();
+    if (l.status === 'published') {
+      const ready = await em.count(ListingImageSchema, { listingId: l.id, status: 'ready' });
+      // On sale means past review: the whole checklist applies, approval or not.
+      const missing = missingForPublish(l, ready, { ...ctx.marketplace, listingRules: { ...ctx.marketplace.listingRules, require_approval: false } }, { askValuation: false });
+      if (missing.length) throw new ValidationError(missing, `A listing on sale must stay complete: ${missing.length === 1 ? missing[0]!.message : `${missing.length} problems, see errors.`}`);
+      if (scheduleChanged) await startSchedule(em, l, now);
+    }
+    l.updatedAt = now;
+    await em.flush();
+    return l;
+  });
+}

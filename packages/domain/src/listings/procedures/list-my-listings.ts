@@ -1,0 +1,15 @@
+import { sessionProcedure } from '../../trpc.js';
+import { ZListMyListings, ZListingPage } from '../listing.schema.js';
+import { listOwnListings } from '../commands/find-listings.js';
+import { loadRelations, toListingBody } from '../listing.mapper.js';
+import { TAG } from './_shared.js';
+
+export const listMyListings = sessionProcedure
+  .meta({ auth: 'session', openapi: { method: 'GET', path: '/me/listings', tags: [TAG], summary: "The signed-in seller's listings", description: 'Every status, latest change first; cursor-paged.' } })
+  .input(ZListMyListings)
+  .output(ZListingPage)
+  .query(async ({ ctx, input }) => {
+    const { items, nextCursor } = await listOwnListings(ctx, input);
+    const rel = await loadRelations(ctx.em, items);
+    return { items: items.map((l) => toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl })), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+  });

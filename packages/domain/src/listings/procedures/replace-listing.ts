@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { sessionProcedure } from '../../trpc.js';
+import { ZListing, ZListingInput } from '../listing.schema.js';
+import { replaceListing as replaceListingCommand } from '../commands/save-listing.js';
+import { TAG, ownListingBody } from './_shared.js';
+
+export const replaceListing = sessionProcedure
+  .meta({
+    auth: 'session',
+    problems: [403],
+    openapi: {
+      method: 'PUT',
+      path: '/me/listings/{id}',
+      tags: [TAG],
+      summary: 'Replace a listing',
+      description:
+        'Replaces the whole content (omitted fields are cleared). Drafts may stay incomplete; a listing on sale stays on sale and must stay complete (422 lists what is missing). 409 while the team reviews it, and for closed or denied listings.',
+    },
+  })
+  .input(ZListingInput.extend({ id: z.uuid() }))
+  .output(ZListing)
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...content } = input;
+    return ownListingBody(ctx, await replaceListingCommand(ctx, id, content));
+  });

@@ -1,0 +1,58 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import type { Listing, Marketplace } from '@hm/db/entities';
+import type { FieldError } from '../errors.js';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const compiled = new WeakMap<object, ReturnType<typeof ajv.compile>>();
+
+function attributeErrors(schema: unknown, attributes: Record<string, unknown>): FieldError[] {
+  if (!schema || typeof schema !== 'object') return [];
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  if (validate(attributes)) return [];
+  return (validate.errors ?? []).map((e: ErrorObject) => {
+    const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
+    const pointer = `${e.instancePath}${missing}`;
+    const field = pointer.split('/').filter(Boolean).join('.');
+    return { location: `body.attributes${field ? `.${field}` : ''}`, message: `${(e.message ?? 'Not valid').replace(/^must/, 'Must')}.`, value: null };
+  });
+}
+
+/**
+ * Everything a listing still needs to go where `publish` would send it, all at once (spec: Seller
+ * listings → publish rules). With approval on (and when asking for a valuation) only the basics
+ * are checked — title, photos, country, price — since the team reviews the rest.
+ */
+export function missingForPublish(l: Listing, readyPhotos: number, m: Marketplace, opts: { askValuation: boolean }): FieldError[] {
+  const rules = m.listingRules;
+  const basicsOnly = rules.require_approval || opts.askValuation;
+  const errors: FieldError[] = [];
+  const need = (location: string, message: string, value: unknown = null) => errors.push({ location, message, value });
+
+  if (!l.title.trim()) need('body.title', 'A title is needed to publish.');
+  const minPhotos = opts.askValuation ? Math.max(1, rules.min_images) : rules.min_images;
+  if (readyPhotos < minPhotos) need('body.images', `At least ${minPhotos} processed photo${minPhotos === 1 ? '' : 's'} needed to publish; it has ${readyPhotos}.`, readyPhotos);
+  if (!l.location.country) need('body.location.country', 'A country is needed to publish.');
+  if (!opts.askValuation && (l.priceAmount === null || l.priceAmount === undefined)) need('body.price', 'A price is needed to publish (or ask for a valuation).');
+  if (basicsOnly) return errors;
+
+  const d = l.delivery;
+  if (!d.buyer_arranged && !d.pickup && !d.shipping) need('body.delivery', 'At least one delivery method (shipping, pickup or buyer_arranged) is needed to publish.');
+  if (rules.require_category && !l.categoryId) need('body.category_id', 'A category is needed to publish.');
+  for (const kind of rules.required_terms) {
+    if (!l.terms[kind]) need(`body.terms.${kind}`, `A ${kind} is needed to publish.`);
+  }
+  errors.push(...attributeErrors(rules.attributes_schema, l.attributes));
+  if (d.shipping) {
+    const sizes = (m.shipping.sizes ?? []) as unknown[];
+    if (sizes.length > 0) {
+      if (!l.shippingSize) need('body.shipping_size', "Shipping is priced from the marketplace's shipping table: the marketplace team sets the shipping size before it can go on sale.");
+    } else if (d.shipping.price === undefined) {
+      need('body.delivery.shipping.price', 'A shipping price is needed to publish with shipping (this marketplace has no shipping table).');
+    }
+  }
+  return errors;
+}
