@@ -14,7 +14,6 @@
  *      BENCH_CPU_PROF=<dir> writes V8 CPU profiles of both servers)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import { migrate } from '@hm/db/migrate';
 import { freePort } from '@hm/db/testing/global-setup';
 import { seedDemo } from '@hm/domain/demo';
 import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
+import { f, machine } from './lib.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(HERE, 'results');
@@ -352,27 +352,6 @@ async function captureStatements(servers: Record<Role, Server>, headers: Record<
 
 // ---------------------------------------------------------------------------------------------
 // Report.
-
-function machine() {
-  const cpus = os.cpus();
-  let commit: string | undefined;
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: HERE, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    commit = undefined;
-  }
-  return {
-    cpus: cpus.length,
-    cpuModel: cpus[0]?.model ?? 'unknown',
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
-    commit,
-  };
-}
-
-const f = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function markdown(report: { date: string; machine: ReturnType<typeof machine>; config: typeof CONFIG; warnings: string[]; targets: Summary[]; ratios: Ratio[] }) {
   const m = report.machine;

@@ -6,6 +6,8 @@ const config: NextConfig = {
   poweredByHeader: false,
   // Browser tests run their own dev server beside a developer's `npm start`: separate build folders.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Photo uploads pass through a server action on their way to the API (which takes up to 20 MiB).
+  experimental: { serverActions: { bodySizeLimit: '21mb' } },
 };
 
 export default config;

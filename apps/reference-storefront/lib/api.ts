@@ -79,3 +79,22 @@ export function problemDetail(error: Error & { data?: { problem: { detail: strin
   // No problem in the error means the API was not reached at all (down, DNS, timeout).
   return error.data?.problem.detail ?? 'The shop cannot reach its catalogue right now. Please try again in a moment.';
 }
+
+/**
+ * The photo upload is the one call that is not JSON: the bytes go to the REST route
+ * (`POST /v1/me/listings/{id}/images`) with the same key and session. Answers the Image, or the problem.
+ */
+export async function uploadListingPhoto(session: string, listingId: string, file: Blob, idempotencyKey?: string): Promise<{ ok: true; image: { id: string; status: string } } | { ok: false; problem: ApiProblemBody }> {
+  const res = await fetch(`${required('API_URL').replace(/\/+$/, '')}/v1/me/listings/${encodeURIComponent(listingId)}/images`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${required('STOREFRONT_API_KEY')}`,
+      'x-user-session': session,
+      'content-type': file.type || 'application/octet-stream',
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+    body: Buffer.from(await file.arrayBuffer()),
+  });
+  const body = await res.json().catch(() => ({ status: res.status, code: 'unreadable', detail: 'The shop could not read the answer to the upload.', errors: [] }));
+  return res.ok ? { ok: true, image: body } : { ok: false, problem: body as ApiProblemBody };
+}

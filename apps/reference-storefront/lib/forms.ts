@@ -10,24 +10,27 @@ export interface FormState {
   values?: Record<string, string>;
   /** a problem code the page may react to (e.g. link_expired → offer a new link) */
   code?: string;
+  /** every problem's message, for forms whose problems are not fields of their own (publish) */
+  issues?: string[];
 }
 
 export const initialState: FormState = {};
 
+/** The form field a problem location belongs to; by default the first segment (`body.email` → `email`). */
+export type FieldOf = (location: string) => string;
+const firstSegment: FieldOf = (location) => location.replace(/^(body|query|path)\./, '').split('.')[0]!;
+
 /** The problem's `errors[]` next to their fields (`body.email` → `email`), its `detail` for the form. */
-export function problemToState(error: unknown, values: Record<string, string> = {}, fallback = 'Something went wrong. Please try again.'): FormState {
+export function problemToState(error: unknown, values: Record<string, string> = {}, fallback = 'Something went wrong. Please try again.', fieldOf: FieldOf = firstSegment): FormState {
   const p = problemOf(error);
   if (!p) {
     console.error(`API call failed: ${(error as Error).message}`);
     return { message: 'The shop cannot reach its service right now. Please try again in a moment.', values };
   }
   const errors: Record<string, string> = {};
-  for (const e of p.errors ?? []) {
-    const field = e.location.replace(/^(body|query|path)\./, '').split('.')[0]!;
-    errors[field] ??= e.message;
-  }
+  for (const e of p.errors ?? []) errors[fieldOf(e.location)] ??= e.message;
   const onlyFields = Object.keys(errors).length > 0 && p.code === 'validation_failed';
-  return { message: onlyFields ? undefined : p.detail || fallback, errors, values, code: p.code };
+  return { message: onlyFields ? undefined : p.detail || fallback, errors, values, code: p.code, issues: (p.errors ?? []).map((e) => e.message) };
 }
 
 /** The text fields of a submitted form, without secrets, to refill it after a failure. */

@@ -25,6 +25,8 @@ export interface Stack {
   apiUrl: string;
   secretKey: string;
   browser: Browser;
+  /** the operator console on this stack's database (marketplace "browser-shop") */
+  operator: ReturnType<typeof consoleCaller>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function startStack(): Promise<Stack> {
     apiUrl,
     secretKey: keys.secret,
     browser,
+    operator,
     async stop() {
       await browser.close();
       if (next.pid && next.exitCode === null) {

@@ -6,7 +6,9 @@ import type { FormState } from '../../lib/forms';
 export interface Field {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'textarea' | 'select';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'textarea' | 'select' | 'number' | 'checkbox' | 'file';
+  /** file inputs: accepted types */
+  accept?: string;
   autoComplete?: string;
   required?: boolean;
   hint?: string;
@@ -35,6 +37,7 @@ export function ActionForm({
   hidden = {},
   success,
   name,
+  showIssues = false,
 }: {
   action: (state: FormState, form: FormData) => Promise<FormState>;
   fields: Field[];
@@ -44,6 +47,8 @@ export function ActionForm({
   success?: string;
   /** accessible name of the form */
   name: string;
+  /** list every problem message under the form (for problems that are not fields of this form) */
+  showIssues?: boolean;
 }) {
   const [state, formAction, pending] = useActionState(action, {} as FormState);
   // a new key whenever the previous attempt has answered (state is the dependency on purpose)
@@ -70,7 +75,7 @@ export function ActionForm({
           'aria-describedby': error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,
         };
         return (
-          <div key={`${f.name}-${JSON.stringify(state.values?.[f.name] ?? null)}`} className={`field${error ? ' has-error' : ''}`}>
+          <div key={`${f.name}-${JSON.stringify(state.values?.[f.name] ?? null)}`} className={`field${f.type === 'checkbox' ? ' checkbox' : ''}${error ? ' has-error' : ''}`}>
             <label htmlFor={id}>{f.label}</label>
             {f.type === 'textarea' ? (
               <textarea {...common} defaultValue={value} rows={4} />
@@ -82,6 +87,10 @@ export function ActionForm({
                   </option>
                 ))}
               </select>
+            ) : f.type === 'checkbox' ? (
+              <input {...common} type="checkbox" defaultChecked={value === 'on' || value === 'true'} />
+            ) : f.type === 'file' ? (
+              <input {...common} type="file" accept={f.accept} />
             ) : (
               <input {...common} type={f.type ?? 'text'} defaultValue={f.type === 'password' ? undefined : value} />
             )}
@@ -104,9 +113,16 @@ export function ActionForm({
         </p>
       ) : (
         state.message && (
-          <p className="problem" role="alert">
-            {state.message}
-          </p>
+          <div className="problem" role="alert">
+            <p>{state.message}</p>
+            {showIssues && state.issues && state.issues.length > 1 && (
+              <ul>
+                {state.issues.map((i) => (
+                  <li key={i}>{i}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         )
       )}
       <button type="submit" disabled={pending}>

@@ -18,6 +18,7 @@ export async function SiteHeader({ lang, name, locales }: { lang: string; name: 
         <nav aria-label="Account" className="account-nav">
           {user ? (
             <>
+              <Link href={`/${lang}/account/listings`}>{t.listings}</Link>
               <Link href={`/${lang}/account`}>{user.first_name || user.display_name || user.email}</Link>
               <Link href={`/${lang}/auth/sign-out`}>{t.signOut}</Link>
             </>

@@ -12,6 +12,28 @@ async function cameraJpeg(width = 1200, height = 800) {
     .toBuffer();
 }
 
+describe('header reading agrees with sharp on every format and variant', () => {
+  const variants: [string, () => Promise<Buffer>][] = [
+    ['baseline JPEG', () => sharp({ create: { width: 321, height: 123, channels: 3, background: '#123' } }).jpeg().toBuffer()],
+    ['progressive JPEG with EXIF', () => sharp({ create: { width: 640, height: 17, channels: 3, background: '#123' } }).jpeg({ progressive: true }).withMetadata({ orientation: 6 }).toBuffer()],
+    ['PNG with alpha', () => sharp({ create: { width: 5, height: 4000, channels: 4, background: '#1234' } }).png().toBuffer()],
+    ['lossy WebP', () => sharp({ create: { width: 999, height: 333, channels: 3, background: '#123' } }).webp({ quality: 50 }).toBuffer()],
+    ['lossless WebP', () => sharp({ create: { width: 1000, height: 7, channels: 3, background: '#123' } }).webp({ lossless: true }).toBuffer()],
+    ['WebP with alpha (VP8X)', () => sharp({ create: { width: 77, height: 88, channels: 4, background: '#1234' } }).webp().toBuffer()],
+  ];
+  test.each(variants)('%s', async (_name, make) => {
+    const bytes = await make();
+    const meta = await sharp(bytes).metadata();
+    expect(inspectImage(bytes)).toEqual({ format: meta.format, width: meta.width, height: meta.height });
+  });
+
+  test('truncated headers are not images', async () => {
+    const bytes = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    expect(() => inspectImage(bytes.subarray(0, 20))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+    expect(() => inspectImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+  });
+});
+
 describe('photo sizes', () => {
   test('thumb 400 square, medium ≤ 800, large ≤ 1600, upright, and no metadata at all', async () => {
     const original = await cameraJpeg(4000, 3000);
@@ -51,9 +73,9 @@ describe('photo sizes', () => {
 
   test('inspect reads type and size from the bytes; other bytes are refused', async () => {
     const webp = await sharp({ create: { width: 10, height: 20, channels: 3, background: '#000' } }).webp().toBuffer();
-    await expect(inspectImage(webp)).resolves.toEqual({ format: 'webp', width: 10, height: 20 });
+    expect(inspectImage(webp)).toEqual({ format: 'webp', width: 10, height: 20 });
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-    await expect(inspectImage(gif)).rejects.toMatchObject({ code: 'unsupported_media_type' });
-    await expect(inspectImage(Buffer.from('%PDF-1.7 not an image'))).rejects.toMatchObject({ code: 'unsupported_media_type' });
+    expect(() => inspectImage(gif)).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+    expect(() => inspectImage(Buffer.from('%PDF-1.7 not an image'))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
   });
 });

@@ -1,38 +1,30 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { DomainError } from '../errors.js';
+import { readImageHeader } from './image-header.js';
 
 /** Spec (Limits → Photos). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGES_PER_LISTING = 20;
-const FORMATS = new Set(['jpeg', 'png', 'webp']);
 
-export interface Inspected {
-  format: 'jpeg' | 'png' | 'webp';
-  width: number;
-  height: number;
-}
+export type { ImageHeader as Inspected } from './image-header.js';
+import type { ImageHeader as Inspected } from './image-header.js';
 
 /**
  * What the bytes are, from their header only: the type is decided here, never from Content-Type,
  * and a decompression bomb (small file, huge dimensions) is refused before a pixel is decoded.
  */
-export async function inspectImage(bytes: Buffer): Promise<Inspected> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw notAnImage();
-  }
-  if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw notAnImage();
-  const pixels = meta.width * meta.height;
+export function inspectImage(bytes: Buffer): Inspected {
+  const header = readImageHeader(bytes);
+  if (!header) throw notAnImage();
+  const pixels = header.width * header.height;
   if (pixels > MAX_IMAGE_PIXELS) {
     const mp = (pixels / 1_000_000).toFixed(1);
-    throw new DomainError('validation_failed', `The photo is ${meta.width}×${meta.height} pixels (${mp} megapixels); at most 50 megapixels are accepted.`, {
+    throw new DomainError('validation_failed', `The photo is ${header.width}×${header.height} pixels (${mp} megapixels); at most 50 megapixels are accepted.`, {
       errors: [{ location: 'body', message: `At most ${MAX_IMAGE_PIXELS} pixels; this one has ${pixels}.`, value: null }],
     });
   }
-  return { format: meta.format as Inspected['format'], width: meta.width, height: meta.height };
+  return header;
 }
 
 function notAnImage() {

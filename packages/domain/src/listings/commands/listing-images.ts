@@ -17,12 +17,13 @@ type Ctx = UserCommandContext & { images: ImageStore };
  * listing's lock so concurrent uploads cannot pass it.
  */
 export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer): Promise<ListingImage> {
-  // ownership first: a stranger's upload is 404 before we look at (or keep) any bytes
-  assertEditable(await findOwnListing(ctx.em, ctx.user.id, listingId));
-  const inspected = await inspectImage(bytes);
+  const inspected = inspectImage(bytes);
   const now = ctx.clock.now();
   const imageId = uuidv7();
-  await ctx.images.put(originalKey(imageId), bytes, `image/${inspected.format}`);
+  // The original is written while the transaction runs; it commits (and the job can start) only once
+  // it is stored. A refused upload (not the seller's listing, not editable, 20 photos) deletes it again.
+  const stored = ctx.images.put(originalKey(imageId), bytes, `image/${inspected.format}`);
+  stored.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
   try {
     return await ctx.em.transactional(async (em) => {
       const l = await findOwnListing(em, ctx.user.id, listingId, { lock: true });
@@ -46,9 +47,11 @@ export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer
       l.updatedAt = now;
       await em.flush();
       await addJob(em, PROCESS_IMAGE_TASK, { marketplace_id: ctx.marketplace.id, image_id: image.id }, { jobKey: `${PROCESS_IMAGE_TASK}:${image.id}`, maxAttempts: 5 });
+      await stored;
       return image;
     });
   } catch (e) {
+    await stored.catch(() => {});
     await ctx.images.delete([originalKey(imageId)]);
     throw e;
   }

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { screenshotOnFailure, startStack, type Stack } from './stack.js';
+
+/** The seller's side in a browser: create a draft, upload a photo, publish, see it on sale. */
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+async function signedInPage(email: string): Promise<Page> {
+  const context = await stack.browser.newContext({ baseURL: stack.storefrontUrl });
+  const page = await context.newPage();
+  onTestFailed(async ({ task }) => {
+    await screenshotOnFailure(page, task.name);
+  });
+  await page.goto('/en/auth/sign-up');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('selling password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/en/account?welcome=1');
+  return page;
+}
+
+describe('selling in a browser', () => {
+  test('create draft → upload photo → publish → visible as published', async () => {
+    const page = await signedInPage(`seller.${Date.now()}@example.com`);
+    await page.getByRole('link', { name: 'Selling' }).click();
+    await page.waitForURL('**/en/account/listings');
+    await page.getByRole('link', { name: 'New listing' }).click();
+    await page.waitForURL('**/en/account/listings/new');
+
+    const form = page.getByRole('form', { name: 'New listing' });
+    await form.getByLabel('Title').fill('Teak sideboard');
+    await form.getByLabel('Description').fill('Danish, 1960s, two sliding doors.');
+    await form.getByLabel('Price', { exact: true }).fill('4500');
+    await form.getByLabel('Country (two letters, e.g. SE)').fill('se');
+    await form.getByLabel('City').fill('Malmö');
+    await form.getByLabel('Buyer can pick it up').check();
+    await form.getByRole('button', { name: 'Create draft' }).click();
+    await page.waitForURL(/\/en\/account\/listings\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('listing-status').textContent()).resolves.toBe('Draft');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Teak sideboard');
+
+    // publishing without a photo lists what is missing
+    await page.getByRole('form', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('alert').filter({ hasText: 'processed photo' }).waitFor();
+
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 150, g: 100, b: 50 } } }).jpeg().toBuffer();
+    const upload = page.getByRole('form', { name: 'Upload photo' });
+    await upload.locator('input[type=file]').setInputFiles({ name: 'sideboard.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await upload.getByRole('button', { name: 'Upload photo' }).click();
+    await expect(upload.getByRole('status').textContent()).resolves.toContain('being processed');
+
+    // the worker makes the sizes within a moment
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await page.reload();
+      if ((await page.locator('.photos li[data-status="ready"] img').count()) > 0) break;
+      if (Date.now() > deadline) throw new Error('the photo was not processed');
+      await page.waitForTimeout(300);
+    }
+    const src = await page.locator('.photos li[data-status="ready"] img').getAttribute('src');
+    expect(src).toMatch(new RegExp(`^${stack.apiUrl}/v1/images/[0-9a-f-]{36}/thumb\\.jpg$`));
+    const image = await page.request.get(src!);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
+
+    await page.getByRole('form', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('On sale', { exact: true }).waitFor();
+    await expect(page.getByTestId('listing-status').textContent()).resolves.toBe('On sale');
+
+    await page.getByRole('link', { name: '← All your listings' }).click();
+    const row = page.locator('.listing-row', { hasText: 'Teak sideboard' });
+    await expect(row.locator('.status').textContent()).resolves.toBe('On sale');
+    await expect(row.textContent()).resolves.toContain('4,500');
+  });
+
+  test('a problem shows next to its field (a title over 140 characters)', async () => {
+    const page = await signedInPage(`editor.${Date.now()}@example.com`);
+    await page.goto('/en/account/listings/new');
+    const form = page.getByRole('form', { name: 'New listing' });
+    await form.getByLabel('Title').fill('x'.repeat(141));
+    await form.getByRole('button', { name: 'Create draft' }).click();
+    const error = form.locator('#new-listing-title-error');
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toContain('140');
+  });
+
+  test('the page a notice links to: ask for a valuation, see the offer, answer with a counter', async () => {
+    await stack.operator.marketplace.update({ marketplace: 'browser-shop', settings: { listings: { min_images: 1, require_approval: true, require_category: false, required_terms: [], valuations: true } } });
+    const page = await signedInPage(`valued.${Date.now()}@example.com`);
+    await page.goto('/en/account/listings/new');
+    const form = page.getByRole('form', { name: 'New listing' });
+    await form.getByLabel('Title').fill('Brass floor lamp');
+    await form.getByLabel('Country (two letters, e.g. SE)').fill('SE');
+    await form.getByRole('button', { name: 'Create draft' }).click();
+    await page.waitForURL(/\/en\/account\/listings\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#c8a040' } }).jpeg().toBuffer();
+    const upload = page.getByRole('form', { name: 'Upload photo' });
+    await upload.locator('input[type=file]').setInputFiles({ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await upload.getByRole('button', { name: 'Upload photo' }).click();
+    await upload.getByRole('status').waitFor();
+    const deadline = Date.now() + 20_000;
+    while ((await page.locator('.photos li[data-status="ready"]').count()) === 0) {
+      if (Date.now() > deadline) throw new Error('the photo was not processed');
+      await page.waitForTimeout(300);
+      await page.reload();
+    }
+    const publish = page.getByRole('form', { name: 'Publish' });
+    await publish.getByLabel('Ask the marketplace to value it (no price needed)').check();
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Waiting for valuation', { exact: true }).waitFor();
+
+    await stack.operator.listings.offer({ id, amount: 150000, currency: 'SEK', note: 'A fine lamp.' });
+    await page.reload();
+    await expect(page.getByTestId('listing-status').textContent()).resolves.toBe('Offer waiting for you');
+    await expect(page.getByTestId('offer').textContent()).resolves.toContain('1,500');
+    await expect(page.getByRole('region', { name: 'The marketplace offers' }).textContent()).resolves.toContain('A fine lamp.');
+    const counter = page.getByRole('form', { name: 'Answer with my price' });
+    await counter.getByLabel('Your price instead (SEK)').fill('1800');
+    await counter.getByRole('button', { name: 'Answer with my price' }).click();
+    await page.getByText('Waiting for approval', { exact: true }).waitFor();
+    await expect(page.locator('h1 + p strong').textContent()).resolves.toContain('1,800');
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Benchmark: a listing photo from upload to `ready` through the API, versus sharp alone making the
+ * same three sizes from the same bytes; and how much memory a 50-megapixel upload costs the server.
+ *
+ *   upload-to-ready  POST /v1/me/listings/{id}/images (12 MP JPEG) → 202 → process-image job (worker,
+ *                    LISTEN/NOTIFY) → sizes written to the disk store → row ready; timed from the
+ *                    first byte sent to the row's updated_at (a client polls the API every 50 ms to
+ *                    know when to look; polling faster would compete with sharp for the CPUs).
+ *   sharp alone      makeDerivatives() on the same buffer: the sizes, in memory, nothing else.
+ *   peak RSS         a fresh process running only the API + worker (warmed up with one 12 MP photo):
+ *                    VmHWM reset via /proc/self/clear_refs, one 50 MP upload to ready, growth =
+ *                    peak − RSS before.
+ *
+ * One run, alternating the two sides so both see the same machine. Targets (issue 4): p50 ratio
+ * ≤ 1.25, RSS growth < 300 MB. Run: npm run -s bench:photos   (BENCH_PHOTO_RUNS, default 12)
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { startEmbeddedPostgres } from '@hm/db/postgres';
+import { createOrm } from '@hm/db/orm';
+import { migrate } from '@hm/db/migrate';
+import { freePort } from '@hm/db/testing/global-setup';
+import { consoleCaller } from '@hm/domain/console';
+import { systemClock } from '@hm/domain/context';
+import { localMailbox } from '@hm/domain/emails';
+import { diskImageStore, makeDerivatives } from '@hm/domain/images';
+import { startWorker } from '@hm/jobs/worker';
+import { buildApp } from '../apps/api/src/app.js';
+import { f, machine } from './lib.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = path.join(HERE, 'results');
+const RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 12);
+const WARMUP = 2;
+const MB = 1024 * 1024;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};
+
+/** A photo-like JPEG: smooth gradient plus sensor noise, so decoding costs what a camera file costs. */
+async function photo(width: number, height: number, quality: number): Promise<Buffer> {
+  const gradient = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      gradient[i] = (x * 255) / width;
+      gradient[i + 1] = (y * 255) / height;
+      gradient[i + 2] = 128 + 100 * Math.sin((x + y) / 300);
+    }
+  }
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).raw().toBuffer();
+  for (let i = 0; i < gradient.length; i++) gradient[i] = Math.max(0, Math.min(255, gradient[i]! + noise[i]! - 128));
+  return sharp(gradient, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+}
+
+function rssNow(): number {
+  return process.memoryUsage.rss();
+}
+
+/** Peak resident set since the last reset (Linux: VmHWM; reset by writing 5 to clear_refs). */
+function resetPeak(): boolean {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+function peakRss(): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+/**
+ * `--rss-server`: the API and its worker alone in a fresh process (nothing else allocated there),
+ * for the 50 MP memory measurement. Talks to the parent over IPC.
+ */
+async function rssServer() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL!;
+  const dir = process.env.BENCH_DIR!;
+  const orm = await createOrm(databaseUrl, { poolMax: 4 });
+  const images = diskImageStore(path.join(dir, 'images'));
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const app = await buildApp({ orm, mode: 'test', apiUrl, images });
+  await app.listen({ port, host: '127.0.0.1' });
+  const worker = await startWorker({ connectionString: databaseUrl, concurrency: 1, deps: { orm, images, mailer: localMailbox(path.join(dir, 'mail')), mode: 'test', clock: systemClock, mailFrom: 'bench@localhost' } });
+  process.on('message', async (msg: { type: string }) => {
+    if (msg.type === 'measure-start') {
+      (globalThis as { gc?: () => void }).gc?.();
+      await sleep(200);
+      const rss = rssNow();
+      resetPeak();
+      process.send!({ type: 'started', rss });
+    } else if (msg.type === 'measure-end') {
+      process.send!({ type: 'ended', peak: peakRss() });
+    } else if (msg.type === 'stop') {
+      await worker.stop();
+      await app.close();
+      await orm.close(true);
+      process.exit(0);
+    }
+  });
+  process.send!({ type: 'ready', apiUrl });
+}
+
+function ask<T>(child: ChildProcess, msg: object, reply: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: { type: string }) => {
+      if (m.type !== reply) return;
+      child.off('message', on);
+      resolve(m as T);
+    };
+    child.on('message', on);
+    if (Object.keys(msg).length) child.send(msg);
+  });
+}
+
+async function main() {
+  const started = new Date();
+  const machineInfo = machine();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hm-bench-photos-'));
+  chmodSync(dir, 0o755);
+  console.error('bench:photos starting Postgres…');
+  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
+  const orm = await createOrm(db.url, { poolMax: 6 });
+  await migrate(orm);
+  const images = diskImageStore(path.join(dir, 'images'));
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const app = await buildApp({ orm, mode: 'test', apiUrl, images });
+  await app.listen({ port, host: '127.0.0.1' });
+  const worker = await startWorker({ connectionString: db.url, concurrency: 1, deps: { orm, images, mailer: localMailbox(path.join(dir, 'mail')), mode: 'test', clock: systemClock, mailFrom: 'bench@localhost' } });
+
+  try {
+    const operator = consoleCaller({ orm, mode: 'test', clock: systemClock, transport: 'console', requestId: 'bench', auth: undefined, sessionToken: undefined, publicUrl: apiUrl, images });
+    const { keys } = await operator.marketplace.create({ name: 'Bench', slug: 'bench', currencies: ['SEK'], locales: ['en'], storefront_url: 'http://127.0.0.1:3000' });
+    const auth = { authorization: `Bearer ${keys.secret}` };
+    const signUp = await fetch(`${apiUrl}/v1/users`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com' }) });
+    const session = ((await signUp.json()) as { session: { token: string } }).session.token;
+    const headers = { ...auth, 'x-user-session': session };
+    const newListing = async (base = apiUrl) => {
+      const res = await fetch(`${base}/v1/me/listings`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Bench' }) });
+      return ((await res.json()) as { id: string }).id;
+    };
+
+    /**
+     * Upload, then wait until the API says `ready`; the time is from the first byte sent to the
+     * moment the job marked the row ready (its updated_at, same machine clock). The client polls
+     * slowly (50 ms) so that polling does not compete with sharp for the two CPUs.
+     */
+    const uploadToReady = async (bytes: Buffer, base = apiUrl) => {
+      const listing = await newListing(base);
+      const t0 = Date.now();
+      const res = await fetch(`${base}/v1/me/listings/${listing}/images`, { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg' }, body: bytes });
+      if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+      const { id } = (await res.json()) as { id: string };
+      for (;;) {
+        await sleep(50);
+        const l = (await (await fetch(`${base}/v1/me/listings/${listing}`, { headers })).json()) as { images: { id: string; status: string }[] };
+        const status = l.images.find((i) => i.id === id)?.status;
+        if (status === 'failed') throw new Error('photo failed');
+        if (status === 'ready') {
+          const [row] = await orm.em.getConnection().execute<{ updated_at: Date }[]>('select updated_at from listing_images where id = ?', [id]);
+          return new Date(row!.updated_at).getTime() - t0;
+        }
+        if (Date.now() - t0 > 60_000) throw new Error('photo not ready within 60 s');
+      }
+    };
+    const sharpAlone = async (bytes: Buffer) => {
+      const t0 = Date.now();
+      await makeDerivatives(bytes);
+      return Date.now() - t0;
+    };
+
+    console.error('bench:photos making test photos…');
+    const twelve = await photo(4000, 3000, 90);
+    const fifty = await photo(10000, 5000, 80);
+    if (fifty.length > 20 * MB) throw new Error(`the 50 MP test photo is ${fifty.length} bytes, over the upload limit`);
+    (globalThis as { gc?: () => void }).gc?.(); // the raw pixels used to make them are garbage now
+
+    console.error(`bench:photos ${WARMUP} warm-up + ${RUNS} measured runs each, alternating…`);
+    const api: number[] = [];
+    const alone: number[] = [];
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const a = await sharpAlone(twelve);
+      const b = await uploadToReady(twelve);
+      if (i >= WARMUP) {
+        alone.push(a);
+        api.push(b);
+      }
+    }
+
+    console.error('bench:photos 50 MP upload into a fresh API process, peak memory…');
+    const child = fork(fileURLToPath(import.meta.url), ['--rss-server'], {
+      execArgv: process.execArgv,
+      env: { ...process.env, BENCH_DATABASE_URL: db.url, BENCH_DIR: dir },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const { apiUrl: childUrl } = await ask<{ apiUrl: string }>(child, {}, 'ready');
+    await uploadToReady(twelve, childUrl); // warm-up: sharp, libvips and the pools loaded as in a server that has worked
+    const { rss: rssBefore } = await ask<{ rss: number }>(child, { type: 'measure-start' }, 'started');
+    const fiftyMs = await uploadToReady(fifty, childUrl);
+    const { peak: apiPeak } = await ask<{ peak: number }>(child, { type: 'measure-end' }, 'ended');
+    child.send({ type: 'stop' });
+    await new Promise((r) => child.once('exit', r));
+    const peakSupported = Number.isFinite(apiPeak);
+    (globalThis as { gc?: () => void }).gc?.();
+    await sleep(200);
+    const rssBeforeAlone = rssNow();
+    resetPeak();
+    const fiftyAloneMs = await sharpAlone(fifty);
+    const alonePeak = peakRss();
+
+    const summary = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95), mean: xs.reduce((s, x) => s + x, 0) / xs.length, runs: xs.map((x) => Number(x.toFixed(1))) });
+    const report = {
+      date: started.toISOString(),
+      machine: machineInfo,
+      photos: { twelveMegapixel: { width: 4000, height: 3000, bytes: twelve.length }, fiftyMegapixel: { width: 10000, height: 5000, bytes: fifty.length } },
+      uploadToReadyMs: summary(api),
+      sharpAloneMs: summary(alone),
+      ratioP50: percentile(api, 50) / percentile(alone, 50),
+      ratioMean: api.reduce((s, x) => s + x, 0) / alone.reduce((s, x) => s + x, 0),
+      fiftyMegapixel: {
+        uploadToReadyMs: fiftyMs,
+        rssBeforeMB: rssBefore / MB,
+        peakRssMB: apiPeak / MB,
+        growthMB: (apiPeak - rssBefore) / MB,
+        sharpAloneMs: fiftyAloneMs,
+        sharpAloneGrowthMB: (alonePeak - rssBeforeAlone) / MB,
+        measuredWith: peakSupported ? 'VmHWM after clear_refs' : 'unavailable',
+      },
+      targets: { ratioP50: 1.25, growthMB: 300 },
+    };
+    const met = report.ratioP50 <= 1.25 && report.fiftyMegapixel.growthMB < 300;
+    const m = report.machine;
+    const md = [
+      `# photos — ${report.date}`,
+      '',
+      `Upload-to-ready through the API (HTTP upload, job via graphile-worker, sizes to the disk store, ready = when the job marked the row ready) vs \`makeDerivatives\` (sharp) alone on the same bytes. ${RUNS} runs each after ${WARMUP} warm-ups, alternating.`,
+      '',
+      `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}.`,
+      '',
+      `| 12 MP JPEG (${f(twelve.length / MB, 1)} MB) | p50 ms | p95 ms | mean ms |`,
+      '|---|--:|--:|--:|',
+      `| API upload → ready | ${f(report.uploadToReadyMs.p50)} | ${f(report.uploadToReadyMs.p95)} | ${f(report.uploadToReadyMs.mean)} |`,
+      `| sharp alone, three sizes | ${f(report.sharpAloneMs.p50)} | ${f(report.sharpAloneMs.p95)} | ${f(report.sharpAloneMs.mean)} |`,
+      '',
+      `**Ratio API/sharp p50: ${f(report.ratioP50, 2)}** (mean ${f(report.ratioMean, 2)}; target ≤ 1.25).`,
+      '',
+      `50 MP JPEG (${f(fifty.length / MB, 1)} MB): upload → ready ${f(fiftyMs)} ms; **peak RSS growth of the API process ${f(report.fiftyMegapixel.growthMB)} MB** (from ${f(report.fiftyMegapixel.rssBeforeMB)} to ${f(report.fiftyMegapixel.peakRssMB)} MB; target < 300 MB). sharp alone on the same bytes (in the benchmark process): ${f(fiftyAloneMs)} ms, +${f(report.fiftyMegapixel.sharpAloneGrowthMB)} MB.`,
+      '',
+      met ? 'Both targets met.' : '> Warning: a target was missed; see the numbers above.',
+      '',
+    ].join('\n');
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const stamp = report.date.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
+    writeFileSync(path.join(RESULTS_DIR, `photos-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(path.join(RESULTS_DIR, 'photos-latest.md'), md);
+    process.stdout.write(md);
+  } finally {
+    await worker.stop();
+    await app.close();
+    await orm.close(true);
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--rss-server')) await rssServer();
+else await main();
