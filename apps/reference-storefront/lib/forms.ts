@@ -1,4 +1,4 @@
-import { problemOf } from './api';
+import { problemOf, type CallContext } from './api';
 
 /** What a form's server action answers: a message for the whole form, or details next to fields. */
 export interface FormState {
@@ -55,4 +55,18 @@ export function text(form: FormData, name: string): string {
 export function safeNext(next: string | undefined | null, lang: string): string {
   if (next && next.startsWith(`/${lang}/`) && !next.startsWith('//') && !next.includes('\\')) return next;
   return `/${lang}/account`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The form's per-attempt Idempotency-Key (see ActionForm), so a double submit replays instead of repeating. */
+export function idempotencyKeyOf(form: FormData): string | undefined {
+  const key = text(form, 'idempotency_key');
+  return UUID.test(key) ? key : undefined;
+}
+
+/** tRPC call options carrying that key. */
+export function callOptions(form: FormData): { context: CallContext } {
+  const key = idempotencyKeyOf(form);
+  return { context: key ? { idempotencyKey: key } : {} };
 }

@@ -2,18 +2,10 @@
 
 import { safe } from '@trpc/client';
 import { redirect } from 'next/navigation';
-import { api, apiAs, problemOf, type CallContext } from '../../../lib/api';
-import { keptValues, optional, problemToState, safeNext, text, type FormState } from '../../../lib/forms';
+import { api, apiAs, problemOf } from '../../../lib/api';
+import { callOptions, keptValues, optional, problemToState, safeNext, text, type FormState } from '../../../lib/forms';
 import { messages } from '../../../lib/messages';
 import { endSessionCookie, sessionToken, startSession } from '../../../lib/session';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The form's per-attempt Idempotency-Key (see ActionForm), so a double submit replays instead of repeating. */
-function call(form: FormData): { context: CallContext } {
-  const key = text(form, 'idempotency_key');
-  return { context: UUID.test(key) ? { idempotencyKey: key } : {} };
-}
 
 const langOf = (form: FormData) => text(form, 'lang') || 'en';
 
@@ -41,7 +33,7 @@ export async function signUpAction(_: FormState, form: FormData): Promise<FormSt
         last_name: optional(form, 'last_name'),
         locale: lang,
       },
-      call(form),
+      callOptions(form),
     ),
   );
   if (error) return problemToState(error, keptValues(form));
@@ -51,21 +43,21 @@ export async function signUpAction(_: FormState, form: FormData): Promise<FormSt
 
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
   const lang = langOf(form);
-  const [res, error] = await safe(api().sessions.create.mutate({ email: text(form, 'email').trim(), password: text(form, 'password') }, call(form)));
+  const [res, error] = await safe(api().sessions.create.mutate({ email: text(form, 'email').trim(), password: text(form, 'password') }, callOptions(form)));
   if (error) return problemToState(error, keptValues(form));
   await startSession(res.session.token);
   redirect(safeNext(text(form, 'next'), lang));
 }
 
 export async function emailLinkAction(_: FormState, form: FormData): Promise<FormState> {
-  const [, error] = await safe(api().sessions.requestEmailLink.mutate({ email: text(form, 'email').trim() }, call(form)));
+  const [, error] = await safe(api().sessions.requestEmailLink.mutate({ email: text(form, 'email').trim() }, callOptions(form)));
   if (error) return problemToState(error, keptValues(form));
   return { ok: true, values: keptValues(form) };
 }
 
 export async function linkSignInAction(_: FormState, form: FormData): Promise<FormState> {
   const lang = langOf(form);
-  const [res, error] = await safe(api().sessions.fromLink.mutate({ token: text(form, 'token') }, call(form)));
+  const [res, error] = await safe(api().sessions.fromLink.mutate({ token: text(form, 'token') }, callOptions(form)));
   if (error) return linkState(error, lang, 'signIn', form);
   await startSession(res.session.token);
   redirect(`/${lang}/account?signed_in=1`);
@@ -81,14 +73,14 @@ export async function signOutAction(form: FormData): Promise<void> {
 }
 
 export async function requestResetAction(_: FormState, form: FormData): Promise<FormState> {
-  const [, error] = await safe(api().passwordResets.request.mutate({ email: text(form, 'email').trim() }, call(form)));
+  const [, error] = await safe(api().passwordResets.request.mutate({ email: text(form, 'email').trim() }, callOptions(form)));
   if (error) return problemToState(error, keptValues(form));
   return { ok: true, values: keptValues(form) };
 }
 
 export async function confirmResetAction(_: FormState, form: FormData): Promise<FormState> {
   const lang = langOf(form);
-  const [, error] = await safe(api().passwordResets.confirm.mutate({ token: text(form, 'token'), password: text(form, 'password') }, call(form)));
+  const [, error] = await safe(api().passwordResets.confirm.mutate({ token: text(form, 'token'), password: text(form, 'password') }, callOptions(form)));
   if (error) return linkState(error, lang, 'reset', form);
   // The API signed the user out everywhere; this device too.
   await endSessionCookie();
@@ -120,7 +112,7 @@ export async function updateProfileAction(_: FormState, form: FormData): Promise
         phone: text(form, 'phone'),
         locale: text(form, 'locale'),
       },
-      call(form),
+      callOptions(form),
     ),
   );
   if (error) {
@@ -136,7 +128,7 @@ export async function updateProfileAction(_: FormState, form: FormData): Promise
 export async function resendConfirmationAction(_: FormState, form: FormData): Promise<FormState> {
   const lang = langOf(form);
   const client = await asUser(lang);
-  const [, error] = await safe(client.me.sendVerificationEmail.mutate({}, call(form)));
+  const [, error] = await safe(client.me.sendVerificationEmail.mutate({}, callOptions(form)));
   if (error) {
     signedOutOn(error, lang);
     return problemToState(error);

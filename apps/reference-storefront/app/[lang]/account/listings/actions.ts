@@ -3,17 +3,12 @@
 import { safe } from '@trpc/client';
 import { redirect } from 'next/navigation';
 import { revalidatePath } from 'next/cache';
-import { apiAs, getMarketplace, problemOf, uploadListingPhoto, type CallContext } from '../../../../lib/api';
-import { keptValues, problemToState, text, type FormState } from '../../../../lib/forms';
+import { apiAs, getMarketplace, problemOf, uploadListingPhoto } from '../../../../lib/api';
+import { callOptions, idempotencyKeyOf, keptValues, problemToState, text, type FormState } from '../../../../lib/forms';
 import { toMinor } from '../../../../lib/money';
 import { sessionToken } from '../../../../lib/session';
 import { listingFieldOf } from './listing-form';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const call = (form: FormData): { context: CallContext } => {
-  const key = text(form, 'idempotency_key');
-  return { context: UUID.test(key) ? { idempotencyKey: key } : {} };
-};
 const langOf = (form: FormData) => text(form, 'lang') || 'en';
 
 async function seller(lang: string, back: string) {
@@ -62,7 +57,7 @@ async function contentOf(form: FormData) {
 export async function createListingAction(_: FormState, form: FormData): Promise<FormState> {
   const lang = langOf(form);
   const { client } = await seller(lang, `/${lang}/account/listings/new`);
-  const [listing, error] = await safe(client.me.listings.create.mutate(await contentOf(form), call(form)));
+  const [listing, error] = await safe(client.me.listings.create.mutate(await contentOf(form), callOptions(form)));
   if (error) return failed(error, form, lang, `/${lang}/account/listings/new`);
   redirect(`/${lang}/account/listings/${listing.id}`);
 }
@@ -72,7 +67,7 @@ export async function saveListingAction(_: FormState, form: FormData): Promise<F
   const id = text(form, 'id');
   const back = `/${lang}/account/listings/${id}`;
   const { client } = await seller(lang, back);
-  const [, error] = await safe(client.me.listings.replace.mutate({ id, ...(await contentOf(form)) }, call(form)));
+  const [, error] = await safe(client.me.listings.replace.mutate({ id, ...(await contentOf(form)) }, callOptions(form)));
   if (error) return failed(error, form, lang, back);
   revalidatePath(back);
   return { ok: true, values: keptValues(form) };
@@ -85,8 +80,7 @@ export async function uploadPhotoAction(_: FormState, form: FormData): Promise<F
   const { token } = await seller(lang, back);
   const file = form.get('photo');
   if (!(file instanceof Blob) || file.size === 0) return { errors: { photo: 'Choose a photo first.' } };
-  const key = text(form, 'idempotency_key');
-  const res = await uploadListingPhoto(token, id, file, UUID.test(key) ? key : undefined);
+  const res = await uploadListingPhoto(token, id, file, idempotencyKeyOf(form));
   if (!res.ok) {
     if (res.problem.status === 401) redirect(`/${lang}/auth/sign-in?next=${back}`);
     return { errors: { photo: res.problem.detail }, code: res.problem.code };
@@ -100,7 +94,7 @@ export async function publishAction(_: FormState, form: FormData): Promise<FormS
   const id = text(form, 'id');
   const back = `/${lang}/account/listings/${id}`;
   const { client } = await seller(lang, back);
-  const [, error] = await safe(client.me.listings.publish.mutate({ id, ask_valuation: !!form.get('ask_valuation'), wants_storage: !!form.get('wants_storage') }, call(form)));
+  const [, error] = await safe(client.me.listings.publish.mutate({ id, ask_valuation: !!form.get('ask_valuation'), wants_storage: !!form.get('wants_storage') }, callOptions(form)));
   if (error) {
     const state = failed(error, form, lang, back);
     // publish problems are about the content: list them all under the button
@@ -117,11 +111,11 @@ export async function listingAction(_: FormState, form: FormData): Promise<FormS
   const { client } = await seller(lang, back);
   const action = text(form, 'action');
   const run = async () => {
-    if (action === 'close') return client.me.listings.close.mutate({ id }, call(form));
-    if (action === 'delete') return client.me.listings.delete.mutate({ id }, call(form));
-    if (action === 'accept') return client.me.listings.acceptOffer.mutate({ id }, call(form));
+    if (action === 'close') return client.me.listings.close.mutate({ id }, callOptions(form));
+    if (action === 'delete') return client.me.listings.delete.mutate({ id }, callOptions(form));
+    if (action === 'accept') return client.me.listings.acceptOffer.mutate({ id }, callOptions(form));
     const amount = toMinor(text(form, 'amount'), text(form, 'currency'));
-    return client.me.listings.counterOffer.mutate({ id, amount: amount ?? 0 }, call(form));
+    return client.me.listings.counterOffer.mutate({ id, amount: amount ?? 0 }, callOptions(form));
   };
   try {
     await run();
