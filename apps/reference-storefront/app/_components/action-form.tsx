@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useMemo } from 'react';
+import { useActionState, useEffect, useState } from 'react';
 import type { FormState } from '../../lib/forms';
 
 export interface Field {
@@ -51,11 +51,10 @@ export function ActionForm({
   showIssues?: boolean;
 }) {
   const [state, formAction, pending] = useActionState(action, {} as FormState);
-  // a new key whenever the previous attempt has answered (state is the dependency on purpose)
-  const idempotencyKey = useMemo(() => {
-    void state;
-    return newKey();
-  }, [state]);
+  // A new key whenever the previous attempt has answered. Made in the browser after hydration (a
+  // server-rendered random value would not match the client's); without JavaScript there is none.
+  const [idempotencyKey, setIdempotencyKey] = useState('');
+  useEffect(() => setIdempotencyKey(newKey()), [state]);
   return (
     <form action={formAction} className="form" aria-label={name} noValidate>
       {Object.entries(hidden).map(([k, v]) => (

@@ -43,7 +43,8 @@ export function missingForPublish(l: Listing, readyPhotos: number, m: Marketplac
   if (!d.buyer_arranged && !d.pickup && !d.shipping) need('body.delivery', 'At least one delivery method (shipping, pickup or buyer_arranged) is needed to publish.');
   if (rules.require_category && !l.categoryId) need('body.category_id', 'A category is needed to publish.');
   for (const kind of rules.required_terms) {
-    if (!l.terms[kind]) need(`body.terms.${kind}`, `A ${kind} is needed to publish.`);
+    const name = m.termKinds.find((k) => k.key === kind)?.names[m.locales[0]!] ?? kind;
+    if (!l.terms[kind]) need(`body.terms.${kind}`, `${name} is needed to publish.`);
   }
   errors.push(...attributeErrors(rules.attributes_schema, l.attributes));
   if (d.shipping) {
