@@ -620,6 +620,8 @@ describe('live deployment', () => {
     expect((await live.request({ method: 'POST', url: '/v1/users', key: k.secret, payload: { email } })).statusCode).toBe(201);
     const res = await live.request({ method: 'GET', url: '/v1/test-helpers/emails', key: k.secret });
     expect(res.statusCode).toBe(404);
+    const timers = await live.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: k.secret, payload: { until: '2030-01-01T00:00:00Z' } });
+    expect(timers.statusCode).toBe(404);
     await live.runJobs();
     const [row] = await live.orm.em.getConnection().execute<{ status: string; text: string | null; html: string | null }[]>(`select status, text, html from emails`);
     expect(row).toEqual({ status: 'sent', text: null, html: null });

@@ -155,4 +155,18 @@ describe('console CLI', () => {
       expect(await exited).toBe(0);
     }
   });
+
+  test('listings commands: numbers and JSON flags are checked as flags; unknown listings are 404', async () => {
+    const missing = await cli('listings', 'approve', '--id', '00000000-0000-4000-8000-000000000000');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404, detail: 'This listing was not found.' });
+    const badAmount = await cli('listings', 'offer', '--id', '00000000-0000-4000-8000-000000000000', '--amount', '12.5', '--currency', 'SEK', '--note', 'x');
+    expect(JSON.parse(badAmount.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.amount' }] });
+    const badSchedule = await cli('listings', 'offer', '--id', '00000000-0000-4000-8000-000000000000', '--amount', '100', '--currency', 'SEK', '--schedule', '[{months:2}]');
+    expect(JSON.parse(badSchedule.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.schedule' }] });
+    const badPercent = await cli('listings', 'set-commission', '--id', '00000000-0000-4000-8000-000000000000', '--percent', 'lots');
+    expect(JSON.parse(badPercent.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.percent' }] });
+    const badCustody = await cli('listings', 'custody', '--id', 'nope', '--custody', 'elsewhere');
+    expect(JSON.parse(badCustody.stderr).errors.map((e: { location: string }) => e.location).sort()).toEqual(['flag.custody', 'flag.id']);
+  });
 });
