@@ -96,6 +96,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     const meta = route.meta;
     const mutating = route.method !== 'GET';
     op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }] }[meta.auth];
+    if (meta.optionalSession) op.security = [...op.security, { secretKey: [], userSession: [] }];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
 
     const success = op.responses['200'];

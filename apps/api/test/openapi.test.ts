@@ -47,6 +47,11 @@ describe('GET /v1/openapi.json', () => {
   test('documents every public endpoint with its security', () => {
     const ops = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods as object).map((m) => `${m.toUpperCase()} ${p}`));
     expect(ops.sort()).toEqual([
+      'DELETE /me/favorites/{id}',
+      'GET /listings',
+      'GET /listings/{id}',
+      'GET /me/favorites',
+      'PUT /me/favorites/{id}',
       'DELETE /me/listings/{id}',
       'DELETE /me/listings/{id}/images/{image_id}',
       'DELETE /sessions/current',

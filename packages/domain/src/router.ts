@@ -3,6 +3,7 @@ import { marketplaceRouter } from './marketplace/marketplace.router.js';
 import { locationsRouter } from './sites/sites.router.js';
 import { emailVerificationsRouter, meRouter, passwordResetsRouter, sessionsRouter, usersRouter } from './accounts/accounts.router.js';
 import { testHelpersRouter } from './test-helpers/test-helpers.router.js';
+import { listingsRouter } from './shop/shop.router.js';
 import { router, setMetaLookup, type Meta } from './trpc.js';
 
 /** The one public router: served as REST at /v1 (trpc-to-openapi) and typed at /trpc. */
@@ -11,6 +12,7 @@ export const appRouter = router({
   locations: locationsRouter,
   categories: categoriesRouter,
   catalogTerms: catalogTermsRouter,
+  listings: listingsRouter,
   users: usersRouter,
   sessions: sessionsRouter,
   emailVerifications: emailVerificationsRouter,

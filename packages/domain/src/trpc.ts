@@ -22,6 +22,8 @@ export type Meta = OpenApiMeta<{
   successStatus?: 200 | 201 | 202 | 204;
   /** problem statuses beyond the ones every operation of its kind can answer (documented in OpenAPI) */
   problems?: (403 | 409 | 429)[];
+  /** a public read that also accepts `X-User-Session` (with a secret key) to personalise the answer */
+  optionalSession?: boolean;
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;

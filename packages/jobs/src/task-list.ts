@@ -6,6 +6,7 @@ import { purgeRateLimits } from './tasks/purge-rate-limits.js';
 import { sendEmail } from './tasks/emails/send-email.js';
 import { processImage } from './tasks/listings/process-image.js';
 import { applyPriceDrop } from './tasks/listings/apply-price-drop.js';
+import { repriceAll, repriceListings } from './tasks/rates/reprice-listings.js';
 
 /** What tasks need from the composition root (ORM, adapters, mode, clock). */
 export type TaskDeps = DeliveryDeps & ImageDeps;
@@ -18,6 +19,8 @@ export function createTaskList(deps: TaskDeps): TaskList {
     'send-email': sendEmail(deps),
     'process-image': processImage(deps),
     'apply-price-drop': applyPriceDrop(deps),
+    'reprice-listings': repriceListings(deps),
+    'reprice-all': repriceAll,
   };
 }
 
@@ -25,4 +28,5 @@ export function createTaskList(deps: TaskDeps): TaskList {
 export const crontab = `
 0 * * * * purge-idempotency-keys
 30 * * * * purge-rate-limits
+5 0 * * * reprice-all
 `;

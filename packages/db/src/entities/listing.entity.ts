@@ -60,6 +60,8 @@ export const ListingSchema = defineEntity({
     storedAt: p.datetime().nullable(),
     commissionPercent: p.double().nullable(),
     everOnSale: p.boolean(),
+    /** the seller is blocked, so the listing is out of the shop (kept in step by blocking) */
+    sellerBlocked: p.boolean().default(false),
     publishedAt: p.datetime().nullable(),
     closedAt: p.datetime().nullable(),
     /** set by every command from its clock (latest change first in the seller's list) */

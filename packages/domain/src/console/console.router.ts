@@ -13,6 +13,7 @@ import { importCategories, importTerms } from '../catalog/commands/import-catalo
 import { ZSiteInput } from '../sites/sites.schema.js';
 import { createSite, toSiteBody } from '../sites/commands/sites.js';
 import { ZSetRates, setRates, toRateBody } from '../rates/commands/set-rates.js';
+import { queueReprice } from '../rates/commands/reprice-listings.js';
 import { ZTeamUserInput } from '../accounts/accounts.schema.js';
 import { createUserByTeam, setUserBlocked } from '../accounts/commands/users.js';
 import { toUserBody } from '../accounts/user.mapper.js';
@@ -67,7 +68,9 @@ export const consoleRouter = router({
     update: consoleProcedure.input(ZMarketplaceRef.extend({ settings: ZMarketplaceSettings })).mutation(async ({ ctx, input }) => {
       const em = ctx.orm.em.fork();
       const m = await findMarketplaceBySlug(em, input.marketplace);
-      return { marketplace: toMarketplaceConsoleBody(await updateMarketplace(em, m, input.settings)) };
+      const updated = await updateMarketplace(em, m, input.settings);
+      if (input.settings.currencies) await queueReprice(em, m.id); // the default currency may have changed
+      return { marketplace: toMarketplaceConsoleBody(updated) };
     }),
     get: consoleProcedure.input(ZMarketplaceRef).query(async ({ ctx, input }) => ({
       marketplace: toMarketplaceConsoleBody(await findMarketplaceBySlug(ctx.orm.em.fork(), input.marketplace)),
@@ -162,7 +165,10 @@ export const consoleRouter = router({
     set: consoleProcedure.input(ZMarketplaceRef.extend(ZSetRates.shape)).mutation(async ({ ctx, input }) => {
       const { marketplace, em } = await scoped(ctx, input.marketplace);
       const { marketplace: _slug, ...rates } = input;
-      return { items: (await setRates(em, marketplace.id, rates)).map(toRateBody) };
+      const items = (await setRates(em, marketplace.id, rates)).map(toRateBody);
+      // search compares prices in the default currency: bring them in line with the new rates
+      await queueReprice(em, marketplace.id);
+      return { items };
     }),
   }),
 });

@@ -105,6 +105,8 @@ export async function setUserBlocked(ctx: CommandContext, email: string, blocked
     }
     if (!blocked) user.blockedAt = null;
     await em.flush();
+    // A blocked seller's listings leave the shop (and come back on unblock) with the user row.
+    await em.execute(`update listings set seller_blocked = ? where marketplace_id = ? and seller_id = ?`, [blocked, ctx.marketplace.id, user.id]);
     return user;
   });
 }

@@ -2,6 +2,7 @@ import type { Localized } from '@hm/db/entities';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { ON_SALE } from '../../shop/commands/search-listings.js';
 import { resolveLocale } from '../../shared/locale.js';
 import type { ListTermsInput } from '../catalog.schema.js';
 
@@ -50,9 +51,15 @@ export async function listTerms(ctx: CommandContext, input: ListTermsInput): Pro
   const dflt = ctx.marketplace.locales[0]!;
 
   if (input.in_use) {
-    // Terms are "in use" through listings on sale; listings carry no terms yet, so none are.
-    // The shape (all at once, listing_count) is the contract the search work fills in.
-    return { items: [] };
+    // Every term of the kind used by a listing on sale, with how many: all at once, `q` ignored.
+    const rows = await ctx.em.getConnection().execute<(TermRow & { listing_count: number })[]>(
+      `select t.*, u.n as listing_count from (${TERMS_SQL}) t
+         join (select term_id, count(*)::int as n from listings l, unnest(l.term_ids) term_id
+                where l.marketplace_id = ? and ${ON_SALE} group by term_id) u on u.term_id = t.id
+        order by t.sort_name, t.id`,
+      [lang, dflt, ctx.marketplace.id, input.kind, ctx.marketplace.id],
+    );
+    return { items: rows.map((r) => ({ ...toBody(r, lang, dflt), listing_count: r.listing_count })) };
   }
 
   const conditions: string[] = [];

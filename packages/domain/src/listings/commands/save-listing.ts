@@ -87,6 +87,7 @@ export async function createListing(ctx: UserCommandContext, input: ListingInput
     storedAt: null,
     commissionPercent: null,
     everOnSale: false,
+    sellerBlocked: false,
     publishedAt: null,
     closedAt: null,
     createdAt: now,

@@ -1,0 +1,144 @@
+import { CatalogTermSchema } from '@hm/db/entities';
+import type { CommandContext } from '../../context.js';
+import { ValidationError, type FieldError } from '../../errors.js';
+import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import type { RateBook } from '../../rates/rate-book.js';
+import type { SearchInput } from '../shop.schema.js';
+
+/** Listings on sale: published, in stock, seller not blocked (every shop index is partial on this). */
+export const ON_SALE = `l.status = 'published' and l.stock > 0 and not l.seller_blocked`;
+
+type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
+
+/** Each sort: the ORDER BY, the key columns it pages on (compared as one row value), and their SQL types. */
+const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>'; types: string[] }> = {
+  newest: { order: 'l.published_at desc, l.id desc', key: ['l.published_at', 'l.id'], cmp: '<', types: ['timestamptz', 'uuid'] },
+  relevance: { order: 'tier desc, l.published_at desc, l.id desc', key: ['tier', 'l.published_at', 'l.id'], cmp: '<', types: ['int', 'timestamptz', 'uuid'] },
+  price_asc: { order: 'l.price_base asc, l.id asc', key: ['l.price_base', 'l.id'], cmp: '>', types: ['bigint', 'uuid'] },
+  price_desc: { order: 'l.price_base desc, l.id desc', key: ['l.price_base', 'l.id'], cmp: '<', types: ['bigint', 'uuid'] },
+  popular: { order: 'l.favorite_count desc, l.id desc', key: ['l.favorite_count', 'l.id'], cmp: '<', types: ['int', 'uuid'] },
+};
+
+/** `to_tsquery` text of the words of q, folded like the index (hm_fold), each a prefix; `weights` limits to title (A) or title and terms (AB). */
+const tsquery = (weights = '') =>
+  `(select to_tsquery('simple', string_agg(quote_literal(w) || ':*${weights}', ' & ')) from regexp_split_to_table(hm_fold(?::text), '[^[:alnum:]]+') w where w <> '')`;
+
+export interface SearchResult {
+  ids: string[];
+  total: number;
+  nextCursor?: string;
+}
+
+/**
+ * GET /v1/listings. Filters and sort are one SQL statement over the partial shop indexes; the page
+ * is keyset-paged on the sort key plus id (stable while listings are added), and `total` counts
+ * the same filters. Prices compare in the default currency (`price_base`, kept by reprice-listings).
+ */
+export async function searchListings(ctx: CommandContext, input: SearchInput, rates: RateBook): Promise<SearchResult> {
+  const errors: FieldError[] = [];
+  const where: string[] = [`l.marketplace_id = ?`, ON_SALE];
+  const params: unknown[] = [ctx.marketplace.id];
+  const words = input.q?.trim() ? input.q : undefined;
+  const hasWords = words !== undefined && /[\p{L}\p{N}]/u.test(words);
+  let sort: Sort = input.sort ?? (hasWords ? 'relevance' : 'newest');
+  if (sort === 'relevance' && !hasWords) sort = 'newest'; // nothing to be relevant to
+
+  if (hasWords) {
+    where.push(`l.search_doc @@ ${tsquery()}`);
+    params.push(words);
+  }
+  if (input.category) {
+    const categories = await ctx.em.execute<{ id: string }[]>(
+      `with recursive sub as (select id from categories where marketplace_id = ? and id = ?
+         union all select c.id from categories c join sub on c.parent_id = sub.id where c.marketplace_id = ?) select id from sub`,
+      [ctx.marketplace.id, input.category, ctx.marketplace.id],
+    );
+    if (categories.length === 0) errors.push({ location: 'query.category', message: 'No such category in this marketplace.', value: input.category });
+    where.push(`l.category_id = any(?::uuid[])`);
+    params.push(`{${categories.map((c) => c.id).join(',')}}`);
+  }
+  if (input.term.length) {
+    const terms = await ctx.em.find(CatalogTermSchema, { id: { $in: input.term } });
+    const byKind = new Map<string, string[]>();
+    for (const [i, id] of input.term.entries()) {
+      const t = terms.find((x) => x.id === id);
+      if (!t) errors.push({ location: `query.term.${i}`, message: 'No such catalogue term in this marketplace.', value: id });
+      else byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), id]);
+    }
+    for (const ids of byKind.values()) {
+      where.push(`l.term_ids && ?::uuid[]`);
+      params.push(`{${ids.join(',')}}`);
+    }
+  }
+  if (input.seller) {
+    where.push(`l.seller_id = ?`);
+    params.push(input.seller);
+  }
+  if (input.attr.length) {
+    const byKey = new Map<string, string[]>();
+    for (const a of input.attr) {
+      const at = a.indexOf(':');
+      byKey.set(a.slice(0, at), [...(byKey.get(a.slice(0, at)) ?? []), a.slice(at + 1)]);
+    }
+    for (const [key, values] of byKey) {
+      where.push(`(l.attributes ->> ?) = any(?::text[])`);
+      params.push(key, `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+    }
+  }
+  const priceCurrency = input.currency ?? ctx.marketplace.currencies[0];
+  for (const [name, op] of [
+    ['min_price', '>='],
+    ['max_price', '<='],
+  ] as const) {
+    const v = input[name];
+    if (v === undefined) continue;
+    const base = priceCurrency ? rates.convert(v, priceCurrency, rates.defaultCurrency) : undefined;
+    if (base === undefined) {
+      errors.push({ location: `query.${name}`, message: `No exchange rate from ${priceCurrency} to ${rates.defaultCurrency} for today.`, value: v });
+      continue;
+    }
+    where.push(`l.price_base ${op} ?`);
+    params.push(base);
+  }
+  if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price) {
+    errors.push({ location: 'query.max_price', message: 'Must be at least min_price.', value: input.max_price });
+  }
+  if (sort === 'price_asc' || sort === 'price_desc') where.push('l.price_base is not null');
+
+  const s = SORTS[sort];
+  const fingerprint = JSON.stringify({ m: ctx.marketplace.id, sort, q: hasWords ? words : null, c: input.category, t: [...input.term].sort(), s: input.seller, a: [...input.attr].sort(), min: input.min_price, max: input.max_price, cur: priceCurrency });
+  let keyset: { sql: string; params: unknown[] } | undefined;
+  if (input.cursor) {
+    const key = decodeCursor(input.cursor, fingerprint);
+    if (key.length !== s.key.length || key.some((k) => typeof k !== 'string' && typeof k !== 'number')) {
+      errors.push({ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor });
+    } else {
+      keyset = { sql: `(${s.key.join(', ')}) ${s.cmp} (${s.types.map((t) => `?::${t}`).join(', ')})`, params: key };
+    }
+  }
+  if (errors.length) throw new ValidationError(errors);
+
+  // relevance tier: all words in the title (3), in title and term names (2), else (1, the description helped)
+  const tierSql = hasWords ? `(case when l.search_doc @@ ${tsquery('A')} then 3 when l.search_doc @@ ${tsquery('AB')} then 2 else 1 end)` : '0';
+  const tierParams = hasWords ? [words, words] : [];
+  const keyExprs = s.key.map((k) => (k === 'tier' ? tierSql : k));
+  const keyParams = s.key.flatMap((k) => (k === 'tier' ? tierParams : []));
+  const pageWhere = keyset ? [...where, `(${keyExprs.join(', ')}) ${s.cmp} (${s.types.map((t) => `?::${t}`).join(', ')})`] : where;
+  const pageSql = `select l.id, ${keyExprs.map((e, i) => `${e} as k${i}`).join(', ')} from listings l where ${pageWhere.join(' and ')}
+    order by ${s.order.replace('tier', 'k0')} limit ?`;
+  const pageParams = [...keyParams, ...params, ...(keyset ? [...keyParams, ...keyset.params] : []), input.limit + 1];
+  const [rows, counted] = await Promise.all([
+    ctx.em.execute<Record<string, unknown>[]>(pageSql, pageParams),
+    ctx.em.execute<{ total: number }[]>(`select count(*)::int as total from listings l where ${where.join(' and ')}`, params),
+  ]);
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  const keyOf = (r: Record<string, unknown>) =>
+    s.key.map((_k, i) => {
+      const v = r[`k${i}`];
+      return v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : typeof v === 'string' && /^-?\d+$/.test(v) && s.types[i] !== 'uuid' ? Number(v) : (v as string | number);
+    });
+  const total = counted[0]!.total;
+  return { ids: page.map((r) => String(r.id)), total, ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(fingerprint, keyOf(last)) } : {}) };
+}
+

@@ -1,0 +1,31 @@
+import { keyProcedure } from '../../trpc.js';
+import { loadRelations } from '../../listings/listing.mapper.js';
+import { searchListings as searchListingsCommand } from '../commands/search-listings.js';
+import { listingsInOrder, savedAmong, toShopListing } from '../shop.mapper.js';
+import { ZSearchInput, ZSearchPage } from '../shop.schema.js';
+import { optionalUser, ratesToday } from './shop-context.js';
+
+export const searchListings = keyProcedure
+  .meta({
+    auth: 'key',
+    optionalSession: true,
+    problems: [403],
+    openapi: {
+      method: 'GET',
+      path: '/listings',
+      tags: ['Listings'],
+      summary: 'Search listings on sale',
+      description:
+        "Listings on sale (published, in stock, seller not blocked), filtered and sorted; cursor-paged (`next_cursor` absent on the last page; a cursor of another query is 422); `total` counts every match. Prices in `min_price`/`max_price` are minor units of `currency` when given, else of the marketplace's default currency; prices in other currencies are compared at the day's rate. With `X-User-Session` (secret key) each listing says whether the user saved it.",
+    },
+  })
+  .input(ZSearchInput)
+  .output(ZSearchPage)
+  .query(async ({ ctx, input }) => {
+    const [user, rates] = await Promise.all([optionalUser(ctx), ratesToday(ctx)]);
+    const { ids, total, nextCursor } = await searchListingsCommand(ctx, input, rates);
+    const listings = await listingsInOrder(ctx.em, ids);
+    const [rel, favorites] = await Promise.all([loadRelations(ctx.em, listings), user ? savedAmong(ctx.em, ctx.marketplace.id, user.id, ids) : undefined]);
+    const items = listings.map((l) => toShopListing(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, rates, currency: input.currency, favorites }));
+    return { items, total, ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+  });

@@ -1,0 +1,46 @@
+import { ListingSchema, type Listing } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
+import { loadRelations, toListingBody, type MapOptions } from '../listings/listing.mapper.js';
+import type { RateBook } from '../rates/rate-book.js';
+
+export interface ShopMapOptions extends MapOptions {
+  rates: RateBook;
+  /** adds display_price */
+  currency?: string;
+  /** present when a session was sent: the ids the user saved */
+  favorites?: Set<string>;
+}
+
+/**
+ * A listing as the shop shows it: the seller's own notes to and from the team (offer, review) are
+ * not public; `display_price`, `favorited` and `seller_blocked` are added.
+ */
+export function toShopListing(l: Listing, rel: Awaited<ReturnType<typeof loadRelations>>, o: ShopMapOptions) {
+  const { offer: _o, offer_note: _n, offer_schedule: _s, review_note: _r, wants_storage: _w, ...body } = toListingBody(l, rel, o);
+  const display = o.currency && l.priceAmount !== null && l.priceAmount !== undefined && l.priceCurrency ? o.rates.convert(l.priceAmount, l.priceCurrency, o.currency) : undefined;
+  return {
+    ...body,
+    ...(display !== undefined ? { display_price: { amount: display, currency: o.currency! } } : {}),
+    ...(o.favorites ? { favorited: o.favorites.has(l.id) } : {}),
+    ...(l.sellerBlocked ? { seller_blocked: true } : {}),
+  };
+}
+
+/** Rows for ids, in the order of the ids (search decides the order). */
+export async function listingsInOrder(em: EntityManager, ids: string[]): Promise<Listing[]> {
+  if (ids.length === 0) return [];
+  const rows = await em.find(ListingSchema, { id: { $in: ids } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((l): l is Listing => !!l);
+}
+
+/** Which of these listings the user saved. */
+export async function savedAmong(em: EntityManager, marketplaceId: string, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await em.execute<{ listing_id: string }[]>(`select listing_id from favorites where marketplace_id = ? and user_id = ? and listing_id = any(?::uuid[])`, [
+    marketplaceId,
+    userId,
+    `{${ids.join(',')}}`,
+  ]);
+  return new Set(rows.map((r) => r.listing_id));
+}

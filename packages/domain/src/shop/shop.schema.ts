@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { currentMarketplace } from '../shared/request-scope.js';
+import { ZCursor, pageLimit } from '../shared/schemas.js';
+import { ZListing, ZMoney } from '../listings/listing.schema.js';
+
+/** The shop's view of listings: search, one listing, favourites. */
+
+/** A query parameter that may be repeated: a single value arrives as a string. */
+const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(50));
+
+const ZShopCurrency = z
+  .string()
+  .superRefine((code, ctx) => {
+    const m = currentMarketplace();
+    if (m && !m.currencies.includes(code)) ctx.addIssue({ code: 'custom', message: `Must be one of the marketplace's currencies: ${m.currencies.join(', ')}.` });
+  })
+  .optional()
+  .meta({ description: "Adds `display_price` in this currency (one of the marketplace's)." });
+
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'popular'] as const;
+
+export const ZSearchInput = z.strictObject({
+  limit: pageLimit(100, 24),
+  cursor: ZCursor,
+  q: z.string().max(200).optional().meta({ description: 'Words matching title, catalogue terms and description; accents and case ignored; each word matches word beginnings; every word must match.' }),
+  sort: z.enum(SORTS).optional().meta({ description: '`relevance` (default with `q`: title matches, then term matches, then description; newest first within each), `newest` (default without `q`), `price_asc`, `price_desc` (compared across currencies at the day\'s rate), `popular` (most saved).' }),
+  category: z.uuid().optional().meta({ description: 'This category and its subcategories.' }),
+  term: repeated(z.uuid()).meta({ description: 'Catalogue term ids; repeat for several: any of the terms given within a kind, all kinds combined.' }),
+  seller: z.uuid().optional(),
+  attr: repeated(z.string().regex(/^[A-Za-z0-9_-]{1,40}:.{1,100}$/, 'Must be key:value.')).meta({ description: '`key:value` of the marketplace\'s own fields; repeat: any of the values per key, all keys combined.' }),
+  min_price: z.coerce.number().int().min(0).optional().meta({ description: "Minor units of `currency` when given, else of the marketplace's default currency; compared across currencies at the day's rate." }),
+  max_price: z.coerce.number().int().min(0).optional().meta({ description: "Minor units of `currency` when given, else of the marketplace's default currency." }),
+  currency: ZShopCurrency,
+});
+export type SearchInput = z.infer<typeof ZSearchInput>;
+
+export const ZShopListing = ZListing.extend({
+  display_price: ZMoney.optional().meta({ description: 'Price in the requested `currency`, converted at the day\'s rate; approximate: the final amount is set at checkout.' }),
+  favorited: z.boolean().optional().meta({ description: 'Whether the signed-in user saved it; present only when `X-User-Session` is sent.' }),
+  seller_blocked: z.boolean().optional().meta({ description: 'The seller is blocked, so the listing is out of the shop.' }),
+}).meta({ id: 'ShopListing' });
+
+export const ZSearchPage = z
+  .object({ items: z.array(ZShopListing), next_cursor: z.string().optional().meta({ description: 'Absent on the last page.' }), total: z.number().int().meta({ description: 'Listings matching the filters.' }) })
+  .meta({ id: 'ListingSearchPage' });
+
+export const ZGetListingInput = z.strictObject({ id: z.uuid(), currency: ZShopCurrency });
+
+export const ZFavoritesInput = z.strictObject({ limit: pageLimit(100, 24), cursor: ZCursor, currency: ZShopCurrency });
+export const ZFavoritesPage = z
+  .object({ items: z.array(ZShopListing), next_cursor: z.string().optional(), total: z.number().int() })
+  .meta({ id: 'FavoritesPage' });

@@ -1,0 +1,25 @@
+import type { Task } from 'graphile-worker';
+import { z } from 'zod';
+import type { MikroORM } from '@hm/db/orm';
+import type { Clock } from '@hm/domain/context';
+import { repriceListings as repriceListingsCommand, REPRICE_TASK } from '@hm/domain/rates';
+
+const ZPayload = z.object({ marketplace_id: z.uuid() });
+
+/** Brings one marketplace's listing prices in its default currency in line with the day's rates. */
+export const repriceListings =
+  (deps: { orm: MikroORM; clock: Clock }): Task =>
+  async (payload, helpers) => {
+    const { marketplace_id } = ZPayload.parse(payload);
+    const r = await repriceListingsCommand(deps, marketplace_id);
+    helpers.logger.info(`repriced ${marketplace_id}: ${r.currencies} currencies, ${r.listings} listings changed`);
+  };
+
+/** Daily: rates dated today (set in advance) take effect; one reprice job per marketplace. */
+export const repriceAll: Task = async (payload, helpers) => {
+  z.object({}).passthrough().parse(payload ?? {});
+  const { rowCount } = await helpers.withPgClient((client) =>
+    client.query(`select graphile_worker.add_job($1, json_build_object('marketplace_id', id), job_key => $1 || ':' || id) from marketplaces`, [REPRICE_TASK]),
+  );
+  helpers.logger.info(`queued reprice for ${rowCount ?? 0} marketplaces`);
+};
