@@ -1,6 +1,6 @@
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
 const en = {
-  nav: { signIn: 'Sign in', signUp: 'Create account', account: 'Account', signOut: 'Sign out', mailbox: 'Dev mailbox', listings: 'Selling' },
+  nav: { signIn: 'Sign in', signUp: 'Create account', account: 'Account', signOut: 'Sign out', mailbox: 'Dev mailbox', listings: 'Selling', favorites: 'Saved' },
   fields: {
     email: 'Email address',
     password: 'Password',
@@ -131,13 +131,37 @@ const en = {
       denied: 'Not approved',
     },
   },
+  shop: {
+    newest: 'Just in',
+    empty: 'Nothing on sale yet.',
+    search: 'Search',
+    searchLabel: 'Search the shop',
+    results: (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'}`,
+    none: 'Nothing matches. Try fewer words or filters.',
+    more: 'More',
+    sort: 'Sort',
+    sorts: { relevance: 'Best match', newest: 'Newest', price_asc: 'Price, low to high', price_desc: 'Price, high to low', popular: 'Most saved' },
+    category: 'Category',
+    any: 'Any',
+    minPrice: 'Min price',
+    maxPrice: 'Max price',
+    currency: 'Show prices in',
+    apply: 'Show',
+    save: 'Save',
+    saved: 'Saved ♥',
+    signInToSave: 'Sign in to save',
+    favorites: 'Saved listings',
+    noFavorites: 'Nothing saved yet.',
+    notOnSale: 'No longer on sale',
+    approx: 'approx.',
+  },
   common: { send: 'Send', problem: 'Something went wrong. Please try again.' },
 };
 
 export type Messages = typeof en;
 
 const sv: Messages = {
-  nav: { signIn: 'Logga in', signUp: 'Skapa konto', account: 'Konto', signOut: 'Logga ut', mailbox: 'Utvecklarbrevlåda', listings: 'Sälja' },
+  nav: { signIn: 'Logga in', signUp: 'Skapa konto', account: 'Konto', signOut: 'Logga ut', mailbox: 'Utvecklarbrevlåda', listings: 'Sälja', favorites: 'Sparade' },
   fields: {
     email: 'E-postadress',
     password: 'Lösenord',
@@ -267,6 +291,30 @@ const sv: Messages = {
       closed: 'Stängd',
       denied: 'Inte godkänd',
     },
+  },
+  shop: {
+    newest: 'Nytt in',
+    empty: 'Inget till salu än.',
+    search: 'Sök',
+    searchLabel: 'Sök i butiken',
+    results: (n: number) => `${n} ${n === 1 ? 'annons' : 'annonser'}`,
+    none: 'Inget matchar. Prova färre ord eller filter.',
+    more: 'Fler',
+    sort: 'Sortera',
+    sorts: { relevance: 'Bäst träff', newest: 'Nyast', price_asc: 'Pris, lägst först', price_desc: 'Pris, högst först', popular: 'Mest sparade' },
+    category: 'Kategori',
+    any: 'Alla',
+    minPrice: 'Lägsta pris',
+    maxPrice: 'Högsta pris',
+    currency: 'Visa priser i',
+    apply: 'Visa',
+    save: 'Spara',
+    saved: 'Sparad ♥',
+    signInToSave: 'Logga in för att spara',
+    favorites: 'Sparade annonser',
+    noFavorites: 'Inget sparat än.',
+    notOnSale: 'Inte längre till salu',
+    approx: 'ca',
   },
   common: { send: 'Skicka', problem: 'Något gick fel. Försök igen.' },
 };

@@ -25,7 +25,7 @@ async function signedInPage(email: string): Promise<Page> {
 }
 
 describe('selling in a browser', () => {
-  test('create draft → upload photo → publish → visible as published', async () => {
+  test('create draft → upload photo → publish → visible as published → found in the shop, priced in EUR, saved', async () => {
     const page = await signedInPage(`seller.${Date.now()}@example.com`);
     await page.getByRole('link', { name: 'Selling' }).click();
     await page.waitForURL('**/en/account/listings');
@@ -75,6 +75,27 @@ describe('selling in a browser', () => {
     const row = page.locator('.listing-row', { hasText: 'Teak sideboard' });
     await expect(row.locator('.status').textContent()).resolves.toBe('On sale');
     await expect(row.textContent()).resolves.toContain('4,500');
+
+    // the shop: the home page's newest, search, the listing page in another currency, saving it
+    await stack.operator.rates.set({ marketplace: 'browser-shop', date: '2026-01-01', base: 'EUR', rates: { SEK: 11.5 } });
+    await page.goto('/en');
+    await page.locator('.listing-card', { hasText: 'Teak sideboard' }).waitFor();
+    await page.getByRole('search').getByRole('searchbox').fill('teak side');
+    await page.getByRole('search').getByRole('searchbox').press('Enter');
+    await page.waitForURL('**/en/search?q=teak+side');
+    await expect(page.getByTestId('total').textContent()).resolves.toBe('1 listing');
+    await page.locator('.listing-card', { hasText: 'Teak sideboard' }).getByRole('link').click();
+    await page.waitForURL(/\/en\/listings\/[0-9a-f-]{36}$/);
+    await page.getByLabel('Show prices in').selectOption('EUR');
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForURL(/currency=EUR/);
+    // the reprice job runs in the worker; the display price converts at today's rate at once
+    await expect(page.getByTestId('price').textContent()).resolves.toContain('€391.30');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Saved ♥' }).waitFor();
+    await page.getByRole('link', { name: 'Saved', exact: true }).click();
+    await page.waitForURL('**/en/account/favorites');
+    await page.locator('.listing-card', { hasText: 'Teak sideboard' }).waitFor();
   });
 
   test('a problem shows next to its field (a title over 140 characters)', async () => {

@@ -5,6 +5,18 @@ import { displayName } from '../../lib/intl';
 import { Categories } from '../_components/categories';
 import { Shell } from '../_components/shell';
 import { Locations } from '../_components/locations';
+import { ListingGrid } from '../_components/listing-card';
+import { ApiProblem } from '../_components/api-problem';
+import { api, problemDetail } from '../../lib/api';
+import { messages } from '../../lib/messages';
+
+/** The newest listings on sale (a content-managed front page comes with pages). */
+async function Newest({ lang }: { lang: string }) {
+  const [page, error] = await safe(api().listings.search.query({ limit: 8, term: [], attr: [] }));
+  if (error) return <ApiProblem detail={problemDetail(error)} />;
+  if (page.items.length === 0) return <p className="muted">{messages(lang).shop.empty}</p>;
+  return <ListingGrid items={page.items} lang={lang} />;
+}
 
 // Every answer depends on the marketplace behind the API key: nothing to prerender at build time.
 export const dynamic = 'force-dynamic';
@@ -24,6 +36,10 @@ export default async function ShopHome({ params }: Props) {
 
   return (
     <Shell lang={lang}>
+      <section>
+        <h2>{messages(lang).shop.newest}</h2>
+        <Newest lang={lang} />
+      </section>
       <section>
         <h2>Currencies</h2>
         {marketplace.currencies.length > 0 ? (

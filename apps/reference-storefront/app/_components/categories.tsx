@@ -1,4 +1,5 @@
 import { safe } from '@trpc/client';
+import Link from 'next/link';
 import { api, problemDetail, type ApiOutputs } from '../../lib/api';
 import { ApiProblem } from './api-problem';
 
@@ -10,18 +11,18 @@ export async function Categories({ lang }: { lang: string }) {
   if (error) return <ApiProblem detail={problemDetail(error)} />;
   if (data.items.length === 0) return <p className="muted">No categories yet.</p>;
   // The API lists parents before children and siblings by position; grouping keeps that order.
-  return <Branch parentId={undefined} byParent={Map.groupBy(data.items, (c) => c.parent_id)} />;
+  return <Branch lang={lang} parentId={undefined} byParent={Map.groupBy(data.items, (c) => c.parent_id)} />;
 }
 
-function Branch({ parentId, byParent }: { parentId: string | undefined; byParent: ByParent }) {
+function Branch({ lang, parentId, byParent }: { lang: string; parentId: string | undefined; byParent: ByParent }) {
   const items = byParent.get(parentId);
   if (!items) return null;
   return (
     <ul className="tree">
       {items.map((category) => (
         <li key={category.id}>
-          {category.name}
-          <Branch parentId={category.id} byParent={byParent} />
+          <Link href={`/${lang}/search?category=${category.id}`}>{category.name}</Link>
+          <Branch lang={lang} parentId={category.id} byParent={byParent} />
         </li>
       ))}
     </ul>

@@ -15,9 +15,13 @@ export async function SiteHeader({ lang, name, locales }: { lang: string; name: 
         <Link href={`/${lang}`} className="brand">
           {name}
         </Link>
+        <form action={`/${lang}/search`} method="get" role="search" className="header-search">
+          <input name="q" type="search" aria-label={messages(lang).shop.searchLabel} placeholder={messages(lang).shop.search} maxLength={200} />
+        </form>
         <nav aria-label="Account" className="account-nav">
           {user ? (
             <>
+              <Link href={`/${lang}/account/favorites`}>{t.favorites}</Link>
               <Link href={`/${lang}/account/listings`}>{t.listings}</Link>
               <Link href={`/${lang}/account`}>{user.first_name || user.display_name || user.email}</Link>
               <Link href={`/${lang}/auth/sign-out`}>{t.signOut}</Link>

@@ -1,0 +1,42 @@
+import { safe } from '@trpc/client';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { ApiProblem } from '../../../_components/api-problem';
+import { ListingGrid } from '../../../_components/listing-card';
+import { Shell } from '../../../_components/shell';
+import { apiAs, problemDetail, problemOf } from '../../../../lib/api';
+import { messages } from '../../../../lib/messages';
+import { sessionToken } from '../../../../lib/session';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ cursor?: string }> };
+
+/** The shopper's saved listings, latest first, including ones no longer on sale. */
+export default async function FavoritesPage({ params, searchParams }: Props) {
+  const { lang } = await params;
+  const { cursor } = await searchParams;
+  const back = `/${lang}/account/favorites`;
+  const token = await sessionToken();
+  if (!token) redirect(`/${lang}/auth/sign-in?next=${back}`);
+  const t = messages(lang).shop;
+  const [page, error] = await safe(apiAs(token).me.favorites.list.query({ limit: 24, ...(cursor ? { cursor } : {}) }));
+  if (error && problemOf(error)?.status === 401) redirect(`/${lang}/auth/sign-in?next=${back}`);
+  return (
+    <Shell lang={lang}>
+      <h1>{t.favorites}</h1>
+      {error ? (
+        <ApiProblem detail={problemDetail(error)} />
+      ) : page.items.length === 0 ? (
+        <p className="muted">{t.noFavorites}</p>
+      ) : (
+        <ListingGrid items={page.items} lang={lang} />
+      )}
+      {page?.next_cursor && (
+        <p>
+          <Link href={`${back}?cursor=${encodeURIComponent(page.next_cursor)}`}>{t.more} →</Link>
+        </p>
+      )}
+    </Shell>
+  );
+}
