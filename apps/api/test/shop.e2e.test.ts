@@ -97,6 +97,24 @@ describe('GET /v1/listings', () => {
     expect(await ids('sort=price_asc')).toEqual(['Ekström lamp', 'Bar stool', 'School chair', 'Lounge chair', 'Café table']);
     expect(await ids('sort=price_desc')).toEqual(['Café table', 'Lounge chair', 'School chair', 'Bar stool', 'Ekström lamp']);
     expect(await ids('sort=newest&q=chair')).toEqual(['Lounge chair', 'School chair']);
+    expect((await search('sort=price_asc')).total).toBe(5);
+  });
+
+  test('a listing whose currency has no rate is left out of price sorts, and out of their total', async () => {
+    const session = (await signUp(h, m.secret, { email: 'usd@example.com' })).token;
+    await h.console.marketplace.update({ marketplace: 'shop', settings: { currencies: ['SEK', 'EUR', 'USD'] } });
+    const usd = await onSale(session, { title: 'Dollar desk', price: { amount: 100, currency: 'USD' } });
+    try {
+      const all = await search('');
+      expect(all.items.map((i) => i.id)).toContain(usd);
+      const byPrice = await search('sort=price_asc');
+      expect(byPrice.items.map((i) => i.id)).not.toContain(usd);
+      expect(byPrice.total).toBe(all.total - 1);
+    } finally {
+      await call('POST', `/v1/me/listings/${usd}/close`, { session });
+      await h.console.marketplace.update({ marketplace: 'shop', settings: { currencies: ['SEK', 'EUR'] } });
+      await h.runJobs();
+    }
   });
 
   test('filters: category with subcategories, terms, seller, attributes, price range in a currency', async () => {
@@ -260,12 +278,20 @@ describe('catalogue terms in use; blocked sellers; rates changing', () => {
   });
 
   test("a blocked seller's listings leave the shop and come back when unblocked", async () => {
+    const before = (await search('')).total;
     await h.console.users.block({ marketplace: 'shop', email: 'bob@example.com' });
     expect(await ids('')).not.toContain('Lounge chair');
+    expect((await search('')).total).toBe(before - 2); // the unfiltered total is a kept count: it follows blocks too
     expect((await call('GET', `/v1/listings/${L.lounge}`)).statusCode).toBe(404);
     expect((await call('GET', '/v1/catalog-terms?kind=brand&in_use=true')).json().items.find((t: { slug: string }) => t.slug === 'artek').listing_count).toBe(1);
     await h.console.users.unblock({ marketplace: 'shop', email: 'bob@example.com' });
     expect(await ids('')).toContain('Lounge chair');
+    expect((await search('')).total).toBe(before);
+    const [row] = await h.orm.em.getConnection().execute<{ counted: number }[]>(
+      `select count(*)::int as counted from listings where marketplace_id = ? and status = 'published' and stock > 0 and not seller_blocked`,
+      [(await call('GET', '/v1/marketplace')).json().id],
+    );
+    expect(before).toBe(row!.counted);
   });
 
   test('new rates re-order prices once the reprice job has run', async () => {

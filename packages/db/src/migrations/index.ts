@@ -3,6 +3,7 @@ import { Migration20261122000000_foundation } from './Migration20261122000000_fo
 import { Migration20261122010000_accounts } from './Migration20261122010000_accounts.js';
 import { Migration20261122020000_listings } from './Migration20261122020000_listings.js';
 import { Migration20261122030000_shop } from './Migration20261122030000_shop.js';
+import { Migration20261122040000_shop_counts } from './Migration20261122040000_shop_counts.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122010000_accounts', class: Migration20261122010000_accounts },
   { name: 'Migration20261122020000_listings', class: Migration20261122020000_listings },
   { name: 'Migration20261122030000_shop', class: Migration20261122030000_shop },
+  { name: 'Migration20261122040000_shop_counts', class: Migration20261122040000_shop_counts },
 ];

@@ -127,9 +127,17 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const pageSql = `select l.id, ${keyExprs.map((e, i) => `${e} as k${i}`).join(', ')} from listings l where ${pageWhere.join(' and ')}
     order by ${s.order.replace('tier', 'k0')} limit ?`;
   const pageParams = [...keyParams, ...params, ...(keyset ? [...keyParams, ...keyset.params] : []), input.limit + 1];
+  // Unfiltered, the total is the marketplace's on-sale count (kept by a trigger) — for price sorts less
+  // the few without a comparable price (a small partial index); otherwise a count of the matches.
+  const unfiltered = where.length === (sort === 'price_asc' || sort === 'price_desc' ? 3 : 2);
+  const countSql = !unfiltered
+    ? `select count(*)::int as total from listings l where ${where.join(' and ')}`
+    : `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)${
+        where.length === 3 ? ` - (select count(*) from listings l where l.marketplace_id = ? and ${ON_SALE} and l.price_base is null)` : ''
+      })::int as total`;
   const [rows, counted] = await Promise.all([
     ctx.em.execute<Record<string, unknown>[]>(pageSql, pageParams),
-    ctx.em.execute<{ total: number }[]>(`select count(*)::int as total from listings l where ${where.join(' and ')}`, params),
+    ctx.em.execute<{ total: number }[]>(countSql, unfiltered ? (where.length === 3 ? [ctx.marketplace.id, ctx.marketplace.id] : [ctx.marketplace.id]) : params),
   ]);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];

@@ -28,7 +28,7 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
     <Shell lang={lang}>
       <h1>{t.reset.title}</h1>
       {token ? (
-        <ResetWithToken lang={lang} token={token} requestForm={requestForm} t={t} signInHref={`/${lang}/auth/sign-in`} />
+        <ResetWithToken lang={lang} token={token} requestForm={requestForm} t={{ reset: t.reset, newPassword: t.fields.newPassword, signIn: t.nav.signIn }} signInHref={`/${lang}/auth/sign-in`} />
       ) : (
         <>
           <p>{t.reset.requestText}</p>

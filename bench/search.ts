@@ -1,0 +1,228 @@
+/**
+ * Benchmark: listing search at 10k, 100k and 1M listings, in one run.
+ *
+ * For each size: a fresh database in one embedded PostgreSQL, migrated and filled by seedBench; the
+ * API (buildApp) listening on 127.0.0.1; a fixed mix of queries sent over HTTP with a publishable
+ * key, and the very SQL the API runs for each (recorded from the search command, same parameters)
+ * sent straight through `pg` — alternating, after warm-ups. Reported per query: p50/p95 of both, the
+ * ratio API p50 / SQL p50 (target ≤ 1.5) and, across sizes, SQL p50 at 1M / at 10k (target ≤ 3).
+ * The plan of each query at the largest size is kept (EXPLAIN ANALYZE, BUFFERS) to show what it uses.
+ *
+ * Run: npm run -s bench:search   (BENCH_SEARCH_SIZES=10000,100000,1000000; BENCH_SEARCH_RUNS=20)
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@hm/db/postgres';
+import { createOrm, tenantEm } from '@hm/db/orm';
+import { migrate } from '@hm/db/migrate';
+import { MarketplaceSchema } from '@hm/db/entities';
+import { freePort } from '@hm/db/testing/global-setup';
+import { diskImageStore } from '@hm/domain/images';
+import { createApiKey } from '../packages/domain/src/api-keys/commands/manage-api-keys.js';
+import { searchListings } from '../packages/domain/src/shop/commands/search-listings.js';
+import { ZSearchInput } from '../packages/domain/src/shop/shop.schema.js';
+import { loadRateBook } from '../packages/domain/src/rates/rate-book.js';
+import { systemClock } from '@hm/domain/context';
+import { buildApp } from '../apps/api/src/app.js';
+import { f, machine } from './lib.js';
+import { RARE_WORD, seedBench } from './seed.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = path.join(HERE, 'results');
+const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 20);
+const WARMUP = 3;
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};
+
+interface Query {
+  name: string;
+  query: Record<string, string | string[]>;
+  /** pages to walk with the cursor before measuring (deep paging) */
+  depth?: number;
+}
+
+function queries(seed: Awaited<ReturnType<typeof seedBench>>): Query[] {
+  const furniture = seed.categories.find((c) => c.slug === 'furniture')!.id;
+  return [
+    { name: `selective word (q=${RARE_WORD})`, query: { q: RARE_WORD } },
+    { name: 'unselective word (q=chair)', query: { q: 'chair' } },
+    { name: 'prefix of 2 letters (q=ka)', query: { q: 'ka' } },
+    { name: 'category + 2 terms + price range', query: { category: furniture, term: [seed.brands[0]!, seed.brands[1]!], min_price: '100000', max_price: '1000000' } },
+    { name: 'sort=price_asc across currencies', query: { sort: 'price_asc' } },
+    { name: 'sort=popular', query: { sort: 'popular' } },
+    { name: 'newest, page 20 (deep cursor)', query: {}, depth: 19 },
+  ];
+}
+
+const qs = (q: Record<string, string | string[]>) => {
+  const u = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) for (const x of Array.isArray(v) ? v : [v]) u.append(k, x);
+  return u.toString();
+};
+
+interface Row {
+  size: number;
+  query: string;
+  total: number;
+  api: { p50: number; p95: number };
+  sql: { p50: number; p95: number };
+  ratio: number;
+  plan?: string[];
+}
+
+async function main() {
+  const started = new Date();
+  const machineInfo = machine();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hm-bench-search-'));
+  chmodSync(dir, 0o755);
+  console.error('bench:search starting Postgres…');
+  const server = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
+  const rows: Row[] = [];
+  const seeding: { size: number; seconds: number }[] = [];
+  try {
+    for (const size of SIZES) {
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      await admin.query(`create database bench_${size}`);
+      await admin.end();
+      const url = new URL(server.url);
+      url.pathname = `/bench_${size}`;
+      const databaseUrl = url.toString();
+      const orm = await createOrm(databaseUrl, { poolMax: 10 });
+      await migrate(orm);
+      console.error(`bench:search seeding ${size.toLocaleString('en-US')} listings…`);
+      const seed = await seedBench(databaseUrl, { listings: size, marketplace: 'bench' });
+      seeding.push({ size, seconds: seed.seconds });
+      await orm.em.getConnection().execute('vacuum analyze listings');
+
+      const em = orm.em.fork();
+      const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: seed.marketplaceId });
+      const { token } = createApiKey(em, marketplace.id, 'publishable', 'test');
+      await em.flush();
+      const port = await freePort();
+      const app = await buildApp({ orm, mode: 'test', apiUrl: `http://127.0.0.1:${port}`, images: diskImageStore(path.join(dir, 'images')) });
+      await app.listen({ port, host: '127.0.0.1' });
+      const sqlPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+      sqlPool.on('error', () => {});
+      const headers = { authorization: `Bearer ${token}` };
+
+      try {
+        for (const q of queries(seed)) {
+          // deep paging: walk the cursor to the page being measured
+          let query = { ...q.query };
+          for (let i = 0; i < (q.depth ?? 0); i++) {
+            const page = (await (await fetch(`http://127.0.0.1:${port}/v1/listings?${qs(query)}`, { headers })).json()) as { next_cursor?: string };
+            if (!page.next_cursor) break;
+            query = { ...q.query, cursor: page.next_cursor };
+          }
+          // the SQL the API runs for this query, recorded from the search command itself
+          const recorded: { sql: string; params: unknown[] }[] = [];
+          const tem = tenantEm(orm, marketplace.id);
+          const recorder = new Proxy(tem, {
+            get(target, prop, receiver) {
+              if (prop === 'execute') {
+                return (sql: string, params: unknown[]) => {
+                  recorded.push({ sql, params });
+                  return target.execute(sql, params);
+                };
+              }
+              const value = Reflect.get(target, prop, receiver);
+              return typeof value === 'function' ? value.bind(target) : value;
+            },
+          });
+          const input = ZSearchInput.parse(query);
+          const rates = await loadRateBook(tem, marketplace, new Date().toISOString().slice(0, 10));
+          const result = await searchListings({ em: recorder, marketplace, clock: systemClock }, input, rates);
+          // Postgres placeholders for the same statements
+          const statements = recorded
+            .filter((r) => /from listings l/.test(r.sql))
+            .map((r) => {
+              let n = 0;
+              return { text: r.sql.replace(/\?/g, () => `$${++n}`), values: r.params };
+            });
+
+          const apiTimes: number[] = [];
+          const sqlTimes: number[] = [];
+          for (let i = 0; i < WARMUP + RUNS; i++) {
+            let t = performance.now();
+            const res = await fetch(`http://127.0.0.1:${port}/v1/listings?${qs(query)}`, { headers });
+            if (res.status !== 200) throw new Error(`${q.name}: ${res.status} ${await res.text()}`);
+            await res.arrayBuffer();
+            const a = performance.now() - t;
+            t = performance.now();
+            await Promise.all(statements.map((s) => sqlPool.query(s)));
+            const b = performance.now() - t;
+            if (i >= WARMUP) {
+              apiTimes.push(a);
+              sqlTimes.push(b);
+            }
+          }
+          const row: Row = {
+            size,
+            query: q.name,
+            total: result.total,
+            api: { p50: percentile(apiTimes, 50), p95: percentile(apiTimes, 95) },
+            sql: { p50: percentile(sqlTimes, 50), p95: percentile(sqlTimes, 95) },
+            ratio: percentile(apiTimes, 50) / percentile(sqlTimes, 50),
+          };
+          if (size === Math.max(...SIZES)) {
+            const plans = await Promise.all(statements.map((s) => sqlPool.query({ text: `explain (analyze, buffers, costs off) ${s.text}`, values: s.values })));
+            row.plan = plans.flatMap((p, i) => [`-- statement ${i + 1}`, ...p.rows.map((r) => r['QUERY PLAN'] as string)]);
+          }
+          rows.push(row);
+          console.error(`  ${size.toLocaleString('en-US').padStart(9)}  ${q.name.padEnd(36)} total ${String(result.total).padStart(7)}  API p50 ${row.api.p50.toFixed(2)} ms  SQL p50 ${row.sql.p50.toFixed(2)} ms  ×${row.ratio.toFixed(2)}`);
+        }
+      } finally {
+        await sqlPool.end();
+        await app.close();
+        await orm.close(true);
+      }
+    }
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const smallest = Math.min(...SIZES);
+  const largest = Math.max(...SIZES);
+  const names = [...new Set(rows.map((r) => r.query))];
+  const scaling = names.map((name) => {
+    const a = rows.find((r) => r.query === name && r.size === smallest)!;
+    const b = rows.find((r) => r.query === name && r.size === largest)!;
+    return { query: name, sqlP50Ratio: b.sql.p50 / a.sql.p50, apiP50Ratio: b.api.p50 / a.api.p50 };
+  });
+  const report = { date: started.toISOString(), machine: machineInfo, runs: RUNS, sizes: SIZES, seeding, rows, scaling, targets: { apiOverSql: 1.5, largestOverSmallest: 3 } };
+  const m = machineInfo;
+  const md = [
+    `# search — ${report.date}`,
+    '',
+    `GET /v1/listings through the API (HTTP, publishable key) vs the SQL it runs sent straight through \`pg\`, ${RUNS} runs each after ${WARMUP} warm-ups, alternating; sizes ${SIZES.map((s) => s.toLocaleString('en-US')).join(', ')} (one database each).`,
+    '',
+    `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}${m.commit ? `, commit ${m.commit}` : ''}. Seeding: ${seeding.map((s) => `${s.size.toLocaleString('en-US')} in ${f(s.seconds)} s`).join(', ')}.`,
+    '',
+    '| listings | query | total | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | API/SQL |',
+    '|--:|---|--:|--:|--:|--:|--:|--:|',
+    ...rows.map((r) => `| ${r.size.toLocaleString('en-US')} | ${r.query} | ${r.total.toLocaleString('en-US')} | ${f(r.api.p50, 2)} | ${f(r.api.p95, 2)} | ${f(r.sql.p50, 2)} | ${f(r.sql.p95, 2)} | ${f(r.ratio, 2)} |`),
+    '',
+    `| query | SQL p50 ${largest.toLocaleString('en-US')} / ${smallest.toLocaleString('en-US')} | API p50 ${largest.toLocaleString('en-US')} / ${smallest.toLocaleString('en-US')} |`,
+    '|---|--:|--:|',
+    ...scaling.map((s) => `| ${s.query} | ${f(s.sqlP50Ratio, 2)} | ${f(s.apiP50Ratio, 2)} |`),
+    '',
+    'Targets: API/SQL ≤ 1.5; largest/smallest ≤ 3. Plans at the largest size are in the JSON file.',
+    '',
+  ].join('\n');
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = report.date.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
+  writeFileSync(path.join(RESULTS_DIR, `search-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(path.join(RESULTS_DIR, 'search-latest.md'), md);
+  process.stdout.write(md);
+}
+
+await main();
