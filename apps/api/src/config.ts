@@ -30,6 +30,7 @@ const ZConfig = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().optional(),
+  RATES_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof ZConfig> & { dataDir: string; apiUrl: string; storefrontUrl: string };

@@ -51,7 +51,7 @@ export function createImageStore(config: Config): ImageStore {
 export function startConfiguredWorker(config: Config, db: OpenDatabase, images: ImageStore, log: (level: string, message: string) => void): Promise<Worker> {
   return startWorker({
     connectionString: db.url,
-    deps: { orm: db.orm, mailer: createMailer(config), mode: config.API_MODE, clock: systemClock, mailFrom: config.MAIL_FROM, images },
+    deps: { orm: db.orm, mailer: createMailer(config), mode: config.API_MODE, clock: systemClock, mailFrom: config.MAIL_FROM, images, ratesUrl: config.RATES_URL },
     log,
   });
 }

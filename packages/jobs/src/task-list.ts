@@ -6,10 +6,11 @@ import { purgeRateLimits } from './tasks/purge-rate-limits.js';
 import { sendEmail } from './tasks/emails/send-email.js';
 import { processImage } from './tasks/listings/process-image.js';
 import { applyPriceDrop } from './tasks/listings/apply-price-drop.js';
-import { repriceAll, repriceListings } from './tasks/rates/reprice-listings.js';
+import { importRates, repriceAll, repriceListings } from './tasks/rates/reprice-listings.js';
 
 /** What tasks need from the composition root (ORM, adapters, mode, clock). */
-export type TaskDeps = DeliveryDeps & ImageDeps;
+/** `ratesUrl`: where the optional daily import-rates job fetches reference rates. */
+export type TaskDeps = DeliveryDeps & ImageDeps & { ratesUrl?: string };
 
 /** Every task the worker runs, by name (one file per task under tasks/). */
 export function createTaskList(deps: TaskDeps): TaskList {
@@ -21,6 +22,7 @@ export function createTaskList(deps: TaskDeps): TaskList {
     'apply-price-drop': applyPriceDrop(deps),
     'reprice-listings': repriceListings(deps),
     'reprice-all': repriceAll,
+    'import-rates': importRates(deps),
   };
 }
 
@@ -28,5 +30,6 @@ export function createTaskList(deps: TaskDeps): TaskList {
 export const crontab = `
 0 * * * * purge-idempotency-keys
 30 * * * * purge-rate-limits
+0 0 * * * import-rates
 5 0 * * * reprice-all
 `;

@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import type { MikroORM } from '@hm/db/orm';
 import type { Clock } from '@hm/domain/context';
-import { repriceListings as repriceListingsCommand, REPRICE_TASK } from '@hm/domain/rates';
+import { importReferenceRates, repriceListings as repriceListingsCommand, REPRICE_TASK } from '@hm/domain/rates';
 
 const ZPayload = z.object({ marketplace_id: z.uuid() });
 
@@ -23,3 +23,16 @@ export const repriceAll: Task = async (payload, helpers) => {
   );
   helpers.logger.info(`queued reprice for ${rowCount ?? 0} marketplaces`);
 };
+
+/** Daily, when RATES_URL is set: reference rates for every marketplace (then each reprices). */
+export const importRates =
+  (deps: { orm: MikroORM; ratesUrl?: string }): Task =>
+  async (payload, helpers) => {
+    z.object({}).passthrough().parse(payload ?? {});
+    if (!deps.ratesUrl) {
+      helpers.logger.debug('import-rates: no RATES_URL set; rates come from the console only');
+      return;
+    }
+    const r = await importReferenceRates(deps, deps.ratesUrl);
+    helpers.logger.info(`import-rates: ${r.rates} rates of ${r.date} for ${r.marketplaces} marketplaces`);
+  };
