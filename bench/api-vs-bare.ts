@@ -14,7 +14,7 @@
  *      BENCH_CPU_PROF=<dir> writes V8 CPU profiles of both servers)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,10 +27,10 @@ import { migrate } from '@hm/db/migrate';
 import { freePort } from '@hm/db/testing/global-setup';
 import { seedDemo } from '@hm/domain/demo';
 import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
-import { f, machine } from './lib.js';
+import { machine, writeResults } from './lib.js';
+import { markdown, ROUTES, summarise, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const RESULTS_DIR = path.join(HERE, 'results');
 
 const num = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -52,11 +52,6 @@ const CONFIG = {
   hardLimitSeconds: 300,
 };
 
-const ROUTES = [
-  { name: 'marketplace', path: '/v1/marketplace' },
-  { name: 'categories', path: '/v1/categories' },
-] as const;
-type RouteName = (typeof ROUTES)[number]['name'];
 const ROLES: Role[] = ['api', 'bare'];
 
 // ---------------------------------------------------------------------------------------------
@@ -177,33 +172,9 @@ function machineCpuSeconds(): { busy: number; steal: number } {
 // ---------------------------------------------------------------------------------------------
 // Load generation.
 
-interface Slice {
-  seconds: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  rps: number;
-  /** autocannon's own per-second sample mean and stddev, for spread */
-  rpsSampleMean: number;
-  rpsSampleStddev: number;
-  serverCpuSeconds: number;
-  postgresCpuSeconds: number;
-  /** this process (autocannon): the load generator's share of the same CPUs */
-  loadGeneratorCpuSeconds: number;
-  /** machine-wide busy CPU not used by the three above: other processes, the idle server, kernel network work */
-  otherCpuSeconds: number;
-  /** CPU time the hypervisor gave to someone else */
-  stealCpuSeconds: number;
-}
-
-interface Target {
-  route: RouteName;
-  role: Role;
+interface Target extends Measured {
   server: Server;
   url: string;
-  latenciesMs: number[];
-  slices: Slice[];
 }
 
 function load(url: string, headers: Record<string, string>, seconds: number, onLatency?: (ms: number) => void) {
@@ -250,47 +221,6 @@ async function measureSlice(t: Target, headers: Record<string, string>, postmast
   }
   console.error(`  ${t.route.padEnd(11)} ${t.role.padEnd(4)} ${slice.rps.toFixed(0).padStart(7)} req/s`);
 }
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
-
-function summarise(t: Target) {
-  const sorted = Float64Array.from(t.latenciesMs).sort();
-  const requests = t.slices.reduce((s, x) => s + x.requests, 0);
-  const seconds = t.slices.reduce((s, x) => s + x.seconds, 0);
-  const serverCpu = t.slices.reduce((s, x) => s + x.serverCpuSeconds, 0);
-  const pgCpu = t.slices.reduce((s, x) => s + x.postgresCpuSeconds, 0);
-  const loadCpu = t.slices.reduce((s, x) => s + x.loadGeneratorCpuSeconds, 0);
-  const otherCpu = t.slices.reduce((s, x) => s + x.otherCpuSeconds, 0);
-  const stealCpu = t.slices.reduce((s, x) => s + x.stealCpuSeconds, 0);
-  return {
-    route: t.route,
-    role: t.role,
-    requests,
-    seconds,
-    rps: requests / seconds,
-    rpsPerSlice: t.slices.map((s) => Math.round(s.rps)),
-    latencyMs: {
-      mean: t.latenciesMs.reduce((a, b) => a + b, 0) / t.latenciesMs.length,
-      p50: percentile(sorted, 0.5),
-      p90: percentile(sorted, 0.9),
-      p99: percentile(sorted, 0.99),
-      max: sorted[sorted.length - 1]!,
-    },
-    serverCpuUsPerRequest: (serverCpu / requests) * 1e6,
-    postgresCpuUsPerRequest: (pgCpu / requests) * 1e6,
-    loadGeneratorCpuUsPerRequest: (loadCpu / requests) * 1e6,
-    /** CPUs busy on average while measuring (server + Postgres + load generator) out of machine.cpus */
-    cpusBusy: (serverCpu + pgCpu + loadCpu) / seconds,
-    /** CPUs used on average by everything else (see Slice.otherCpuSeconds), and stolen by the hypervisor */
-    otherCpus: otherCpu / seconds,
-    stealCpus: stealCpu / seconds,
-    slices: t.slices,
-  };
-}
-type Summary = ReturnType<typeof summarise>;
 
 // ---------------------------------------------------------------------------------------------
 // Checks before measuring: same JSON, same SQL.
@@ -348,47 +278,6 @@ async function captureStatements(servers: Record<Role, Server>, headers: Record<
     }
   }
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Report.
-
-function markdown(report: { date: string; machine: ReturnType<typeof machine>; config: typeof CONFIG; warnings: string[]; targets: Summary[]; ratios: Ratio[] }) {
-  const m = report.machine;
-  const c = report.config;
-  const lines = [
-    `# api-vs-bare — ${report.date}`,
-    '',
-    `Full stack (\`buildApp\`) vs a bare Fastify route doing the same SQL through \`pg\` and the same domain mapping. ` +
-      `${c.connections} connections, ${c.warmupSeconds} s warm-up per target, then ${c.rounds} × ${c.sliceSeconds} s measured per target, alternating API/bare (each slice after ${c.settleSeconds} s of unmeasured load).`,
-    '',
-    `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}. ` +
-      'Load generator, both servers and Postgres share these CPUs.',
-    '',
-    `| Target | req/s | p50 ms | p99 ms | server CPU µs/req | Postgres CPU µs/req | CPUs busy (of ${m.cpus}) |`,
-    '|---|--:|--:|--:|--:|--:|--:|',
-    ...report.targets.map(
-      (t) =>
-        `| ${ROUTES.find((r) => r.name === t.route)!.path} — ${t.role} | ${f(t.rps)} | ${f(t.latencyMs.p50, 2)} | ${f(t.latencyMs.p99, 2)} | ${f(t.serverCpuUsPerRequest)} | ${f(t.postgresCpuUsPerRequest)} | ${f(t.cpusBusy, 2)} |`,
-    ),
-    '',
-    '| Route | throughput API/bare | p50 API/bare | server CPU/req API/bare |',
-    '|---|--:|--:|--:|',
-    ...report.ratios.map((r) => `| ${ROUTES.find((x) => x.name === r.route)!.path} | ${f(r.throughput, 2)} | ${f(r.p50, 2)} | ${f(r.serverCpuPerRequest, 2)} |`),
-    '',
-    'Throughput ratio below 1 = the full stack serves that fraction of the bare route\'s requests; p50 and CPU ratios above 1 = that many times the bare cost.',
-    '',
-    ...report.warnings.map((w) => `> Warning: ${w}\n`),
-  ];
-  return lines.join('\n');
-}
-
-interface Ratio {
-  route: RouteName;
-  throughput: number;
-  p50: number;
-  p99: number;
-  serverCpuPerRequest: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -501,13 +390,8 @@ async function main() {
     ratios,
   };
   const md = markdown(report);
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const stamp = date.replace(/\.\d+Z$/, 'Z').replaceAll(':', ''); // 2026-11-22T031502Z: ISO 8601, file-name safe
-  const jsonFile = path.join(RESULTS_DIR, `api-vs-bare-${stamp}.json`);
-  writeFileSync(jsonFile, JSON.stringify(report, null, 2) + '\n');
-  writeFileSync(path.join(RESULTS_DIR, 'api-vs-bare-latest.md'), md);
+  writeResults('api-vs-bare', date, report, md);
   process.stdout.write('\n' + md);
-  console.error(`bench: wrote ${path.relative(process.cwd(), jsonFile)} and api-vs-bare-latest.md`);
 }
 
 main()

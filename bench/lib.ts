@@ -1,5 +1,6 @@
 /** What every benchmark report starts with, and number formatting for its tables. */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,3 +27,27 @@ export function machine() {
 }
 
 export const f = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** The value at quantile q (0..1) of numbers already sorted ascending (nearest rank). */
+export function percentileOfSorted(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** The value at quantile q (0..1) of unsorted numbers. */
+export const percentile = (xs: number[], q: number) => percentileOfSorted([...xs].sort((a, b) => a - b), q);
+
+/**
+ * A run's results: `results/<name>-<UTC time>.json` (everything measured) and `results/<name>-latest.md`
+ * (overwritten each run). Returns the JSON file's path.
+ */
+export function writeResults(name: string, date: string, report: unknown, md: string): string {
+  const dir = path.join(HERE, 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = date.replace(/\.\d+Z$/, 'Z').replaceAll(':', ''); // 2026-11-22T031502Z: ISO 8601, file-name safe
+  const file = path.join(dir, `${name}-${stamp}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(path.join(dir, `${name}-latest.md`), md);
+  console.error(`bench: wrote ${path.relative(process.cwd(), file)} and ${name}-latest.md`);
+  return file;
+}

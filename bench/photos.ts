@@ -15,7 +15,7 @@
  * ≤ 1.25, RSS growth < 300 MB. Run: npm run -s bench:photos   (BENCH_PHOTO_RUNS, default 12)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,19 +30,13 @@ import { localMailbox } from '@hm/domain/emails';
 import { diskImageStore, makeDerivatives } from '@hm/domain/images';
 import { startWorker } from '@hm/jobs/worker';
 import { buildApp } from '../apps/api/src/app.js';
-import { f, machine } from './lib.js';
+import { f, machine, percentile, writeResults } from './lib.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const RESULTS_DIR = path.join(HERE, 'results');
 const RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 12);
 const WARMUP = 2;
 const MB = 1024 * 1024;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
 
 /** A photo-like JPEG: smooth gradient plus sensor noise, so decoding costs what a camera file costs. */
 async function photo(width: number, height: number, quality: number): Promise<Buffer> {
@@ -219,14 +213,14 @@ async function main() {
     const fiftyAloneMs = await sharpAlone(fifty);
     const alonePeak = peakRss();
 
-    const summary = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95), mean: xs.reduce((s, x) => s + x, 0) / xs.length, runs: xs.map((x) => Number(x.toFixed(1))) });
+    const summary = (xs: number[]) => ({ p50: percentile(xs, 0.5), p95: percentile(xs, 0.95), mean: xs.reduce((s, x) => s + x, 0) / xs.length, runs: xs.map((x) => Number(x.toFixed(1))) });
     const report = {
       date: started.toISOString(),
       machine: machineInfo,
       photos: { twelveMegapixel: { width: 4000, height: 3000, bytes: twelve.length }, fiftyMegapixel: { width: 10000, height: 5000, bytes: fifty.length } },
       uploadToReadyMs: summary(api),
       sharpAloneMs: summary(alone),
-      ratioP50: percentile(api, 50) / percentile(alone, 50),
+      ratioP50: percentile(api, 0.5) / percentile(alone, 0.5),
       ratioMean: api.reduce((s, x) => s + x, 0) / alone.reduce((s, x) => s + x, 0),
       fiftyMegapixel: {
         uploadToReadyMs: fiftyMs,
@@ -260,10 +254,7 @@ async function main() {
       met ? 'Both targets met.' : '> Warning: a target was missed; see the numbers above.',
       '',
     ].join('\n');
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    const stamp = report.date.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
-    writeFileSync(path.join(RESULTS_DIR, `photos-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
-    writeFileSync(path.join(RESULTS_DIR, 'photos-latest.md'), md);
+    writeResults('photos', report.date, report, md);
     process.stdout.write(md);
   } finally {
     await worker.stop();

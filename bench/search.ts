@@ -10,10 +10,9 @@
  *
  * Run: npm run -s bench:search   (BENCH_SEARCH_SIZES=10000,100000,1000000; BENCH_SEARCH_RUNS=20)
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@hm/db/postgres';
 import { createOrm, tenantEm } from '@hm/db/orm';
@@ -27,19 +26,13 @@ import { ZSearchInput } from '../packages/domain/src/shop/shop.schema.js';
 import { loadRateBook } from '../packages/domain/src/rates/rate-book.js';
 import { systemClock } from '@hm/domain/context';
 import { buildApp } from '../apps/api/src/app.js';
-import { f, machine } from './lib.js';
+import { f, machine, percentile, writeResults } from './lib.js';
 import { RARE_WORD, seedBench } from './seed.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const RESULTS_DIR = path.join(HERE, 'results');
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 20);
 const WARMUP = 3;
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
 
 interface Query {
   name: string;
@@ -168,9 +161,9 @@ async function main() {
             size,
             query: q.name,
             total: result.total,
-            api: { p50: percentile(apiTimes, 50), p95: percentile(apiTimes, 95) },
-            sql: { p50: percentile(sqlTimes, 50), p95: percentile(sqlTimes, 95) },
-            ratio: percentile(apiTimes, 50) / percentile(sqlTimes, 50),
+            api: { p50: percentile(apiTimes, 0.5), p95: percentile(apiTimes, 0.95) },
+            sql: { p50: percentile(sqlTimes, 0.5), p95: percentile(sqlTimes, 0.95) },
+            ratio: percentile(apiTimes, 0.5) / percentile(sqlTimes, 0.5),
           };
           if (size === Math.max(...SIZES)) {
             const plans = await Promise.all(statements.map((s) => sqlPool.query({ text: `explain (analyze, buffers, costs off) ${s.text}`, values: s.values })));
@@ -218,10 +211,7 @@ async function main() {
     'Targets: API/SQL ≤ 1.5; largest/smallest ≤ 3. Plans at the largest size are in the JSON file.',
     '',
   ].join('\n');
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const stamp = report.date.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
-  writeFileSync(path.join(RESULTS_DIR, `search-${stamp}.json`), JSON.stringify(report, null, 2) + '\n');
-  writeFileSync(path.join(RESULTS_DIR, 'search-latest.md'), md);
+  writeResults('search', report.date, report, md);
   process.stdout.write(md);
 }
 

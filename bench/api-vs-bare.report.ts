@@ -1,0 +1,122 @@
+/**
+ * api-vs-bare: what one measured target is made of, how its slices are summarised, and the
+ * markdown table of a run (the runner is api-vs-bare.ts).
+ */
+import type { Role } from './api-vs-bare.server.js';
+import { f, percentileOfSorted, type machine } from './lib.js';
+
+export const ROUTES = [
+  { name: 'marketplace', path: '/v1/marketplace' },
+  { name: 'categories', path: '/v1/categories' },
+] as const;
+export type RouteName = (typeof ROUTES)[number]['name'];
+
+export interface Slice {
+  seconds: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  rps: number;
+  /** autocannon's own per-second sample mean and stddev, for spread */
+  rpsSampleMean: number;
+  rpsSampleStddev: number;
+  serverCpuSeconds: number;
+  postgresCpuSeconds: number;
+  /** this process (autocannon): the load generator's share of the same CPUs */
+  loadGeneratorCpuSeconds: number;
+  /** machine-wide busy CPU not used by the three above: other processes, the idle server, kernel network work */
+  otherCpuSeconds: number;
+  /** CPU time the hypervisor gave to someone else */
+  stealCpuSeconds: number;
+}
+
+/** A route × role measured over several slices. */
+export interface Measured {
+  route: RouteName;
+  role: Role;
+  latenciesMs: number[];
+  slices: Slice[];
+}
+
+export function summarise(t: Measured) {
+  const sorted = Float64Array.from(t.latenciesMs).sort();
+  const requests = t.slices.reduce((s, x) => s + x.requests, 0);
+  const seconds = t.slices.reduce((s, x) => s + x.seconds, 0);
+  const serverCpu = t.slices.reduce((s, x) => s + x.serverCpuSeconds, 0);
+  const pgCpu = t.slices.reduce((s, x) => s + x.postgresCpuSeconds, 0);
+  const loadCpu = t.slices.reduce((s, x) => s + x.loadGeneratorCpuSeconds, 0);
+  const otherCpu = t.slices.reduce((s, x) => s + x.otherCpuSeconds, 0);
+  const stealCpu = t.slices.reduce((s, x) => s + x.stealCpuSeconds, 0);
+  return {
+    route: t.route,
+    role: t.role,
+    requests,
+    seconds,
+    rps: requests / seconds,
+    rpsPerSlice: t.slices.map((s) => Math.round(s.rps)),
+    latencyMs: {
+      mean: t.latenciesMs.reduce((a, b) => a + b, 0) / t.latenciesMs.length,
+      p50: percentileOfSorted(sorted, 0.5),
+      p90: percentileOfSorted(sorted, 0.9),
+      p99: percentileOfSorted(sorted, 0.99),
+      max: sorted[sorted.length - 1]!,
+    },
+    serverCpuUsPerRequest: (serverCpu / requests) * 1e6,
+    postgresCpuUsPerRequest: (pgCpu / requests) * 1e6,
+    loadGeneratorCpuUsPerRequest: (loadCpu / requests) * 1e6,
+    /** CPUs busy on average while measuring (server + Postgres + load generator) out of machine.cpus */
+    cpusBusy: (serverCpu + pgCpu + loadCpu) / seconds,
+    /** CPUs used on average by everything else (see Slice.otherCpuSeconds), and stolen by the hypervisor */
+    otherCpus: otherCpu / seconds,
+    stealCpus: stealCpu / seconds,
+    slices: t.slices,
+  };
+}
+export type Summary = ReturnType<typeof summarise>;
+
+export interface RunConfig {
+  connections: number;
+  warmupSeconds: number;
+  settleSeconds: number;
+  sliceSeconds: number;
+  rounds: number;
+}
+
+export function markdown(report: { date: string; machine: ReturnType<typeof machine>; config: RunConfig; warnings: string[]; targets: Summary[]; ratios: Ratio[] }) {
+  const m = report.machine;
+  const c = report.config;
+  const lines = [
+    `# api-vs-bare — ${report.date}`,
+    '',
+    `Full stack (\`buildApp\`) vs a bare Fastify route doing the same SQL through \`pg\` and the same domain mapping. ` +
+      `${c.connections} connections, ${c.warmupSeconds} s warm-up per target, then ${c.rounds} × ${c.sliceSeconds} s measured per target, alternating API/bare (each slice after ${c.settleSeconds} s of unmeasured load).`,
+    '',
+    `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}. ` +
+      'Load generator, both servers and Postgres share these CPUs.',
+    '',
+    `| Target | req/s | p50 ms | p99 ms | server CPU µs/req | Postgres CPU µs/req | CPUs busy (of ${m.cpus}) |`,
+    '|---|--:|--:|--:|--:|--:|--:|',
+    ...report.targets.map(
+      (t) =>
+        `| ${ROUTES.find((r) => r.name === t.route)!.path} — ${t.role} | ${f(t.rps)} | ${f(t.latencyMs.p50, 2)} | ${f(t.latencyMs.p99, 2)} | ${f(t.serverCpuUsPerRequest)} | ${f(t.postgresCpuUsPerRequest)} | ${f(t.cpusBusy, 2)} |`,
+    ),
+    '',
+    '| Route | throughput API/bare | p50 API/bare | server CPU/req API/bare |',
+    '|---|--:|--:|--:|',
+    ...report.ratios.map((r) => `| ${ROUTES.find((x) => x.name === r.route)!.path} | ${f(r.throughput, 2)} | ${f(r.p50, 2)} | ${f(r.serverCpuPerRequest, 2)} |`),
+    '',
+    'Throughput ratio below 1 = the full stack serves that fraction of the bare route\'s requests; p50 and CPU ratios above 1 = that many times the bare cost.',
+    '',
+    ...report.warnings.map((w) => `> Warning: ${w}\n`),
+  ];
+  return lines.join('\n');
+}
+
+export interface Ratio {
+  route: RouteName;
+  throughput: number;
+  p50: number;
+  p99: number;
+  serverCpuPerRequest: number;
+}
