@@ -1,72 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { emailsTo, jpeg, makeSellingMarketplace, signUp, startHarness, uploadPhoto, type Harness } from './harness.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { emailsTo, uploadPhoto, type Harness } from './harness.js';
+import { sellingSuite, type Market, type Method } from './selling.suite.js';
 
-/** Selling: the listing status table, its rules, publish validation, offers, storage, price drops. */
+/** Selling: create and read, input validation, publish validation, the listing status table. */
+const suite = sellingSuite();
+const { as, complete, draftWithPhoto, publish } = suite;
 let h: Harness;
-type Market = Awaited<ReturnType<typeof makeSellingMarketplace>>;
-/** open: no approval; everything checked. curated: approval and valuations on, a shipping table. */
 let open: Market;
 let curated: Market;
-let seller: string; // session in `open`
-let other: string; // another seller in `open`
-let curator: string; // seller in `curated`
+let seller: string;
+let other: string;
+let curator: string;
 let photo: Buffer;
-let n = 0;
-
-const ATTRIBUTES_SCHEMA = {
-  type: 'object',
-  properties: { condition: { enum: ['new', 'good', 'worn'] }, year: { type: 'integer', minimum: 1800 } },
-  required: ['condition'],
-};
-
-beforeAll(async () => {
-  h = await startHarness();
-  open = await makeSellingMarketplace(h, 'open', { min_images: 1, require_category: true, required_terms: ['brand'], attributes_schema: ATTRIBUTES_SCHEMA });
-  curated = await makeSellingMarketplace(
-    h,
-    'curated',
-    { min_images: 1, require_approval: true, valuations: true },
-    { currency: 'SEK', sizes: [{ key: 'small', name: 'Small' }], zones: [{ key: 'se', name: 'Sweden', countries: ['SE'] }] },
-  );
-  seller = (await signUp(h, open.secret, { email: 'seller@example.com', first_name: 'Sam', locale: 'sv' })).token;
-  other = (await signUp(h, open.secret, { email: 'other@example.com' })).token;
-  curator = (await signUp(h, curated.secret, { email: 'cur@example.com', first_name: 'Cu' })).token;
-  photo = await jpeg(1200, 900);
+beforeAll(() => {
+  ({ h, open, curated, seller, other, curator, photo } = suite);
 });
-afterAll(() => h.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function as(m: Market, session: string) {
-  return (method: Method, url: string, payload?: unknown) =>
-    h.request({ method, url, key: m.secret, session, ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
-
-const complete = (m: Market) => ({
-  title: `Armchair ${++n}`,
-  description: 'Oak and wool, 1962.',
-  price: { amount: 250000, currency: 'SEK' },
-  category_id: m.category.chairs,
-  terms: { brand: m.brand.artek, color: m.color.red },
-  attributes: { condition: 'good', year: 1962 },
-  location: { city: 'Stockholm', country: 'SE', postal_code: '11646' },
-  delivery: { pickup: true, shipping: { price: 9900, additional_item_price: 0 } },
-  stock: 1,
-});
-
-/** A draft with content and one processed photo. */
-async function draftWithPhoto(m: Market, session: string, content: Record<string, unknown>) {
-  const call = as(m, session);
-  const res = await call('POST', '/v1/me/listings', content);
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().id as string;
-  expect((await uploadPhoto(h, m.secret, session, id, photo)).statusCode).toBe(202);
-  await h.runJobs();
-  return id;
-}
-
-async function publish(m: Market, session: string, id: string, body: Record<string, unknown> = {}) {
-  return as(m, session)('POST', `/v1/me/listings/${id}/publish`, body);
-}
 
 describe('create and read', () => {
   test('POST creates a draft that may be incomplete; every ListingBody field is there', async () => {
@@ -372,112 +320,5 @@ describe('the listing status table', () => {
     await publish(open, seller, id);
     await as(open, seller)('POST', `/v1/me/listings/${id}/close`);
     expect((await as(open, seller)('PUT', `/v1/me/listings/${id}`, complete(open))).json()).toMatchObject({ status: 409, detail: expect.stringContaining('closed') });
-  });
-});
-
-describe('storage requests', () => {
-  test('wants_storage is recorded; custody moves seller → collecting → stored with the site; fulfilment follows', async () => {
-    const id = await draftWithPhoto(open, seller, complete(open));
-    const pub = (await publish(open, seller, id, { wants_storage: true })).json();
-    expect(pub).toMatchObject({ wants_storage: true, custody: 'seller', fulfilment: 'seller' });
-    expect(pub.site).toBeUndefined();
-    const collecting = (await h.console.listings.custody({ id, custody: 'collecting', site: open.siteId })).listing;
-    expect(collecting).toMatchObject({ custody: 'collecting', fulfilment: 'seller', site: { id: open.siteId, kind: 'showroom', name: 'Showroom', city: 'Stockholm', buyer_pickup: true } });
-    expect(collecting.stored_at).toBeUndefined();
-    h.clock.advance(3600_000);
-    const stored = (await h.console.listings.custody({ id, custody: 'stored', site: open.siteId })).listing;
-    expect(stored).toMatchObject({ custody: 'stored', fulfilment: 'marketplace', stored_at: h.clock.now().toISOString() });
-    const seen = (await as(open, seller)('GET', `/v1/me/listings/${id}`)).json();
-    expect(seen).toMatchObject({ custody: 'stored', fulfilment: 'marketplace', site: { id: open.siteId } });
-    await expect(h.console.listings.custody({ id, custody: 'stored', site: curated.siteId })).rejects.toMatchObject({ cause: { code: 'validation_failed' } });
-  });
-
-  test('commission override is console-only', async () => {
-    const id = (await as(open, seller)('POST', '/v1/me/listings', { title: 'Vase' })).json().id;
-    expect((await h.console.listings.setCommission({ id, percent: 12.5 })).listing.commission_percent).toBe(12.5);
-    expect((await as(open, seller)('GET', `/v1/me/listings/${id}`)).json().commission_percent).toBeUndefined();
-    expect((await h.console.listings.setCommission({ id, percent: null })).listing.commission_percent).toBeUndefined();
-  });
-});
-
-describe('scheduled price drops', () => {
-  const MONTH = (from: Date, months: number) => {
-    const d = new Date(from);
-    d.setUTCMonth(d.getUTCMonth() + months);
-    return d;
-  };
-  const advance = (m: Market, until: Date) => h.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: m.secret, payload: { until: until.toISOString() } });
-
-  test('steps apply on their dates through the test helper; a change while on sale restarts; closing stops them', async () => {
-    // months pass in this test: sessions end after 30 idle days, so the seller signs in again after each jump
-    await signUp(h, open.secret, { email: 'drops@example.com', password: 'drop drop drop' });
-    const signIn = async () => (await h.request({ method: 'POST', url: '/v1/sessions', key: open.secret, payload: { email: 'drops@example.com', password: 'drop drop drop' } })).json().session.token as string;
-    let session = await signIn();
-    const call = (method: Method, url: string, payload?: unknown) => as(open, session)(method, url, payload);
-    const content = { ...complete(open), price: { amount: 10000, currency: 'SEK' }, price_schedule: [{ months: 1, amount: 8000 }, { months: 3, amount: 6000 }] };
-    const id = await draftWithPhoto(open, session, content);
-    expect((await call('GET', `/v1/me/listings/${id}`)).json().price_schedule).toEqual([
-      { months: 1, amount: 8000, done: false },
-      { months: 3, amount: 6000, done: false },
-    ]);
-    const start = h.clock.now();
-    const pub = (await publish(open, session, id)).json();
-    expect(pub.price_schedule.map((s: { on: string }) => s.on)).toEqual([MONTH(start, 1).toISOString(), MONTH(start, 3).toISOString()]);
-
-    const none = await advance(open, new Date(MONTH(start, 1).getTime() - 1000));
-    expect(none.json().ran, none.body).toEqual([]);
-    expect((await call('GET', `/v1/me/listings/${id}`)).json().price.amount).toBe(10000);
-    const first = (await advance(open, MONTH(start, 1))).json();
-    expect(first.ran).toEqual([{ task: 'apply-price-drop', run_at: MONTH(start, 1).toISOString(), result: 'applied' }]);
-    h.clock.set(MONTH(start, 1));
-    session = await signIn();
-    let body = (await call('GET', `/v1/me/listings/${id}`)).json();
-    expect(body.price).toEqual({ amount: 8000, currency: 'SEK' });
-    expect(body.price_schedule.map((s: { done: boolean }) => s.done)).toEqual([true, false]);
-    expect(body.status).toBe('published');
-
-    // the schedule changes while on sale: it starts again from now, and the waiting job is replaced
-    h.clock.set(MONTH(start, 2));
-    session = await signIn();
-    const restarted = (await call('PUT', `/v1/me/listings/${id}`, { ...content, price: { amount: 8000, currency: 'SEK' }, price_schedule: [{ months: 2, amount: 5000 }] })).json();
-    expect(restarted.price_schedule).toEqual([{ months: 2, amount: 5000, done: false, on: MONTH(MONTH(start, 2), 2).toISOString() }]);
-    expect((await advance(open, MONTH(start, 3))).json().ran).toEqual([]); // the old 3-month step is gone
-    expect((await advance(open, MONTH(MONTH(start, 2), 2))).json().ran).toHaveLength(1);
-    h.clock.set(MONTH(MONTH(start, 2), 2));
-    session = await signIn();
-    body = (await call('GET', `/v1/me/listings/${id}`)).json();
-    expect(body.price.amount).toBe(5000);
-    expect(body.price_schedule[0].done).toBe(true);
-
-    // closing stops drops
-    await call('PUT', `/v1/me/listings/${id}`, { ...content, price: { amount: 5000, currency: 'SEK' }, price_schedule: [{ months: 1, amount: 4000 }] });
-    await call('POST', `/v1/me/listings/${id}/close`);
-    expect((await advance(open, MONTH(start, 12))).json().ran).toEqual([]);
-    h.clock.set(MONTH(start, 12));
-    session = await signIn();
-    expect((await call('GET', `/v1/me/listings/${id}`)).json().price.amount).toBe(5000);
-    h.clock.set(start);
-  });
-
-  test('a month-end start: 31 January + 1 month is the last day of February', async () => {
-    h.clock.set('2027-01-31T12:00:00.000Z');
-    try {
-      const session = (await signUp(h, open.secret, { email: 'feb@example.com' })).token;
-      const id = await draftWithPhoto(open, session, { ...complete(open), price_schedule: [{ months: 1, amount: 100 }] });
-      expect((await publish(open, session, id)).json().price_schedule[0].on).toBe('2027-02-28T12:00:00.000Z');
-    } finally {
-      h.clock.set('2026-11-22T10:00:00.000Z');
-    }
-  });
-
-  test('schedule limits: months 1..60, amounts ≥ 1 and falling', async () => {
-    const bad = await as(open, seller)('POST', '/v1/me/listings', { price_schedule: [{ months: 0, amount: 0 }, { months: 61, amount: 5 }] });
-    expect(bad.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.price_schedule.0.amount', 'body.price_schedule.0.months', 'body.price_schedule.1.amount', 'body.price_schedule.1.months']);
-    expect((await as(open, seller)('POST', '/v1/me/listings', { price_schedule: [{ months: 1, amount: 2 }, { months: 60, amount: 1 }] })).statusCode).toBe(201);
-  });
-
-  test('the timers helper needs the secret key and answers 422 for a bad time', async () => {
-    expect((await h.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: open.publishable, payload: { until: new Date().toISOString() } })).statusCode).toBe(403);
-    expect((await h.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: open.secret, payload: { until: 'tomorrow' } })).statusCode).toBe(422);
   });
 });
