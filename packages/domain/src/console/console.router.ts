@@ -48,7 +48,7 @@ async function byListing(ctx: Context, id: string) {
 /** The console's view of a listing: the public body plus the commission override. */
 async function consoleListing(ctx: Context, em: ReturnType<typeof tenantEm>, marketplace: Parameters<typeof toListingBody>[2]['marketplace'], l: Listing) {
   const body = toListingBody(l, await loadRelations(em, [l]), { marketplace, publicUrl: ctx.publicUrl, single: true });
-  return { listing: { ...body, ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}), seller_id: l.sellerId } };
+  return { listing: { ...body, ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}) } };
 }
 
 const ZListingId = z.strictObject({ id: z.uuid() });

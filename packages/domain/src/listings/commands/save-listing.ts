@@ -36,18 +36,21 @@ function assertShippingSizeUnchanged(listing: Listing | undefined, input: Listin
   });
 }
 
-function applyContent(l: Listing, input: ListingInput, defaultLocale: string) {
-  l.title = input.title ?? '';
-  l.description = input.description ?? '';
-  l.locale = input.locale ?? defaultLocale;
-  l.priceAmount = input.price?.amount ?? null;
-  l.priceCurrency = input.price?.currency ?? null;
-  l.categoryId = input.category_id ?? null;
-  l.terms = input.terms ?? {};
-  l.attributes = input.attributes ?? {};
-  l.location = input.location ?? {};
-  l.delivery = input.delivery ?? {};
-  l.stock = input.stock ?? 1;
+/** The listing's content from a ListingInput: what create sets and replace overwrites (omitted = empty). */
+function contentOf(input: ListingInput, defaultLocale: string) {
+  return {
+    title: input.title ?? '',
+    description: input.description ?? '',
+    locale: input.locale ?? defaultLocale,
+    priceAmount: input.price?.amount ?? null,
+    priceCurrency: input.price?.currency ?? null,
+    categoryId: input.category_id ?? null,
+    terms: input.terms ?? {},
+    attributes: input.attributes ?? {},
+    location: input.location ?? {},
+    delivery: input.delivery ?? {},
+    stock: input.stock ?? 1,
+  };
 }
 
 /** POST /v1/me/listings: a draft, possibly incomplete. */
@@ -60,14 +63,7 @@ export async function createListing(ctx: UserCommandContext, input: ListingInput
     marketplaceId: ctx.marketplace.id,
     sellerId: ctx.user.id,
     status: 'draft',
-    title: '',
-    description: '',
-    locale: ctx.marketplace.locales[0]!,
-    attributes: {},
-    categoryId: null,
-    terms: {},
-    priceAmount: null,
-    priceCurrency: null,
+    ...contentOf(input, ctx.marketplace.locales[0]!),
     priceSchedule: cleanSteps(input.price_schedule),
     scheduleStartedAt: null,
     offerAmount: null,
@@ -76,10 +72,7 @@ export async function createListing(ctx: UserCommandContext, input: ListingInput
     offerSchedule: null,
     counteredAt: null,
     reviewNote: null,
-    stock: 1,
     favoriteCount: 0,
-    location: {},
-    delivery: {},
     shippingSize: null,
     custody: 'seller',
     siteId: null,
@@ -93,7 +86,6 @@ export async function createListing(ctx: UserCommandContext, input: ListingInput
     createdAt: now,
     updatedAt: now,
   });
-  applyContent(l, input, ctx.marketplace.locales[0]!);
   await ctx.em.flush();
   return l;
 }
@@ -114,7 +106,7 @@ export async function replaceListing(ctx: UserCommandContext, id: string, input:
     const errors = await referenceErrors(em, input);
     if (errors.length) throw new ValidationError(errors);
     const scheduleChanged = !sameSteps(l.priceSchedule, input.price_schedule);
-    applyContent(l, input, ctx.marketplace.locales[0]!);
+    Object.assign(l, contentOf(input, ctx.marketplace.locales[0]!));
     if (scheduleChanged) l.priceSchedule = cleanSteps(input.price_schedule);
     const now = ctx.clock.now();
     if (l.status === 'published') {

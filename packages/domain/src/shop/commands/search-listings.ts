@@ -7,6 +7,8 @@ import type { SearchInput } from '../shop.schema.js';
 
 /** Listings on sale: published, in stock, seller not blocked (every shop index is partial on this). */
 export const ON_SALE = `l.status = 'published' and l.stock > 0 and not l.seller_blocked`;
+/** The same condition for the entity manager. */
+export const ON_SALE_WHERE = { status: 'published', stock: { $gt: 0 }, sellerBlocked: false } as const;
 
 type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
 
@@ -38,14 +40,17 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const errors: FieldError[] = [];
   const where: string[] = [`l.marketplace_id = ?`, ON_SALE];
   const params: unknown[] = [ctx.marketplace.id];
+  const filter = (sql: string, ...values: unknown[]) => {
+    where.push(sql);
+    params.push(...values);
+  };
   const words = input.q?.trim() ? input.q : undefined;
   const hasWords = words !== undefined && /[\p{L}\p{N}]/u.test(words);
   let sort: Sort = input.sort ?? (hasWords ? 'relevance' : 'newest');
   if (sort === 'relevance' && !hasWords) sort = 'newest'; // nothing to be relevant to
 
   if (hasWords) {
-    where.push(`l.search_doc @@ ${tsquery()}`);
-    params.push(words);
+    filter(`l.search_doc @@ ${tsquery()}`, words);
   }
   if (input.category) {
     const categories = await ctx.em.execute<{ id: string }[]>(
@@ -54,8 +59,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       [ctx.marketplace.id, input.category, ctx.marketplace.id],
     );
     if (categories.length === 0) errors.push({ location: 'query.category', message: 'No such category in this marketplace.', value: input.category });
-    where.push(`l.category_id = any(?::uuid[])`);
-    params.push(`{${categories.map((c) => c.id).join(',')}}`);
+    filter(`l.category_id = any(?::uuid[])`, `{${categories.map((c) => c.id).join(',')}}`);
   }
   if (input.term.length) {
     const terms = await ctx.em.find(CatalogTermSchema, { id: { $in: input.term } });
@@ -65,25 +69,16 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       if (!t) errors.push({ location: `query.term.${i}`, message: 'No such catalogue term in this marketplace.', value: id });
       else byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), id]);
     }
-    for (const ids of byKind.values()) {
-      where.push(`l.term_ids && ?::uuid[]`);
-      params.push(`{${ids.join(',')}}`);
-    }
+    for (const ids of byKind.values()) filter(`l.term_ids && ?::uuid[]`, `{${ids.join(',')}}`);
   }
-  if (input.seller) {
-    where.push(`l.seller_id = ?`);
-    params.push(input.seller);
-  }
+  if (input.seller) filter(`l.seller_id = ?`, input.seller);
   if (input.attr.length) {
     const byKey = new Map<string, string[]>();
     for (const a of input.attr) {
       const at = a.indexOf(':');
       byKey.set(a.slice(0, at), [...(byKey.get(a.slice(0, at)) ?? []), a.slice(at + 1)]);
     }
-    for (const [key, values] of byKey) {
-      where.push(`(l.attributes ->> ?) = any(?::text[])`);
-      params.push(key, `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
-    }
+    for (const [key, values] of byKey) filter(`(l.attributes ->> ?) = any(?::text[])`, key, `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
   }
   const priceCurrency = input.currency ?? ctx.marketplace.currencies[0];
   for (const [name, op] of [
@@ -97,23 +92,25 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       errors.push({ location: `query.${name}`, message: `No exchange rate from ${priceCurrency} to ${rates.defaultCurrency} for today.`, value: v });
       continue;
     }
-    where.push(`l.price_base ${op} ?`);
-    params.push(base);
+    filter(`l.price_base ${op} ?`, base);
   }
   if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price) {
     errors.push({ location: 'query.max_price', message: 'Must be at least min_price.', value: input.max_price });
   }
-  if (sort === 'price_asc' || sort === 'price_desc') where.push('l.price_base is not null');
+  // what the caller asked to narrow (the sort's own condition below is not a filter)
+  const filtered = where.length > 2;
+  const priceSort = sort === 'price_asc' || sort === 'price_desc';
+  if (priceSort) where.push('l.price_base is not null');
 
   const s = SORTS[sort];
   const fingerprint = JSON.stringify({ m: ctx.marketplace.id, sort, q: hasWords ? words : null, c: input.category, t: [...input.term].sort(), s: input.seller, a: [...input.attr].sort(), min: input.min_price, max: input.max_price, cur: priceCurrency });
-  let keyset: { sql: string; params: unknown[] } | undefined;
+  let after: unknown[] | undefined;
   if (input.cursor) {
     const key = decodeCursor(input.cursor, fingerprint);
     if (key.length !== s.key.length || key.some((k) => typeof k !== 'string' && typeof k !== 'number')) {
       errors.push({ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor });
     } else {
-      keyset = { sql: `(${s.key.join(', ')}) ${s.cmp} (${s.types.map((t) => `?::${t}`).join(', ')})`, params: key };
+      after = key;
     }
   }
   if (errors.length) throw new ValidationError(errors);
@@ -123,28 +120,31 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const tierParams = hasWords ? [words, words] : [];
   const keyExprs = s.key.map((k) => (k === 'tier' ? tierSql : k));
   const keyParams = s.key.flatMap((k) => (k === 'tier' ? tierParams : []));
-  const pageWhere = keyset ? [...where, `(${keyExprs.join(', ')}) ${s.cmp} (${s.types.map((t) => `?::${t}`).join(', ')})`] : where;
+  const pageWhere = after ? [...where, `(${keyExprs.join(', ')}) ${s.cmp} (${s.types.map((t) => `?::${t}`).join(', ')})`] : where;
   const pageSql = `select l.id, ${keyExprs.map((e, i) => `${e} as k${i}`).join(', ')} from listings l where ${pageWhere.join(' and ')}
     order by ${s.order.replace('tier', 'k0')} limit ?`;
-  const pageParams = [...keyParams, ...params, ...(keyset ? [...keyParams, ...keyset.params] : []), input.limit + 1];
+  const pageParams = [...keyParams, ...params, ...(after ? [...keyParams, ...after] : []), input.limit + 1];
   // Unfiltered, the total is the marketplace's on-sale count (kept by a trigger) — for price sorts less
   // the few without a comparable price (a small partial index); otherwise a count of the matches.
-  const unfiltered = where.length === (sort === 'price_asc' || sort === 'price_desc' ? 3 : 2);
-  const countSql = !unfiltered
-    ? `select count(*)::int as total from listings l where ${where.join(' and ')}`
-    : `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)${
-        where.length === 3 ? ` - (select count(*) from listings l where l.marketplace_id = ? and ${ON_SALE} and l.price_base is null)` : ''
-      })::int as total`;
+  const count = filtered
+    ? { sql: `select count(*)::int as total from listings l where ${where.join(' and ')}`, params }
+    : {
+        sql: `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)${
+          priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and ${ON_SALE} and l.price_base is null)` : ''
+        })::int as total`,
+        params: priceSort ? [ctx.marketplace.id, ctx.marketplace.id] : [ctx.marketplace.id],
+      };
   const [rows, counted] = await Promise.all([
     ctx.em.execute<Record<string, unknown>[]>(pageSql, pageParams),
-    ctx.em.execute<{ total: number }[]>(countSql, unfiltered ? (where.length === 3 ? [ctx.marketplace.id, ctx.marketplace.id] : [ctx.marketplace.id]) : params),
+    ctx.em.execute<{ total: number }[]>(count.sql, count.params),
   ]);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   const keyOf = (r: Record<string, unknown>) =>
     s.key.map((_k, i) => {
       const v = r[`k${i}`];
-      return v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : typeof v === 'string' && /^-?\d+$/.test(v) && s.types[i] !== 'uuid' ? Number(v) : (v as string | number);
+      // pg answers bigint columns as strings: the cursor keeps them as numbers
+      return v instanceof Date ? v.toISOString() : s.types[i] === 'bigint' ? Number(v) : (v as string | number);
     });
   const total = counted[0]!.total;
   return { ids: page.map((r) => String(r.id)), total, ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(fingerprint, keyOf(last)) } : {}) };

@@ -14,7 +14,7 @@ export const listFavorites = sessionProcedure
   .input(ZFavoritesInput)
   .output(ZFavoritesPage)
   .query(async ({ ctx, input }) => {
-    const [{ listings, total, nextCursor }, rates] = await Promise.all([listFavoritesCommand(ctx, input), ratesToday(ctx)]);
+    const [{ listings, total, nextCursor }, rates] = await Promise.all([listFavoritesCommand(ctx, input), ratesToday(ctx, input.currency)]);
     const rel = await loadRelations(ctx.em, listings);
     const favorites = new Set(listings.map((l) => l.id));
     return {

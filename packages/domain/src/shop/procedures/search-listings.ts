@@ -22,7 +22,7 @@ export const searchListings = keyProcedure
   .input(ZSearchInput)
   .output(ZSearchPage)
   .query(async ({ ctx, input }) => {
-    const [user, rates] = await Promise.all([optionalUser(ctx), ratesToday(ctx)]);
+    const [user, rates] = await Promise.all([optionalUser(ctx), ratesToday(ctx, input.currency)]);
     const { ids, total, nextCursor } = await searchListingsCommand(ctx, input, rates);
     const listings = await listingsInOrder(ctx.em, ids);
     const [rel, favorites] = await Promise.all([loadRelations(ctx.em, listings), user ? savedAmong(ctx.em, ctx.marketplace.id, user.id, ids) : undefined]);

@@ -2,7 +2,7 @@ import type { User } from '@hm/db/entities';
 import { authenticateSession } from '../../accounts/commands/sessions.js';
 import type { KeyContext } from '../../context.js';
 import { DomainError } from '../../errors.js';
-import { loadRateBook, todayOf } from '../../rates/rate-book.js';
+import { loadRateBook, RateBook, todayOf } from '../../rates/rate-book.js';
 
 /**
  * Public listing reads may carry `X-User-Session` (then `favorited` appears). A session goes with a
@@ -14,4 +14,9 @@ export async function optionalUser(ctx: KeyContext): Promise<User | undefined> {
   return (await authenticateSession(ctx.em, ctx.sessionToken, ctx.clock.now())).user;
 }
 
-export const ratesToday = (ctx: KeyContext) => loadRateBook(ctx.em, ctx.marketplace, todayOf(ctx.clock.now()));
+/**
+ * The day's rates, read only when a currency is asked for: without one there is no display_price,
+ * and price filters are in the default currency already (an empty book converts it to itself).
+ */
+export const ratesToday = (ctx: KeyContext, currency: string | undefined) =>
+  currency ? loadRateBook(ctx.em, ctx.marketplace, todayOf(ctx.clock.now())) : Promise.resolve(new RateBook([], ctx.marketplace.currencies[0] ?? ''));
