@@ -78,12 +78,21 @@ export async function startStack(): Promise<Stack> {
   });
   next.stdout!.on('data', (d) => (output += d));
   next.stderr!.on('data', (d) => (output += d));
-  await waitFor(`${storefrontUrl}/en/auth/sign-in`, next, 180_000, () => output);
-
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  let browser: Browser;
+  try {
+    await waitFor(`${storefrontUrl}/en/auth/sign-in`, next, 180_000, () => output);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  } catch (err) {
+    // a failed start must not leave `next dev` behind: the next file's server would refuse to start beside it
+    if (next.pid && next.exitCode === null) process.kill(-next.pid, 'SIGTERM');
+    await worker.stop();
+    await app.close();
+    await orm.close(true);
+    throw err;
+  }
   mkdirSync(ARTIFACTS, { recursive: true });
 
   return {
