@@ -15,9 +15,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createOrm } from '@hm/db/orm';
-import { diskImageStore } from '@hm/domain/images';
 import type { Category, Marketplace } from '@hm/db/entities';
-import { systemClock, type CommandContext } from '@hm/domain/context';
+import type { CommandContext } from '@hm/domain/context';
+import { localPorts } from '@hm/domain/ports';
 import { buildApp } from '../apps/api/src/app.js';
 import { toMarketplaceBody } from '../packages/domain/src/marketplace/marketplace.mapper.js';
 import { listCategories } from '../packages/domain/src/catalog/commands/list-categories.js';
@@ -33,8 +33,8 @@ const MODE = 'test' as const;
 
 async function apiServer(databaseUrl: string) {
   const orm = await createOrm(databaseUrl, { poolMax: POOL_MAX });
-  const images = diskImageStore(mkdtempSync(path.join(tmpdir(), 'hm-bench-images-')));
-  const app = await buildApp({ orm, mode: MODE, apiUrl: 'http://127.0.0.1', logger: false, images });
+  const ports = localPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'hm-bench-')), mode: MODE });
+  const app = await buildApp({ orm, mode: MODE, apiUrl: 'http://127.0.0.1', logger: false, ports });
   return { app, close: async () => void (await app.close(), await orm.close(true)) };
 }
 
@@ -96,7 +96,7 @@ async function bareServer(databaseUrl: string) {
       (r) => ({ id: r.id, marketplaceId: r.marketplace_id, createdAt: r.created_at, slug: r.slug, names: r.names, parentId: r.parent_id, position: r.position, updatedAt: r.updated_at }) as Category,
     );
     // listCategories only calls em.find (already ordered by the query above): hand it the rows.
-    const ctx = { em: { find: async () => categories }, marketplace: m, clock: systemClock } as unknown as CommandContext;
+    const ctx = { em: { find: async () => categories }, marketplace: m } as unknown as CommandContext;
     return { items: await listCategories(ctx, req.query.locale) };
   });
 

@@ -25,9 +25,9 @@ import { createOrm } from '@hm/db/orm';
 import { migrate } from '@hm/db/migrate';
 import { freePort } from '@hm/db/testing/global-setup';
 import { consoleCaller } from '@hm/domain/console';
-import { systemClock } from '@hm/domain/context';
-import { localMailbox } from '@hm/domain/emails';
-import { diskImageStore, makeDerivatives } from '@hm/domain/images';
+import { consoleContext } from '@hm/domain/context';
+import { makeDerivatives } from '@hm/domain/images';
+import { localPorts } from '@hm/domain/ports';
 import { startWorker } from '@hm/jobs/worker';
 import { buildApp } from '../apps/api/src/app.js';
 import { f, machine, percentile, writeResults } from './lib.js';
@@ -80,12 +80,12 @@ async function rssServer() {
   const databaseUrl = process.env.BENCH_DATABASE_URL!;
   const dir = process.env.BENCH_DIR!;
   const orm = await createOrm(databaseUrl, { poolMax: 4 });
-  const images = diskImageStore(path.join(dir, 'images'));
+  const ports = localPorts({ dataDir: dir, mode: 'test' });
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, images });
+  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
   await app.listen({ port, host: '127.0.0.1' });
-  const worker = await startWorker({ connectionString: databaseUrl, concurrency: 1, deps: { orm, images, mailer: localMailbox(path.join(dir, 'mail')), mode: 'test', clock: systemClock, mailFrom: 'bench@localhost' } });
+  const worker = await startWorker({ connectionString: databaseUrl, concurrency: 1, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports } });
   process.on('message', async (msg: { type: string }) => {
     if (msg.type === 'measure-start') {
       (globalThis as { gc?: () => void }).gc?.();
@@ -126,15 +126,15 @@ async function main() {
   const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
   const orm = await createOrm(db.url, { poolMax: 6 });
   await migrate(orm);
-  const images = diskImageStore(path.join(dir, 'images'));
+  const ports = localPorts({ dataDir: dir, mode: 'test' });
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, images });
+  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
   await app.listen({ port, host: '127.0.0.1' });
-  const worker = await startWorker({ connectionString: db.url, concurrency: 1, deps: { orm, images, mailer: localMailbox(path.join(dir, 'mail')), mode: 'test', clock: systemClock, mailFrom: 'bench@localhost' } });
+  const worker = await startWorker({ connectionString: db.url, concurrency: 1, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports } });
 
   try {
-    const operator = consoleCaller({ orm, mode: 'test', clock: systemClock, transport: 'console', requestId: 'bench', auth: undefined, sessionToken: undefined, publicUrl: apiUrl, images });
+    const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'bench'));
     const { keys } = await operator.marketplace.create({ name: 'Bench', slug: 'bench', currencies: ['SEK'], locales: ['en'], storefront_url: 'http://127.0.0.1:3000' });
     const auth = { authorization: `Bearer ${keys.secret}` };
     const signUp = await fetch(`${apiUrl}/v1/users`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com' }) });

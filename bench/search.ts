@@ -19,12 +19,11 @@ import { createOrm, tenantEm } from '@hm/db/orm';
 import { migrate } from '@hm/db/migrate';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { freePort } from '@hm/db/testing/global-setup';
-import { diskImageStore } from '@hm/domain/images';
 import { createApiKey } from '../packages/domain/src/api-keys/commands/manage-api-keys.js';
 import { searchListings } from '../packages/domain/src/shop/commands/search-listings.js';
 import { ZSearchInput } from '../packages/domain/src/shop/shop.schema.js';
 import { loadRateBook } from '../packages/domain/src/rates/rate-book.js';
-import { systemClock } from '@hm/domain/context';
+import { localPorts } from '@hm/domain/ports';
 import { buildApp } from '../apps/api/src/app.js';
 import { f, machine, percentile, writeResults } from './lib.js';
 import { RARE_WORD, seedBench } from './seed.js';
@@ -100,7 +99,8 @@ async function main() {
       const { token } = createApiKey(em, marketplace.id, 'publishable', 'test');
       await em.flush();
       const port = await freePort();
-      const app = await buildApp({ orm, mode: 'test', apiUrl: `http://127.0.0.1:${port}`, images: diskImageStore(path.join(dir, 'images')) });
+      const ports = localPorts({ dataDir: dir, mode: 'test' });
+      const app = await buildApp({ orm, mode: 'test', apiUrl: `http://127.0.0.1:${port}`, ports });
       await app.listen({ port, host: '127.0.0.1' });
       const sqlPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
       sqlPool.on('error', () => {});
@@ -132,7 +132,7 @@ async function main() {
           });
           const input = ZSearchInput.parse(query);
           const rates = await loadRateBook(tem, marketplace, new Date().toISOString().slice(0, 10));
-          const result = await searchListings({ em: recorder, marketplace, clock: systemClock }, input, rates);
+          const result = await searchListings({ ...ports, em: recorder, marketplace }, input, rates);
           // Postgres placeholders for the same statements
           const statements = recorded
             .filter((r) => /from listings l/.test(r.sql))

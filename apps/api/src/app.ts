@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
 import { appRouter } from '@hm/domain/router';
-import type { ApiMode, Clock } from '@hm/domain/context';
-import { systemClock } from '@hm/domain/context';
-import type { ImageStore } from '@hm/domain/images';
+import type { ApiMode, Ports } from '@hm/domain/context';
 import { registerUploads } from './http/uploads.js';
 import type { Problem, ProblemCode } from '@hm/domain/errors';
 import { addApiKeyResolution } from './http/auth.js';
@@ -19,11 +17,10 @@ import { buildOpenApiDocument } from './openapi.js';
 export interface AppDeps {
   orm: MikroORM;
   mode: ApiMode;
-  clock?: Clock;
+  /** built once at the composition root (runtime.ts `createPorts`), shared with the worker */
+  ports: Ports;
   /** public URL of this API, for the OpenAPI document's server and image URLs */
   apiUrl: string;
-  /** where listing photos are kept */
-  images: ImageStore;
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
 }
@@ -31,7 +28,7 @@ export interface AppDeps {
 export const API_VERSION = '1.0.0';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps.ports;
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
@@ -78,14 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openapiJson = JSON.stringify(openapi);
   registerDocs(app);
 
-  const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, clock, publicUrl: deps.apiUrl, images: deps.images });
+  const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl });
 
   await app.register(
     async (scope) => {
       addApiKeyResolution(scope, deps.orm, deps.mode);
       addIdempotency(scope, deps.orm, clock);
       scope.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(openapiJson));
-      await scope.register(async (uploads) => registerUploads(uploads, createContext, deps.images));
+      await scope.register(async (uploads) => registerUploads(uploads, createContext, deps.ports.images));
       await registerRest(scope, appRouter, createContext);
     },
     { prefix: '/v1' },

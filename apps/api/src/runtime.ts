@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type OpenDatabase } from '@hm/db/database';
-import { systemClock } from '@hm/domain/context';
-import { localMailbox, resendMailer, type Mailer } from '@hm/domain/emails';
-import { diskImageStore, s3ImageStore, type ImageStore } from '@hm/domain/images';
+import { resendMailer } from '@hm/domain/emails';
+import { s3ImageStore } from '@hm/domain/images';
+import { localPorts, systemClock, type Clock, type Ports } from '@hm/domain/ports';
+import { httpRateSource } from '@hm/domain/rates';
 import { startWorker, type Worker } from '@hm/jobs/worker';
 import { readConfig, type Config } from './config.js';
 import { REPO_ROOT } from './paths.js';
@@ -26,16 +27,16 @@ export function connect(config: Config, log?: (line: string) => void): Promise<O
   });
 }
 
-/** The mail adapter: Resend when RESEND_API_KEY is set, else the local mailbox (.eml files under DATA_DIR/mailbox). */
-export function createMailer(config: Config): Mailer {
-  if (config.RESEND_API_KEY) return resendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL });
-  return localMailbox(path.join(config.dataDir, 'mailbox', config.API_MODE));
-}
-
-/** The image store: an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/images/<mode>. */
-export function createImageStore(config: Config): ImageStore {
+/**
+ * The ports, built once per process and handed to the API, the worker and the console alike: the
+ * offline adapters, each replaced by its provider when configured (Resend when RESEND_API_KEY is
+ * set, an S3-compatible bucket when S3_BUCKET is set, reference rates when RATES_URL is set).
+ */
+export function createPorts(config: Config, clock: Clock = systemClock): Ports {
+  const ports = localPorts({ dataDir: config.dataDir, mode: config.API_MODE, clock });
+  if (config.RESEND_API_KEY) ports.mailer = resendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL });
   if (config.S3_BUCKET) {
-    return s3ImageStore({
+    ports.images = s3ImageStore({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
@@ -44,14 +45,11 @@ export function createImageStore(config: Config): ImageStore {
       prefix: config.S3_PREFIX,
     });
   }
-  return diskImageStore(path.join(config.dataDir, 'images', config.API_MODE));
+  if (config.RATES_URL) ports.rates = httpRateSource(config.RATES_URL);
+  return ports;
 }
 
 /** Worker with the tasks' dependencies wired from config. */
-export function startConfiguredWorker(config: Config, db: OpenDatabase, images: ImageStore, log: (level: string, message: string) => void): Promise<Worker> {
-  return startWorker({
-    connectionString: db.url,
-    deps: { orm: db.orm, mailer: createMailer(config), mode: config.API_MODE, clock: systemClock, mailFrom: config.MAIL_FROM, images, ratesUrl: config.RATES_URL },
-    log,
-  });
+export function startConfiguredWorker(config: Config, db: OpenDatabase, ports: Ports, log: (level: string, message: string) => void): Promise<Worker> {
+  return startWorker({ connectionString: db.url, deps: { orm: db.orm, mode: config.API_MODE, mailFrom: config.MAIL_FROM, ports }, log });
 }

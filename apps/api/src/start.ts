@@ -5,7 +5,7 @@ import { MarketplaceSchema } from '@hm/db/entities';
 import { seedDemo } from '@hm/domain/demo';
 import type { Worker } from '@hm/jobs/worker';
 import { buildApp } from './app.js';
-import { connect, createImageStore, loadConfig, startConfiguredWorker } from './runtime.js';
+import { connect, createPorts, loadConfig, startConfiguredWorker } from './runtime.js';
 import { REPO_ROOT } from './paths.js';
 
 /**
@@ -28,10 +28,10 @@ if (marketplaces === 0) {
 }
 const demoKeys = existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as { secret: string; publishable: string }) : undefined;
 
-const images = createImageStore(config);
+const ports = createPorts(config);
 const app = await buildApp({
   orm: db.orm,
-  images,
+  ports,
   mode: config.API_MODE,
   apiUrl: config.apiUrl,
   bodyLimit: config.BODY_LIMIT_BYTES,
@@ -44,7 +44,7 @@ await app.listen({ port: config.API_PORT, host: config.API_HOST });
 
 let worker: Worker | undefined;
 if (config.START_WORKER) {
-  worker = await startConfiguredWorker(config, db, images, (level, message) => {
+  worker = await startConfiguredWorker(config, db, ports, (level, message) => {
     if (level !== 'debug') app.log.info({ worker: true }, message);
   });
 }

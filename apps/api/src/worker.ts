@@ -1,9 +1,9 @@
-import { connect, createImageStore, loadConfig, startConfiguredWorker } from './runtime.js';
+import { connect, createPorts, loadConfig, startConfiguredWorker } from './runtime.js';
 
 /** `npm run worker`: the job runner alone (for more job throughput beside API processes). */
 const config = loadConfig();
 const db = await connect(config);
-const runner = await startConfiguredWorker(config, db, createImageStore(config), (level, message) => {
+const runner = await startConfiguredWorker(config, db, createPorts(config), (level, message) => {
   process.stderr.write(`[worker ${level}] ${message}\n`);
 });
 process.stderr.write('worker running; Ctrl-C to stop\n');

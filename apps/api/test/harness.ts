@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createOrm, type MikroORM } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
 import { consoleCaller } from '@hm/domain/console';
-import type { ApiMode, Clock } from '@hm/domain/context';
+import { consoleContext, type ApiMode, type Clock } from '@hm/domain/context';
 import { buildApp } from '../src/app.js';
 import { validateResponse } from './openapi-validator.js';
 import { mkdtempSync } from 'node:fs';
@@ -12,8 +12,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { Logger, runOnce } from 'graphile-worker';
 import { createTaskList } from '@hm/jobs/worker';
-import { localMailbox } from '@hm/domain/emails';
-import { diskImageStore, type ImageStore } from '@hm/domain/images';
+import type { ImageStore } from '@hm/domain/images';
+import { localDirs, localPorts } from '@hm/domain/ports';
 
 export interface TestClock extends Clock {
   set(d: Date | string): void;
@@ -50,26 +50,17 @@ export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; e
   const orm = await createOrm(url, { poolMax: 5 });
   const clock = testClock();
   const mode = opts.mode ?? 'test';
-  const images = diskImageStore(mkdtempSync(path.join(tmpdir(), 'hm-images-')));
-  const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, images });
+  // the offline adapters in a folder of this test's own, with the test clock
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-data-'));
+  const ports = localPorts({ dataDir, mode, clock });
+  const app = await buildApp({ orm, mode, ports, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit });
   await opts.extend?.(app, orm, clock);
-  const mailDir = mkdtempSync(path.join(tmpdir(), 'hm-mail-'));
   const jobsPool = new pg.Pool({ connectionString: url, max: 2 });
   jobsPool.on('error', () => {});
   jobsPool.on('connect', (client) => client.on('error', () => {}));
-  const taskList = createTaskList({ orm, mailer: localMailbox(mailDir), mode, clock, mailFrom: 'no-reply@shop.example', images });
+  const taskList = createTaskList({ orm, mode, mailFrom: 'no-reply@shop.example', ports });
   await app.ready();
-  const caller = consoleCaller({
-    orm,
-    mode,
-    clock,
-    transport: 'console',
-    requestId: 'test',
-    auth: undefined,
-    sessionToken: undefined,
-    publicUrl: 'http://localhost:4000',
-    images,
-  });
+  const caller = consoleCaller(consoleContext({ orm, mode, ports, publicUrl: 'http://localhost:4000' }, 'test'));
   return {
     app,
     orm,
@@ -85,8 +76,8 @@ export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; e
       if (url.startsWith('/v1/') && !url.startsWith('/v1/openapi.json')) await validateResponse(app, rest.method ?? "GET", url, res);
       return res;
     },
-    mailDir,
-    images,
+    mailDir: localDirs(dataDir, mode).mailbox,
+    images: ports.images,
     async runJobs() {
       await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}) });
     },

@@ -9,9 +9,8 @@ import { buildApp } from '@hm/api/app';
 import { createOrm } from '@hm/db/orm';
 import { createTestDatabase, freePort } from '@hm/db/testing';
 import { consoleCaller } from '@hm/domain/console';
-import { systemClock } from '@hm/domain/context';
-import { localMailbox } from '@hm/domain/emails';
-import { diskImageStore } from '@hm/domain/images';
+import { consoleContext } from '@hm/domain/context';
+import { localPorts } from '@hm/domain/ports';
 import { startWorker } from '@hm/jobs/worker';
 
 const STOREFRONT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -55,18 +54,14 @@ export async function startStack(): Promise<Stack> {
   const orm = await createOrm(databaseUrl, { poolMax: 6 });
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const images = diskImageStore(mkdtempSync(path.join(tmpdir(), 'hm-sf-images-')));
-  const app = await buildApp({ orm, mode: 'test', apiUrl, images });
+  const ports = localPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'hm-sf-data-')), mode: 'test' });
+  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
   await app.listen({ port: apiPort, host: '127.0.0.1' });
-  const worker = await startWorker({
-    connectionString: databaseUrl,
-    concurrency: 2,
-    deps: { orm, mailer: localMailbox(mkdtempSync(path.join(tmpdir(), 'hm-sf-mail-'))), mode: 'test', clock: systemClock, mailFrom: 'no-reply@shop.example', images },
-  });
+  const worker = await startWorker({ connectionString: databaseUrl, concurrency: 2, deps: { orm, mode: 'test', mailFrom: 'no-reply@shop.example', ports } });
 
   const storefrontPort = await freePort();
   const storefrontUrl = `http://localhost:${storefrontPort}`;
-  const operator = consoleCaller({ orm, mode: 'test', clock: systemClock, transport: 'console', requestId: 'browser-test', auth: undefined, sessionToken: undefined, publicUrl: apiUrl, images });
+  const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'browser-test'));
   const { keys } = await operator.marketplace.create({ name: 'Browser Shop', slug: 'browser-shop', currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: storefrontUrl });
 
   let output = '';

@@ -1,15 +1,12 @@
 import type { MikroORM, EntityManager } from '@hm/db/orm';
 import type { Marketplace, Session, User } from '@hm/db/entities';
 import type { DomainError } from './errors.js';
-import type { ImageStore } from './images/image-store.js';
+import type { Ports } from './ports.js';
+
+export { systemClock, type Clock, type Ports } from './ports.js';
 
 export type ApiMode = 'test' | 'live';
 export type KeyKind = 'secret' | 'publishable';
-
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface AuthenticatedKey {
   apiKeyId: string;
@@ -17,11 +14,10 @@ export interface AuthenticatedKey {
   marketplace: Marketplace;
 }
 
-/** What the transport hands to every procedure (built by apps/api for REST, tRPC and the console). */
-export interface Context {
+/** What the transport hands to every procedure (built by apps/api for REST, tRPC and the console), with the ports. */
+export interface Context extends Ports {
   orm: MikroORM;
   mode: ApiMode;
-  clock: Clock;
   transport: 'rest' | 'trpc' | 'console';
   requestId: string;
   /** The API key, already resolved by the transport (once per request), or why it failed. */
@@ -29,8 +25,6 @@ export interface Context {
   sessionToken: string | undefined;
   /** public URL of the API (image URLs in responses) */
   publicUrl: string;
-  /** where listing photos are kept */
-  images: ImageStore;
 }
 
 /** The context inside a procedure that needs a key: marketplace known, entity manager scoped to it. */
@@ -46,14 +40,18 @@ export interface UserContext extends KeyContext {
   session: Session;
 }
 
-/** What domain commands need: deliberately free of tRPC and HTTP. */
-export interface CommandContext {
+/** What domain commands need: deliberately free of tRPC and HTTP; the outside world only through the ports. */
+export interface CommandContext extends Ports {
   em: EntityManager;
   marketplace: Marketplace;
-  clock: Clock;
 }
 
 /** A command acting for a signed-in user (their own listings, …). */
 export interface UserCommandContext extends CommandContext {
   user: User;
+}
+
+/** The operator console's context (CLI, tests): no API key or session; procedures name the marketplace. */
+export function consoleContext(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string }, requestId: string): Context {
+  return { ...deps.ports, orm: deps.orm, mode: deps.mode, transport: 'console', requestId, auth: undefined, sessionToken: undefined, publicUrl: deps.publicUrl };
 }

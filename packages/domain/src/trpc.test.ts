@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { diskImageStore } from './images/adapters/disk-image-store.js';
+import { localPorts } from './ports.js';
 import { z } from 'zod';
 import { TRPCError } from '@trpc/server';
 import { expect, test } from 'vitest';
@@ -17,7 +17,7 @@ const probe = router({
 function ctx(auth: Context['auth']): Context {
   const fork = () => ({ setFilterParams: () => {} });
   const orm = { em: { fork }, fork } as unknown as Context['orm'];
-  return { orm, mode: 'test', clock: { now: () => new Date() }, transport: 'trpc', requestId: 'r', auth, sessionToken: undefined, publicUrl: 'http://localhost:4000', images: diskImageStore(tmpdir()) };
+  return { ...localPorts({ dataDir: tmpdir(), mode: 'test' }), orm, mode: 'test', transport: 'trpc', requestId: 'r', auth, sessionToken: undefined, publicUrl: 'http://localhost:4000' };
 }
 
 test('publishable keys read public data; secret-only procedures answer 403', async () => {

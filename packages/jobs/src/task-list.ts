@@ -1,35 +1,45 @@
-import type { TaskList } from 'graphile-worker';
-import type { DeliveryDeps } from '@hm/domain/emails';
-import type { ImageDeps } from '@hm/domain/images';
-import { purgeIdempotencyKeys } from './tasks/purge-idempotency-keys.js';
-import { purgeRateLimits } from './tasks/purge-rate-limits.js';
-import { sendEmail } from './tasks/emails/send-email.js';
-import { processImage } from './tasks/listings/process-image.js';
-import { applyPriceDrop } from './tasks/listings/apply-price-drop.js';
-import { importRates, repriceAll, repriceListings } from './tasks/rates/reprice-listings.js';
+import type { Task, TaskList } from 'graphile-worker';
+import type { MikroORM } from '@hm/db/orm';
+import type { ApiMode } from '@hm/domain/context';
+import type { Ports } from '@hm/domain/ports';
+import { TASKS, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, repriceAllTask, runTask, type TaskDefinition } from '@hm/domain/tasks';
 
-/** What tasks need from the composition root (ORM, adapters, mode, clock). */
-/** `ratesUrl`: where the optional daily import-rates job fetches reference rates. */
-export type TaskDeps = DeliveryDeps & ImageDeps & { ratesUrl?: string };
+/** What tasks need from the composition root: the ORM, the ports and two settings. */
+export interface TaskDeps {
+  orm: MikroORM;
+  mode: ApiMode;
+  /** sender address of emails (MAIL_FROM) */
+  mailFrom: string;
+  ports: Ports;
+}
 
-/** Every task the worker runs, by name (one file per task under tasks/). */
+/**
+ * graphile-worker's task list, one entry per task definition (declared in @hm/domain beside the
+ * command each runs). The payload is parsed with the definition's schema first: one that does not
+ * parse can never succeed, and graphile-worker has no way for a running task to fail its job for
+ * good (`permanently_fail_jobs` skips locked jobs), so such a job is logged as an error and
+ * completed instead of retried for days.
+ */
 export function createTaskList(deps: TaskDeps): TaskList {
-  return {
-    'purge-idempotency-keys': purgeIdempotencyKeys,
-    'purge-rate-limits': purgeRateLimits,
-    'send-email': sendEmail(deps),
-    'process-image': processImage(deps),
-    'apply-price-drop': applyPriceDrop(deps),
-    'reprice-listings': repriceListings(deps),
-    'reprice-all': repriceAll,
-    'import-rates': importRates(deps),
+  return Object.fromEntries(TASKS.map((task) => [task.name, toGraphileTask(task, deps)]));
+}
+
+function toGraphileTask(task: TaskDefinition, deps: TaskDeps): Task {
+  return async (payload, helpers) => {
+    const { job } = helpers;
+    const ctx = { ...deps.ports, orm: deps.orm, mode: deps.mode, mailFrom: deps.mailFrom, attempt: { number: job.attempts, max: job.max_attempts } };
+    const run = await runTask(task, payload, ctx);
+    if (run.ok) helpers.logger.info(`${task.name} ${JSON.stringify(run.payload)}: ${run.outcome}`);
+    else helpers.logger.error(`${task.name} job ${job.id} dropped without retry: ${run.problem}`);
   };
 }
 
-/** Recurring jobs (graphile-worker crontab syntax). */
-export const crontab = `
-0 * * * * purge-idempotency-keys
-30 * * * * purge-rate-limits
-0 0 * * * import-rates
-5 0 * * * reprice-all
-`;
+/** Recurring jobs (graphile-worker crontab syntax: minute hour day month weekday, UTC). */
+const RECURRING: [schedule: string, task: TaskDefinition][] = [
+  ['0 * * * *', purgeIdempotencyKeysTask],
+  ['30 * * * *', purgeRateLimitsTask],
+  ['0 0 * * *', importRatesTask],
+  ['5 0 * * *', repriceAllTask],
+];
+
+export const crontab = RECURRING.map(([schedule, task]) => `${schedule} ${task.name}`).join('\n');

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TRPCError } from '@trpc/server';
 import { consoleCaller } from '@hm/domain/console';
-import { systemClock } from '@hm/domain/context';
+import { consoleContext } from '@hm/domain/context';
 import { DomainError, problemOf, type Problem } from '@hm/domain/errors';
 import { toProblem } from '@hm/domain/trpc';
-import { connect, createImageStore, loadConfig } from '../runtime.js';
+import { connect, createPorts, loadConfig } from '../runtime.js';
 import { COMMANDS, type Caller } from './commands.js';
 
 /**
@@ -51,17 +51,7 @@ const readJsonFile = (flag: string): unknown => {
 
 const config = loadConfig();
 const db = await connect(config);
-const caller: Caller = consoleCaller({
-  orm: db.orm,
-  mode: config.API_MODE,
-  clock: systemClock,
-  transport: 'console',
-  requestId: `console_${Date.now()}`,
-  auth: undefined,
-  sessionToken: undefined,
-  publicUrl: config.apiUrl,
-  images: createImageStore(config),
-});
+const caller: Caller = consoleCaller(consoleContext({ orm: db.orm, mode: config.API_MODE, ports: createPorts(config), publicUrl: config.apiUrl }, `console_${Date.now()}`));
 
 /** Console input arrives as flags and files: say `flag.<name>` / `file.<path>` rather than `body.…`. */
 function forCli(p: Problem): Problem {

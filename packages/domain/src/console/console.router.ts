@@ -42,7 +42,7 @@ async function byListing(ctx: Context, id: string) {
   if (!found) throw new NotFoundError('This listing');
   const marketplace = await ctx.orm.em.fork().findOneOrFail(MarketplaceEntity, { id: found.marketplaceId });
   const em = tenantEm(ctx.orm, marketplace.id);
-  return { marketplace, em, cmd: { em, marketplace, clock: ctx.clock } };
+  return { marketplace, em, cmd: { ...ctx, em, marketplace } };
 }
 
 /** The console's view of a listing: the public body plus the commission override. */
@@ -116,15 +116,15 @@ export const consoleRouter = router({
     create: consoleProcedure.input(ZMarketplaceRef.extend(ZTeamUserInput.shape)).mutation(async ({ ctx, input }) => {
       const { marketplace: slug, ...fields } = input;
       const { marketplace, em } = await scoped(ctx, slug);
-      return { user: toUserBody(await createUserByTeam({ em, marketplace, clock: ctx.clock }, fields)) };
+      return { user: toUserBody(await createUserByTeam({ ...ctx, em, marketplace }, fields)) };
     }),
     block: consoleProcedure.input(ZMarketplaceRef.extend({ email: z.string().min(1).max(254) })).mutation(async ({ ctx, input }) => {
       const { marketplace, em } = await scoped(ctx, input.marketplace);
-      return { user: { ...toUserBody(await setUserBlocked({ em, marketplace, clock: ctx.clock }, input.email, true)), blocked: true } };
+      return { user: { ...toUserBody(await setUserBlocked({ ...ctx, em, marketplace }, input.email, true)), blocked: true } };
     }),
     unblock: consoleProcedure.input(ZMarketplaceRef.extend({ email: z.string().min(1).max(254) })).mutation(async ({ ctx, input }) => {
       const { marketplace, em } = await scoped(ctx, input.marketplace);
-      return { user: { ...toUserBody(await setUserBlocked({ em, marketplace, clock: ctx.clock }, input.email, false)), blocked: false } };
+      return { user: { ...toUserBody(await setUserBlocked({ ...ctx, em, marketplace }, input.email, false)), blocked: false } };
     }),
   }),
   listings: router({

@@ -1,6 +1,5 @@
-/** Entry point of `@hm/domain/images`: the image store port, its adapters and the processing job. */
+/** Entry point of `@hm/domain/images`: the image store port and its adapters (the `process-image` task is in `@hm/domain/tasks`). */
 export { diskImageStore } from './adapters/disk-image-store.js';
 export { s3ImageStore, type S3Options } from './adapters/s3-image-store.js';
 export { IMAGE_SIZES, sizeKey, type ImageSize, type ImageStore } from './image-store.js';
-export { processImage, PROCESS_IMAGE_TASK, type ImageDeps } from './commands/process-image.js';
 export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, makeDerivatives } from './derivatives.js';

@@ -1,22 +1,41 @@
+import { z } from 'zod';
 import type { EntityManager } from '@hm/db/orm';
+import type { TaskContext, TaskDefinition } from './tasks.js';
+
+declare const jobKeyBrand: unique symbol;
+/** A graphile-worker job key, made only by `jobKey` so every key has the same shape. */
+export type JobKey = string & { readonly [jobKeyBrand]: true };
+
+/** `<task>:<entity id>`: a task's one waiting job for an entity (a newer job with the key replaces it). */
+export function jobKey(task: { readonly name: string }, entityId: string): JobKey {
+  return `${task.name}:${entityId}` as JobKey;
+}
 
 export interface JobOptions {
-  /** `<task>:<entity id>`: a newer job with the same key replaces the waiting one */
-  jobKey?: string;
+  jobKey?: JobKey;
   runAt?: Date;
+  /** overrides the task's `maxAttempts` */
   maxAttempts?: number;
 }
 
 /**
  * Adds a graphile-worker job on the entity manager's connection, so inside `em.transactional` it
- * commits or rolls back with the change that causes it (an outbox without a relay).
+ * commits or rolls back with the change that causes it (an outbox without a relay). The payload is
+ * typed by the task's schema and checked here, so a job that could never run is never stored.
  */
-export async function addJob(em: EntityManager, task: string, payload: Record<string, unknown>, opts: JobOptions = {}): Promise<void> {
+export async function addJob<S extends z.ZodType>(em: EntityManager, task: TaskDefinition<S, TaskContext>, payload: NoInfer<z.input<S>>, opts: JobOptions = {}): Promise<void> {
+  const checked = task.payload.safeParse(payload);
+  if (!checked.success) throw new Error(`addJob ${task.name}: ${z.prettifyError(checked.error)}`);
   await em.execute(`select graphile_worker.add_job(?, ?::json, job_key => ?, run_at => ?, max_attempts => ?)`, [
-    task,
+    task.name,
     JSON.stringify(payload),
     opts.jobKey ?? null,
     opts.runAt ?? null,
-    opts.maxAttempts ?? null,
+    opts.maxAttempts ?? task.maxAttempts ?? null,
   ]);
+}
+
+/** Removes the waiting job with this key (a running one is kept from retrying), on the entity manager's connection. */
+export async function removeJob(em: EntityManager, key: JobKey): Promise<void> {
+  await em.execute(`select graphile_worker.remove_job(?)`, [key]);
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@hm/db/orm';
+import { z } from 'zod';
 import { DomainError } from '../errors.js';
+import { defineTask } from './tasks.js';
 
 export interface RateLimit {
   bucket: string;
@@ -53,3 +55,13 @@ export async function takeToken(em: EntityManager, marketplaceId: string, rule: 
   const after = await countHit(em, marketplaceId, rule, subject, now);
   if (after.count > rule.limit) throw rateLimited(detail, after.windowEnd, now);
 }
+
+/** Hourly: counter rows whose window ended long ago (the longest window is an hour) only take space. */
+export const purgeRateLimitsTask = defineTask({
+  name: 'purge-rate-limits',
+  payload: z.object({}),
+  run: async (_p, ctx) => {
+    const { affectedRows } = await ctx.orm.em.getConnection().execute<{ affectedRows: number }>(`delete from rate_limits where window_start < now() - interval '1 day'`, [], 'run');
+    return `purged ${affectedRows} old rate-limit counters`;
+  },
+});

@@ -20,5 +20,5 @@ export const advanceTimersProcedure = keyProcedure
   .output(z.object({ ran: z.array(z.object({ task: z.string(), run_at: ZDateTime, result: z.string() })) }))
   .mutation(async ({ ctx, input }) => {
     if (ctx.mode !== 'test') throw new NotFoundError('Test helpers exist in test mode only; this endpoint');
-    return { ran: await advanceTimers(ctx.orm, ctx.marketplace.id, new Date(input.until)) };
+    return { ran: await advanceTimers(ctx, ctx.marketplace.id, new Date(input.until)) };
   });

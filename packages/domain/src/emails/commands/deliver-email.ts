@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { EmailSchema, MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { ApiMode, Clock } from '../../context.js';
+import { defineTask } from '../../shared/tasks.js';
 import { MailError, type Mailer } from '../mailer.js';
 
 export interface DeliveryDeps {
@@ -58,3 +60,11 @@ export async function deliverEmail(deps: DeliveryDeps, ref: { marketplaceId: str
     return 'failed';
   }
 }
+
+/** Sends one email from the outbox; transient failures are retried with graphile-worker's backoff (~1 s … ~3 h). */
+export const sendEmailTask = defineTask({
+  name: 'send-email',
+  payload: z.object({ marketplace_id: z.uuid(), email_id: z.uuid() }),
+  maxAttempts: 10,
+  run: (p, ctx) => deliverEmail(ctx, { marketplaceId: p.marketplace_id, emailId: p.email_id }, ctx.attempt),
+});

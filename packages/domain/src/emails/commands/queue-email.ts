@@ -1,13 +1,10 @@
 import { EmailSchema, type Marketplace, type User } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { addJob } from '../../shared/jobs.js';
+import { sendEmailTask } from './deliver-email.js';
 import { resolveLocale } from '../../shared/locale.js';
 import { renderEmail } from '../render-email.js';
 import type { EmailTemplate } from '../templates.js';
-
-export const SEND_EMAIL_TASK = 'send-email';
-/** Transient failures (provider 5xx/429, network) are retried with graphile-worker's backoff: ~1 s … ~3 h. */
-export const SEND_EMAIL_MAX_ATTEMPTS = 10;
 
 /** The storefront page an emailed link opens (spec: Events). */
 const LINK_PATHS = {
@@ -53,7 +50,7 @@ async function queueEmail(em: EntityManager, m: Marketplace, user: User, templat
     sentAt: null,
   });
   await em.flush();
-  await addJob(em, SEND_EMAIL_TASK, { marketplace_id: m.id, email_id: email.id }, { maxAttempts: SEND_EMAIL_MAX_ATTEMPTS });
+  await addJob(em, sendEmailTask, { marketplace_id: m.id, email_id: email.id });
 }
 
 /** Account emails: a link to the storefront's auth page carrying the token. */

@@ -1,10 +1,10 @@
+import { z } from 'zod';
 import { ListingImageSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Clock } from '../../context.js';
+import { defineTask } from '../../shared/tasks.js';
 import { makeDerivatives } from '../derivatives.js';
 import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../image-store.js';
-
-export const PROCESS_IMAGE_TASK = 'process-image';
 
 export interface ImageDeps {
   orm: MikroORM;
@@ -47,3 +47,11 @@ export async function processImage(deps: ImageDeps, ref: { marketplaceId: string
   await deps.images.delete([originalKey(image.id)]);
   return result;
 }
+
+/** Makes a listing photo's sizes (thumb, medium, large) and marks it ready or failed. */
+export const processImageTask = defineTask({
+  name: 'process-image',
+  payload: z.object({ marketplace_id: z.uuid(), image_id: z.uuid() }),
+  maxAttempts: 5,
+  run: (p, ctx) => processImage(ctx, { marketplaceId: p.marketplace_id, imageId: p.image_id }),
+});

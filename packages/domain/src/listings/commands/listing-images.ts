@@ -3,9 +3,9 @@ import type { UserCommandContext } from '../../context.js';
 import { uuidv7 } from '@hm/db/orm';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { MAX_IMAGES_PER_LISTING, inspectImage } from '../../images/derivatives.js';
-import { PROCESS_IMAGE_TASK } from '../../images/commands/process-image.js';
+import { processImageTask } from '../../images/commands/process-image.js';
 import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../images/image-store.js';
-import { addJob } from '../../shared/jobs.js';
+import { addJob, jobKey } from '../../shared/jobs.js';
 import { assertEditable } from '../listing.machine.js';
 import { findOwnListing } from './find-listings.js';
 
@@ -46,7 +46,7 @@ export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer
       });
       l.updatedAt = now;
       await em.flush();
-      await addJob(em, PROCESS_IMAGE_TASK, { marketplace_id: ctx.marketplace.id, image_id: image.id }, { jobKey: `${PROCESS_IMAGE_TASK}:${image.id}`, maxAttempts: 5 });
+      await addJob(em, processImageTask, { marketplace_id: ctx.marketplace.id, image_id: image.id }, { jobKey: jobKey(processImageTask, image.id) });
       await stored;
       return image;
     });

@@ -2,25 +2,24 @@ import { ListingSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
+import { z } from 'zod';
 import type { Clock } from '../../context.js';
-import { addJob } from '../../shared/jobs.js';
+import { addJob, jobKey, removeJob } from '../../shared/jobs.js';
+import { defineTask } from '../../shared/tasks.js';
 import { nextStep } from '../price-schedule.js';
-
-export const APPLY_PRICE_DROP_TASK = 'apply-price-drop';
-export const priceDropJobKey = (listingId: string) => `${APPLY_PRICE_DROP_TASK}:${listingId}`;
 
 /** Schedules the job of the next step not yet applied (one job per listing: the key replaces a waiting one). */
 export async function scheduleNextDrop(em: EntityManager, l: Listing): Promise<void> {
   const next = l.status === 'published' ? nextStep(l) : undefined;
   if (!next) {
-    await em.execute(`select graphile_worker.remove_job(?)`, [priceDropJobKey(l.id)]);
+    await removeJob(em, jobKey(applyPriceDropTask, l.id));
     return;
   }
   await addJob(
     em,
-    APPLY_PRICE_DROP_TASK,
+    applyPriceDropTask,
     { marketplace_id: l.marketplaceId, listing_id: l.id, step: next.index, started_at: l.scheduleStartedAt!.toISOString() },
-    { jobKey: priceDropJobKey(l.id), runAt: next.on },
+    { jobKey: jobKey(applyPriceDropTask, l.id), runAt: next.on },
   );
 }
 
@@ -65,3 +64,14 @@ export async function applyPriceDrop(deps: { orm: MikroORM; clock: Clock }, ref:
     return 'applied';
   });
 }
+
+/**
+ * Declared here rather than in a file of its own: the command that runs it also schedules the next
+ * step, so a separate task file would import this module and be imported by it.
+ */
+export const applyPriceDropTask = defineTask({
+  name: 'apply-price-drop',
+  payload: z.object({ marketplace_id: z.uuid(), listing_id: z.uuid(), step: z.number().int().min(0), started_at: z.string() }),
+  timer: true,
+  run: (p, ctx) => applyPriceDrop(ctx, { marketplaceId: p.marketplace_id, listingId: p.listing_id, step: p.step, startedAt: p.started_at }),
+});

@@ -1,26 +1,18 @@
 import { MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import { z } from 'zod';
-import { ZCurrencyCode } from '../../shared/schemas.js';
+import { defineTask } from '../../shared/tasks.js';
+import type { RateSource } from '../rate-source.js';
 import { setRates } from './set-rates.js';
 import { queueReprice } from './reprice-listings.js';
 
-/** What the reference-rates URL answers (the shape of ECB-based rate services): 1 base = rate quote. */
-export const ZReferenceRates = z.object({
-  date: z.iso.date(),
-  base: ZCurrencyCode,
-  rates: z.record(z.string(), z.number().positive().finite()),
-});
-
 /**
- * The optional daily `import-rates` job: fetches reference rates from RATES_URL and records, for
- * every marketplace, the rates of its currencies, then queues its reprice. Operators' own rates for
- * the same day are replaced; earlier days are kept (the day's rate is the latest on or before today).
+ * The optional daily `import-rates` job: reads the reference rates from the rates port and records,
+ * for every marketplace, the rates of its currencies, then queues its reprice. Operators' own rates
+ * for the same day are replaced; earlier days are kept (the day's rate is the latest on or before today).
  */
-export async function importReferenceRates(deps: { orm: MikroORM; fetch?: typeof fetch }, url: string): Promise<{ date: string; marketplaces: number; rates: number }> {
-  const res = await (deps.fetch ?? fetch)(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(30_000) });
-  if (!res.ok) throw new Error(`reference rates: ${url} answered ${res.status}`);
-  const body = ZReferenceRates.parse(await res.json());
+export async function importReferenceRates(deps: { orm: MikroORM; rates: RateSource }): Promise<{ date: string; marketplaces: number; rates: number }> {
+  const body = await deps.rates.latest();
   const known = new Set(Intl.supportedValuesOf('currency'));
   let stored = 0;
   const marketplaces = await deps.orm.em.fork().find(MarketplaceSchema, {});
@@ -35,3 +27,14 @@ export async function importReferenceRates(deps: { orm: MikroORM; fetch?: typeof
   }
   return { date: body.date, marketplaces: marketplaces.length, rates: stored };
 }
+
+/** Daily, when a rates source is configured (`RATES_URL`): reference rates for every marketplace (then each reprices). */
+export const importRatesTask = defineTask({
+  name: 'import-rates',
+  payload: z.object({}),
+  run: async (_p, ctx) => {
+    if (!ctx.rates) return 'no RATES_URL set; rates come from the console only';
+    const r = await importReferenceRates({ orm: ctx.orm, rates: ctx.rates });
+    return `${r.rates} rates of ${r.date} for ${r.marketplaces} marketplaces`;
+  },
+});

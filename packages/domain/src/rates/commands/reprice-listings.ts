@@ -1,15 +1,15 @@
 import { MarketplaceSchema } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
+import { z } from 'zod';
 import type { Clock } from '../../context.js';
-import { addJob } from '../../shared/jobs.js';
+import { addJob, jobKey } from '../../shared/jobs.js';
+import { defineTask } from '../../shared/tasks.js';
 import { loadRateBook, todayOf } from '../rate-book.js';
-
-export const REPRICE_TASK = 'reprice-listings';
 
 /** Queues a reprice of a marketplace's listings (one waiting job per marketplace). */
 export function queueReprice(em: EntityManager, marketplaceId: string): Promise<void> {
-  return addJob(em, REPRICE_TASK, { marketplace_id: marketplaceId }, { jobKey: `${REPRICE_TASK}:${marketplaceId}` });
+  return addJob(em, repriceListingsTask, { marketplace_id: marketplaceId }, { jobKey: jobKey(repriceListingsTask, marketplaceId) });
 }
 
 /**
@@ -45,3 +45,30 @@ export async function repriceListings(deps: { orm: MikroORM; clock: Clock }, mar
     return { currencies: n, listings: updated.length };
   });
 }
+
+// Both tasks are declared here: `reprice-listings` is queued by `queueReprice` above, so a task file
+// of its own would import this module and be imported by it.
+
+/** Brings one marketplace's listing prices in its default currency in line with the day's rates. */
+export const repriceListingsTask = defineTask({
+  name: 'reprice-listings',
+  payload: z.object({ marketplace_id: z.uuid() }),
+  run: async (p, ctx) => {
+    const r = await repriceListings(ctx, p.marketplace_id);
+    return `${r.currencies} currencies, ${r.listings} listings changed`;
+  },
+});
+
+/** Daily: rates dated today (set in advance) take effect; one reprice job per marketplace. */
+export const repriceAllTask = defineTask({
+  name: 'reprice-all',
+  payload: z.object({}),
+  run: async (_p, ctx) => {
+    const em = ctx.orm.em.fork();
+    const marketplaces = await em.find(MarketplaceSchema, {}, { fields: ['id'] });
+    await em.transactional(async (tx) => {
+      for (const m of marketplaces) await queueReprice(tx, m.id);
+    });
+    return `queued reprice for ${marketplaces.length} marketplaces`;
+  },
+});

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { expect, inject, test } from 'vitest';
 import { createOrm } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
-import { importReferenceRates } from '@hm/domain/rates';
+import { httpRateSource, importReferenceRates } from '@hm/domain/rates';
 
 test('import-rates stores the day’s reference rates for each marketplace’s currencies and queues its reprice', async () => {
   const orm = await createOrm(await createTestDatabase(inject('adminDatabaseUrl')), { poolMax: 2 });
@@ -24,7 +24,7 @@ test('import-rates stores the day’s reference rates for each marketplace’s c
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as { port: number };
   try {
-    const result = await importReferenceRates({ orm }, `http://127.0.0.1:${port}/latest`);
+    const result = await importReferenceRates({ orm, rates: httpRateSource(`http://127.0.0.1:${port}/latest`) });
     expect(result).toEqual({ date: '2026-11-20', marketplaces: 3, rates: 3 });
     const rows = await db.execute<{ slug: string; quote: string; rate: number }[]>(
       `select m.slug, r.quote, r.rate from exchange_rates r join marketplaces m on m.id = r.marketplace_id order by 1, 2`,
@@ -37,7 +37,7 @@ test('import-rates stores the day’s reference rates for each marketplace’s c
     ]);
     const jobs = await db.execute<{ key: string }[]>(`select key from graphile_worker.jobs where task_identifier = 'reprice-listings' order by key`);
     expect(jobs).toHaveLength(2);
-    await expect(importReferenceRates({ orm }, `http://127.0.0.1:${port}/missing`)).rejects.toThrow('answered 404');
+    await expect(importReferenceRates({ orm, rates: httpRateSource(`http://127.0.0.1:${port}/missing`) })).rejects.toThrow('answered 404');
   } finally {
     server.close();
     await orm.close(true);

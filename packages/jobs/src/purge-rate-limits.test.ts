@@ -1,15 +1,12 @@
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
 import pg from 'pg';
-import { runOnce } from 'graphile-worker';
-import { createTestDatabase } from '@hm/db/testing';
-import { purgeRateLimits } from './purge-rate-limits.js';
-import { repriceAll } from './rates/reprice-listings.js';
-
-const taskList = { 'purge-rate-limits': purgeRateLimits, 'reprice-all': repriceAll };
+import { purgeRateLimitsTask, repriceAllTask } from '@hm/domain/tasks';
+import { testWorker } from './test-worker.js';
 
 async function database() {
-  const url = await createTestDatabase(inject('adminDatabaseUrl'));
-  const client = new pg.Client({ connectionString: url });
+  // reprice-all alone: the reprice-listings jobs it queues stay queued to be counted
+  const w = await testWorker({ only: [purgeRateLimitsTask, repriceAllTask] });
+  const client = new pg.Client({ connectionString: w.url });
   await client.connect();
   const ids: string[] = [];
   for (const slug of ['a', 'b']) {
@@ -19,11 +16,15 @@ async function database() {
     );
     ids.push(rows[0].id);
   }
-  return { client, ids, url };
+  const end = async () => {
+    await client.end();
+    await w.close();
+  };
+  return { client, ids, w, end };
 }
 
 test('purge-rate-limits drops counters whose window began over a day ago and keeps the rest', async () => {
-  const { client, ids, url } = await database();
+  const { client, ids, w, end } = await database();
   try {
     for (const [subject, age] of [
       ['old@example.com', '25 hours'],
@@ -32,23 +33,23 @@ test('purge-rate-limits drops counters whose window began over a day ago and kee
       await client.query(`insert into rate_limits (marketplace_id, bucket, subject, window_start, count) values ($1, 'sign_in_failures', $2, now() - $3::interval, 3)`, [ids[0], subject, age]);
     }
     await client.query(`select graphile_worker.add_job('purge-rate-limits', '{}'::json)`);
-    await runOnce({ connectionString: url, taskList });
+    await w.runJobs();
     const left = await client.query('select subject from rate_limits');
     expect(left.rows.map((r) => r.subject)).toEqual(['recent@example.com']);
   } finally {
-    await client.end();
+    await end();
   }
 });
 
 test('reprice-all queues one reprice-listings job per marketplace (keyed, so twice is still one each)', async () => {
-  const { client, ids, url } = await database();
+  const { client, ids, w, end } = await database();
   try {
     await client.query(`select graphile_worker.add_job('reprice-all', '{}'::json)`);
     await client.query(`select graphile_worker.add_job('reprice-all', '{}'::json)`);
-    await runOnce({ connectionString: url, taskList });
+    await w.runJobs();
     const jobs = await client.query(`select key from graphile_worker.jobs where task_identifier = 'reprice-listings' order by key`);
     expect(jobs.rows.map((r) => r.key)).toEqual(ids.map((id) => `reprice-listings:${id}`).sort());
   } finally {
-    await client.end();
+    await end();
   }
 });

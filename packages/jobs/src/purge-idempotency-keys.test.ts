@@ -1,14 +1,10 @@
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
 import pg from 'pg';
-import { runOnce } from 'graphile-worker';
-import { createTestDatabase } from '@hm/db/testing';
-import { purgeIdempotencyKeys } from './purge-idempotency-keys.js';
-
-const taskList = { 'purge-idempotency-keys': purgeIdempotencyKeys };
+import { testWorker } from './test-worker.js';
 
 test('purge-idempotency-keys deletes records older than 24 hours and keeps the rest', async () => {
-  const url = await createTestDatabase(inject('adminDatabaseUrl'));
-  const client = new pg.Client({ connectionString: url });
+  const w = await testWorker();
+  const client = new pg.Client({ connectionString: w.url });
   await client.connect();
   try {
     const { rows } = await client.query(
@@ -26,7 +22,7 @@ test('purge-idempotency-keys deletes records older than 24 hours and keeps the r
       );
     }
     await client.query(`select graphile_worker.add_job('purge-idempotency-keys', '{}'::json)`);
-    await runOnce({ connectionString: url, taskList });
+    await w.runJobs();
     const left = await client.query('select key from idempotency_keys order by key');
     expect(left.rows.map((r) => r.key)).toEqual(['00000000-0000-4000-8000-000000000002']);
     // ran and completed: the worker may record completion a moment after runOnce resolves
@@ -38,5 +34,6 @@ test('purge-idempotency-keys deletes records older than 24 hours and keeps the r
     expect(open).toBe(0);
   } finally {
     await client.end();
+    await w.close();
   }
 });

@@ -1,0 +1,27 @@
+import { sendEmailTask } from './emails/commands/deliver-email.js';
+import { processImageTask } from './images/commands/process-image.js';
+import { applyPriceDropTask } from './listings/commands/price-drops.js';
+import { importRatesTask } from './rates/commands/import-rates.js';
+import { repriceAllTask, repriceListingsTask } from './rates/commands/reprice-listings.js';
+import { purgeIdempotencyKeysTask } from './shared/idempotency-keys.js';
+import { purgeRateLimitsTask } from './shared/rate-limit.js';
+import type { TaskDefinition } from './shared/tasks.js';
+
+/**
+ * Entry point of `@hm/domain/tasks`: every background task, each declared once beside the command
+ * it runs. The worker's task list (packages/jobs) and the timers test helper are built from this.
+ */
+export const TASKS: readonly TaskDefinition[] = [
+  sendEmailTask,
+  processImageTask,
+  applyPriceDropTask,
+  repriceListingsTask,
+  repriceAllTask,
+  importRatesTask,
+  purgeIdempotencyKeysTask,
+  purgeRateLimitsTask,
+];
+
+export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask };
+export { defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
+export { jobKey, type JobKey } from './shared/jobs.js';

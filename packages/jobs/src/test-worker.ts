@@ -1,0 +1,32 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { Logger, runOnce } from 'graphile-worker';
+import { createOrm } from '@hm/db/orm';
+import { createTestDatabase } from '@hm/db/testing';
+import { localPorts, type Ports } from '@hm/domain/ports';
+import type { TaskDefinition } from '@hm/domain/tasks';
+import { createTaskList } from './task-list.js';
+
+/**
+ * For tests: a fresh database, and the real task list over it with the offline ports (unless given
+ * others), or only the tasks named in `only` (jobs of other tasks then stay queued). `runJobs` runs
+ * due jobs until none is left, like the worker; `logs` collects the worker's lines.
+ */
+export async function testWorker(opts: { ports?: Partial<Ports>; only?: TaskDefinition[] } = {}) {
+  const url = await createTestDatabase(inject('adminDatabaseUrl'));
+  const orm = await createOrm(url, { poolMax: 2 });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-jobs-'));
+  const all = createTaskList({ orm, mode: 'test', mailFrom: 'no-reply@shop.example', ports: { ...localPorts({ dataDir, mode: 'test' }), ...opts.ports } });
+  const taskList = opts.only ? Object.fromEntries(opts.only.map((t) => [t.name, all[t.name]!])) : all;
+  const logs: { level: string; message: string }[] = [];
+  const logger = new Logger(() => (level, message) => logs.push({ level, message }));
+  return {
+    url,
+    orm,
+    logs,
+    runJobs: () => runOnce({ connectionString: url, taskList, logger }),
+    close: () => orm.close(true),
+  };
+}
