@@ -1,19 +1,24 @@
 import type { Listing } from '@hm/db/entities';
 import type { UserCommandContext } from '../../context.js';
-import { assertTransition } from '../listing.machine.js';
+import { moveListing } from '../listing.effects.js';
 import { findOwnListing } from './find-listings.js';
 
 /** POST …/offer/accept: the offer becomes the price (and its schedule the price schedule); back to the team for approval. */
 export async function acceptOffer(ctx: UserCommandContext, id: string): Promise<Listing> {
   return ctx.em.transactional(async (em) => {
     const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
-    assertTransition(l, 'accept_offer');
-    l.priceAmount = l.offerAmount;
-    l.priceCurrency = l.offerCurrency;
-    l.priceSchedule = l.offerSchedule?.length ? l.offerSchedule.map((s) => ({ months: s.months, amount: s.amount })) : null;
-    l.status = 'pending_approval';
-    l.counteredAt = null;
-    l.updatedAt = ctx.clock.now();
+    const now = ctx.clock.now();
+    await moveListing(l, 'accept_offer', 'seller', {
+      em,
+      marketplace: ctx.marketplace,
+      now,
+      prepare: () => {
+        l.priceAmount = l.offerAmount;
+        l.priceCurrency = l.offerCurrency;
+        l.priceSchedule = l.offerSchedule?.length ? l.offerSchedule.map((s) => ({ months: s.months, amount: s.amount })) : null;
+      },
+    });
+    l.updatedAt = now;
     await em.flush();
     return l;
   });
@@ -23,12 +28,16 @@ export async function acceptOffer(ctx: UserCommandContext, id: string): Promise<
 export async function counterOffer(ctx: UserCommandContext, id: string, amount: number): Promise<Listing> {
   return ctx.em.transactional(async (em) => {
     const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
-    assertTransition(l, 'counter_offer');
     const now = ctx.clock.now();
-    l.priceAmount = amount;
-    l.priceCurrency = l.offerCurrency;
-    l.status = 'pending_approval';
-    l.counteredAt = now;
+    await moveListing(l, 'counter_offer', 'seller', {
+      em,
+      marketplace: ctx.marketplace,
+      now,
+      prepare: () => {
+        l.priceAmount = amount;
+        l.priceCurrency = l.offerCurrency;
+      },
+    });
     l.updatedAt = now;
     await em.flush();
     return l;
