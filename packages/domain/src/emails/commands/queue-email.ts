@@ -2,6 +2,7 @@ import { EmailSchema, type Marketplace, type User } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { addJob } from '../../shared/jobs.js';
 import { resolveLocale } from '../../shared/locale.js';
+import { emailMachine } from '../email.machine.js';
 import { renderEmail } from '../render-email.js';
 import type { EmailTemplate } from '../templates.js';
 
@@ -46,7 +47,7 @@ async function queueEmail(em: EntityManager, m: Marketplace, user: User, templat
     template,
     locale: language,
     ...rendered,
-    status: 'queued',
+    status: emailMachine.initial,
     provider: null,
     providerId: null,
     error: null,

@@ -4,17 +4,11 @@ import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../images
 import { REMOVED } from '../../shared/state-machine.js';
 import { moveListing } from '../listing.effects.js';
 import { findOwnListing } from './find-listings.js';
+import { sellerMove } from './move-listing.js';
 
 /** POST …/close: published → closed; its price drops stop. */
-export async function closeListing(ctx: UserCommandContext, id: string): Promise<Listing> {
-  return ctx.em.transactional(async (em) => {
-    const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
-    const now = ctx.clock.now();
-    await moveListing(l, 'close', 'seller', { em, marketplace: ctx.marketplace, now });
-    l.updatedAt = now;
-    await em.flush();
-    return l;
-  });
+export function closeListing(ctx: UserCommandContext, id: string): Promise<Listing> {
+  return sellerMove(ctx, id, 'close');
 }
 
 /**

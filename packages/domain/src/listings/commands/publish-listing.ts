@@ -1,9 +1,8 @@
 import { ListingImageSchema, type Listing } from '@hm/db/entities';
 import type { UserCommandContext } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { moveListing } from '../listing.effects.js';
 import { missingForPublish, type PublishTarget } from '../publish-checks.js';
-import { findOwnListing } from './find-listings.js';
+import { sellerMove } from './move-listing.js';
 
 /**
  * POST /v1/me/listings/{id}/publish (from draft or closed), by the listing table's publish rows:
@@ -16,23 +15,13 @@ export async function publishListing(ctx: UserCommandContext, id: string, opts: 
   if (opts.askValuation && !ctx.marketplace.listingRules.valuations) {
     throw new ValidationError([{ location: 'body.ask_valuation', message: 'This marketplace does not value listings; set a price instead.', value: true }]);
   }
-  return ctx.em.transactional(async (em) => {
-    const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
-    const now = ctx.clock.now();
-    await moveListing(l, 'publish', 'seller', {
-      em,
-      marketplace: ctx.marketplace,
-      now,
-      data: { askValuation: opts.askValuation },
-      prepare: async (row) => {
-        const ready = await em.count(ListingImageSchema, { listingId: l.id, status: 'ready' });
-        const missing = missingForPublish(l, ready, ctx.marketplace, row.to as PublishTarget);
-        if (missing.length) throw new ValidationError(missing, `The listing is not ready to publish: ${missing.length === 1 ? missing[0]!.message : `${missing.length} things are missing, see errors.`}`);
-        l.wantsStorage = opts.wantsStorage;
-      },
-    });
-    l.updatedAt = now;
-    await em.flush();
-    return l;
+  return sellerMove(ctx, id, 'publish', {
+    data: { askValuation: opts.askValuation },
+    prepare: async (l, em, row) => {
+      const ready = await em.count(ListingImageSchema, { listingId: l.id, status: 'ready' });
+      const missing = missingForPublish(l, ready, ctx.marketplace, row.to as PublishTarget);
+      if (missing.length) throw new ValidationError(missing, `The listing is not ready to publish: ${missing.length === 1 ? missing[0]!.message : `${missing.length} things are missing, see errors.`}`);
+      l.wantsStorage = opts.wantsStorage;
+    },
   });
 }

@@ -3,9 +3,9 @@ import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { moveListing } from '../listing.effects.js';
 import type { ListingEvent } from '../listing.machine.js';
 import { cleanSteps } from '../price-schedule.js';
+import { changeListing, moveInTransaction } from './move-listing.js';
 
 async function lockListing(ctx: CommandContext, id: string) {
   const l = await ctx.em.findOne(ListingSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -13,23 +13,14 @@ async function lockListing(ctx: CommandContext, id: string) {
   return l;
 }
 
-/** The team's actions on one listing (console), each in one transaction. */
+/** The team's other actions on one listing (console), each in one transaction. */
 function teamAction(ctx: CommandContext, id: string, act: (l: Listing, em: EntityManager, now: Date) => Promise<void>): Promise<Listing> {
-  return ctx.em.transactional(async (em) => {
-    const l = await lockListing({ ...ctx, em }, id);
-    const now = ctx.clock.now();
-    await act(l, em, now);
-    l.updatedAt = now;
-    await em.flush();
-    return l;
-  });
+  return changeListing(ctx, (em) => lockListing({ ...ctx, em }, id), act);
 }
 
 /** A team move by the listing table (its effects send the seller's notice email); `prepare` sets what the move carries. */
 function teamMove(ctx: CommandContext, id: string, event: ListingEvent, prepare?: (l: Listing) => void) {
-  return teamAction(ctx, id, async (l, em, now) => {
-    await moveListing(l, event, 'operator', { em, marketplace: ctx.marketplace, now, prepare: () => prepare?.(l) });
-  });
+  return moveInTransaction(ctx, (em) => lockListing({ ...ctx, em }, id), event, 'operator', { prepare });
 }
 
 export function approveListing(ctx: CommandContext, id: string) {
