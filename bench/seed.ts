@@ -215,7 +215,7 @@ export async function seedBench(connectionString: string, opts: { listings: numb
     await db.query(`update listings set favorite_count = 0 where marketplace_id = $1 and favorite_count > 0 and id not in (select listing_id from favorites where marketplace_id = $1)`, [mid]);
     // triggers were off: the on-sale count is set here, as the shop_counts trigger would keep it
     await db.query(
-      `insert into shop_counts (marketplace_id, on_sale) select $1, count(*) from listings where marketplace_id = $1 and status = 'published' and stock > 0 and not seller_blocked
+      `insert into shop_counts (marketplace_id, on_sale) select $1, count(*) from listings where marketplace_id = $1 and on_sale
        on conflict (marketplace_id) do update set on_sale = excluded.on_sale`,
       [mid],
     );

@@ -10,7 +10,8 @@ export function ListingCard({ listing, lang }: { listing: ShopListing; lang: str
   const t = messages(lang).shop;
   const photo = listing.images.find((i) => i.status === 'ready');
   const price = listing.display_price ?? listing.price;
-  const onSale = listing.status === 'published' && !listing.seller_blocked;
+  // the API's on-sale rule (published, in stock, seller not blocked), from the fields it returns
+  const onSale = listing.status === 'published' && listing.stock > 0 && !listing.seller_blocked;
   return (
     <li className="listing-card" data-listing={listing.id}>
       <Link href={`/${lang}/listings/${listing.id}`}>

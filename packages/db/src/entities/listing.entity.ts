@@ -1,4 +1,5 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity, type Opt } from '@mikro-orm/core';
+import { ON_SALE_COLUMN } from '../migrations/Migration20261123010000_on_sale.js';
 import { tenantColumns } from './common.js';
 
 export const LISTING_STATUSES = ['draft', 'pending_valuation', 'valuation_offered', 'pending_approval', 'published', 'closed', 'denied'] as const;
@@ -62,6 +63,11 @@ export const ListingSchema = defineEntity({
     everOnSale: p.boolean(),
     /** the seller is blocked, so the listing is out of the shop (kept in step by blocking) */
     sellerBlocked: p.boolean().default(false),
+    /**
+     * In the shop: published, in stock, seller not blocked. Computed by Postgres (a stored generated
+     * column that the shop's indexes, its count and its search use), so it is only ever read here.
+     */
+    onSale: p.boolean().$type<Opt<boolean>>().generated(ON_SALE_COLUMN),
     publishedAt: p.datetime().nullable(),
     closedAt: p.datetime().nullable(),
     /** set by every command from its clock (latest change first in the seller's list) */

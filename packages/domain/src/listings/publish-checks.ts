@@ -21,14 +21,18 @@ function attributeErrors(schema: unknown, attributes: Record<string, unknown>): 
   });
 }
 
+/** Where publish sends a listing (the listing table's publish rows). */
+export type PublishTarget = 'published' | 'pending_approval' | 'pending_valuation';
+
 /**
- * Everything a listing still needs to go where `publish` would send it, all at once (spec: Seller
- * listings → publish rules). With approval on (and when asking for a valuation) only the basics
- * are checked — title, photos, country, price — since the team reviews the rest.
+ * Everything a listing still needs to go to `to`, all at once (spec: Seller listings → publish
+ * rules). Straight on sale, everything is checked; to the team (approval or a valuation) only the
+ * basics — title, photos, country, price (none for a valuation) — since the team reviews the rest.
  */
-export function missingForPublish(l: Listing, readyPhotos: number, m: Marketplace, opts: { askValuation: boolean }): FieldError[] {
+export function missingForPublish(l: Listing, readyPhotos: number, m: Marketplace, to: PublishTarget): FieldError[] {
   const rules = m.listingRules;
-  const basicsOnly = rules.require_approval || opts.askValuation;
+  const basicsOnly = to !== 'published';
+  const opts = { askValuation: to === 'pending_valuation' };
   const errors: FieldError[] = [];
   const need = (location: string, message: string, value: unknown = null) => errors.push({ location, message, value });
 

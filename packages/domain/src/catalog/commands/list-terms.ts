@@ -2,7 +2,6 @@ import type { Localized } from '@hm/db/entities';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
-import { ON_SALE } from '../../shop/commands/search-listings.js';
 import { resolveLocale } from '../../shared/locale.js';
 import type { ListTermsInput } from '../catalog.schema.js';
 
@@ -55,7 +54,7 @@ export async function listTerms(ctx: CommandContext, input: ListTermsInput): Pro
     const rows = await ctx.em.getConnection().execute<(TermRow & { listing_count: number })[]>(
       `select t.*, u.n as listing_count from (${TERMS_SQL}) t
          join (select term_id, count(*)::int as n from listings l, unnest(l.term_ids) term_id
-                where l.marketplace_id = ? and ${ON_SALE} group by term_id) u on u.term_id = t.id
+                where l.marketplace_id = ? and l.on_sale group by term_id) u on u.term_id = t.id
         order by t.sort_name, t.id`,
       [lang, dflt, ctx.marketplace.id, input.kind, ctx.marketplace.id],
     );

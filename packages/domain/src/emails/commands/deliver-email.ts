@@ -3,6 +3,8 @@ import { EmailSchema, MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { ApiMode, Clock } from '../../context.js';
 import { defineTask } from '../../shared/tasks.js';
+import { transition } from '../../shared/state-machine.js';
+import { emailMachine } from '../email.machine.js';
 import { MailError, type Mailer } from '../mailer.js';
 
 export interface DeliveryDeps {
@@ -35,11 +37,9 @@ export async function deliverEmail(deps: DeliveryDeps, ref: { marketplaceId: str
       text: email.text ?? '',
       html: email.html ?? '',
     });
-    email.status = 'sent';
+    await transition(emailMachine, email, 'send', 'system', { now: deps.clock.now() });
     email.provider = deps.mailer.name;
     email.providerId = providerId;
-    email.sentAt = deps.clock.now();
-    email.error = null;
     if (deps.mode === 'live') {
       email.text = null;
       email.html = null;
@@ -54,7 +54,7 @@ export async function deliverEmail(deps: DeliveryDeps, ref: { marketplaceId: str
       await em.flush();
       throw e;
     }
-    email.status = 'failed';
+    await transition(emailMachine, email, 'fail', 'system', { now: deps.clock.now() });
     email.provider = deps.mailer.name;
     await em.flush();
     return 'failed';

@@ -3,6 +3,7 @@ import type { EntityManager } from '@hm/db/orm';
 import { addJob } from '../../shared/jobs.js';
 import { sendEmailTask } from './deliver-email.js';
 import { resolveLocale } from '../../shared/locale.js';
+import { emailMachine } from '../email.machine.js';
 import { renderEmail } from '../render-email.js';
 import type { EmailTemplate } from '../templates.js';
 
@@ -43,7 +44,7 @@ async function queueEmail(em: EntityManager, m: Marketplace, user: User, templat
     template,
     locale: language,
     ...rendered,
-    status: 'queued',
+    status: emailMachine.initial,
     provider: null,
     providerId: null,
     error: null,

@@ -3,7 +3,9 @@ import { ListingImageSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Clock } from '../../context.js';
 import { defineTask } from '../../shared/tasks.js';
+import { transition } from '../../shared/state-machine.js';
 import { makeDerivatives } from '../derivatives.js';
+import { imageMachine } from '../image.machine.js';
 import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../image-store.js';
 
 export interface ImageDeps {
@@ -23,8 +25,8 @@ export async function processImage(deps: ImageDeps, ref: { marketplaceId: string
   if (!image || image.status !== 'processing') return 'skipped';
   const original = await deps.images.get(originalKey(image.id));
   if (!original) {
-    image.status = 'failed';
     image.error = 'The uploaded bytes are gone.';
+    await transition(imageMachine, image, 'fail', 'system', { now: deps.clock.now() });
     await em.flush();
     return 'failed';
   }
@@ -34,15 +36,13 @@ export async function processImage(deps: ImageDeps, ref: { marketplaceId: string
     await Promise.all(IMAGE_SIZES.map((size) => deps.images.put(sizeKey(image.id, size), d[size], 'image/jpeg')));
     image.width = d.width;
     image.height = d.height;
-    image.status = 'ready';
-    image.error = null;
+    await transition(imageMachine, image, 'finish', 'system', { now: deps.clock.now() });
     result = 'ready';
   } catch (e) {
-    image.status = 'failed';
     image.error = `The photo could not be read: ${(e as Error).message}`.slice(0, 500);
+    await transition(imageMachine, image, 'fail', 'system', { now: deps.clock.now() });
     result = 'failed';
   }
-  image.updatedAt = deps.clock.now();
   await em.flush();
   await deps.images.delete([originalKey(image.id)]);
   return result;

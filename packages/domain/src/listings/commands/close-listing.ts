@@ -1,28 +1,14 @@
 import { ListingImageSchema, type Listing } from '@hm/db/entities';
-import type { EntityManager } from '@hm/db/orm';
 import type { UserCommandContext } from '../../context.js';
 import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../images/image-store.js';
-import { assertTransition } from '../listing.machine.js';
-import { scheduleNextDrop } from './price-drops.js';
+import { REMOVED } from '../../shared/state-machine.js';
+import { moveListing } from '../listing.effects.js';
 import { findOwnListing } from './find-listings.js';
-
-/** Out of the shop: closed from now, and its waiting price drop removed. */
-async function markClosed(em: EntityManager, l: Listing, now: Date): Promise<void> {
-  l.status = 'closed';
-  l.closedAt = now;
-  l.updatedAt = now;
-  await scheduleNextDrop(em, l);
-  await em.flush();
-}
+import { sellerMove } from './move-listing.js';
 
 /** POST …/close: published → closed; its price drops stop. */
-export async function closeListing(ctx: UserCommandContext, id: string): Promise<Listing> {
-  return ctx.em.transactional(async (em) => {
-    const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
-    assertTransition(l, 'close');
-    await markClosed(em, l, ctx.clock.now());
-    return l;
-  });
+export function closeListing(ctx: UserCommandContext, id: string): Promise<Listing> {
+  return sellerMove(ctx, id, 'close');
 }
 
 /**
@@ -32,14 +18,16 @@ export async function closeListing(ctx: UserCommandContext, id: string): Promise
 export async function deleteListing(ctx: UserCommandContext & { images: ImageStore }, id: string): Promise<'deleted' | 'closed'> {
   const outcome = await ctx.em.transactional(async (em) => {
     const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
-    assertTransition(l, 'delete');
-    if (l.status === 'draft' && !l.everOnSale) {
+    const now = ctx.clock.now();
+    const move = await moveListing(l, 'delete', 'seller', { em, marketplace: ctx.marketplace, now });
+    if (move.to === REMOVED) {
       const images = await em.find(ListingImageSchema, { listingId: l.id });
       em.remove(l);
       await em.flush();
       return { result: 'deleted' as const, imageIds: images.map((i) => i.id) };
     }
-    if (l.status !== 'closed') await markClosed(em, l, ctx.clock.now());
+    if (move.from !== move.to) l.updatedAt = now;
+    await em.flush();
     return { result: 'closed' as const, imageIds: [] };
   });
   // files go after the rows are gone (a failure here leaves only unreachable files, never broken rows)

@@ -4,6 +4,7 @@ import { uuidv7 } from '@hm/db/orm';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { MAX_IMAGES_PER_LISTING, inspectImage } from '../../images/derivatives.js';
 import { processImageTask } from '../../images/commands/process-image.js';
+import { imageMachine } from '../../images/image.machine.js';
 import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../images/image-store.js';
 import { addJob, jobKey } from '../../shared/jobs.js';
 import { assertEditable } from '../listing.machine.js';
@@ -35,7 +36,7 @@ export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer
         marketplaceId: ctx.marketplace.id,
         listingId,
         position: (existing[0]?.position ?? -1) + 1,
-        status: 'processing',
+        status: imageMachine.initial,
         format: inspected.format,
         bytes: bytes.length,
         width: null,

@@ -1,21 +1,11 @@
-import { ListingSchema, SiteSchema, UserSchema, type Listing } from '@hm/db/entities';
+import { ListingSchema, SiteSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { queueListingNotice } from '../../emails/commands/queue-email.js';
-import { assertTransition } from '../listing.machine.js';
+import type { ListingEvent } from '../listing.machine.js';
 import { cleanSteps } from '../price-schedule.js';
-import { startSchedule } from './price-drops.js';
-
-/** Published: on sale from now, with its price schedule counting from now. */
-export async function putOnSale(em: EntityManager, l: Listing, now: Date): Promise<void> {
-  l.status = 'published';
-  l.publishedAt = now;
-  l.closedAt = null;
-  l.everOnSale = true;
-  await startSchedule(em, l, now);
-}
+import { changeListing, moveInTransaction } from './move-listing.js';
 
 async function lockListing(ctx: CommandContext, id: string) {
   const l = await ctx.em.findOne(ListingSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -23,37 +13,23 @@ async function lockListing(ctx: CommandContext, id: string) {
   return l;
 }
 
-async function notify(ctx: CommandContext, em: EntityManager, l: Listing, template: 'listing_offer' | 'listing_denied' | 'listing_published') {
-  const seller = await em.findOneOrFail(UserSchema, { id: l.sellerId });
-  await queueListingNotice(em, ctx.marketplace, seller, template, l.id);
+/** The team's other actions on one listing (console), each in one transaction. */
+function teamAction(ctx: CommandContext, id: string, act: (l: Listing, em: EntityManager, now: Date) => Promise<void>): Promise<Listing> {
+  return changeListing(ctx, (em) => lockListing({ ...ctx, em }, id), act);
 }
 
-/** The team's actions on one listing (console), each in a transaction with the seller's notice email. */
-function teamAction(ctx: CommandContext, id: string, act: (l: Listing, em: EntityManager, now: Date) => Promise<void>): Promise<Listing> {
-  return ctx.em.transactional(async (em) => {
-    const l = await lockListing({ ...ctx, em }, id);
-    const now = ctx.clock.now();
-    await act(l, em, now);
-    l.updatedAt = now;
-    await em.flush();
-    return l;
-  });
+/** A team move by the listing table (its effects send the seller's notice email); `prepare` sets what the move carries. */
+function teamMove(ctx: CommandContext, id: string, event: ListingEvent, prepare?: (l: Listing) => void) {
+  return moveInTransaction(ctx, (em) => lockListing({ ...ctx, em }, id), event, 'operator', { prepare });
 }
 
 export function approveListing(ctx: CommandContext, id: string) {
-  return teamAction(ctx, id, async (l, em, now) => {
-    assertTransition(l, 'approve');
-    await putOnSale(em, l, now);
-    await notify(ctx, em, l, 'listing_published');
-  });
+  return teamMove(ctx, id, 'approve');
 }
 
 export function denyListing(ctx: CommandContext, id: string, note: string) {
-  return teamAction(ctx, id, async (l, em) => {
-    assertTransition(l, 'deny');
-    l.status = 'denied';
+  return teamMove(ctx, id, 'deny', (l) => {
     l.reviewNote = note;
-    await notify(ctx, em, l, 'listing_denied');
   });
 }
 
@@ -61,14 +37,11 @@ export function offerForListing(ctx: CommandContext, id: string, offer: { amount
   if (!ctx.marketplace.currencies.includes(offer.currency)) {
     throw new ValidationError([{ location: 'body.currency', message: `Must be one of the marketplace's currencies: ${ctx.marketplace.currencies.join(', ')}.`, value: offer.currency }]);
   }
-  return teamAction(ctx, id, async (l, em) => {
-    assertTransition(l, 'offer');
-    l.status = 'valuation_offered';
+  return teamMove(ctx, id, 'offer', (l) => {
     l.offerAmount = offer.amount;
     l.offerCurrency = offer.currency;
     l.offerNote = offer.note;
     l.offerSchedule = cleanSteps(offer.schedule);
-    await notify(ctx, em, l, 'listing_offer');
   });
 }
 

@@ -2,7 +2,7 @@ import { CatalogTermSchema, CategorySchema, ListingImageSchema, ListingSchema, t
 import type { EntityManager } from '@hm/db/orm';
 import type { UserCommandContext } from '../../context.js';
 import { DomainError, ValidationError, type FieldError } from '../../errors.js';
-import { assertEditable } from '../listing.machine.js';
+import { assertEditable, listingMachine } from '../listing.machine.js';
 import type { ListingInput } from '../listing.schema.js';
 import { missingForPublish } from '../publish-checks.js';
 import { cleanSteps } from '../price-schedule.js';
@@ -62,7 +62,7 @@ export async function createListing(ctx: UserCommandContext, input: ListingInput
   const l = ctx.em.create(ListingSchema, {
     marketplaceId: ctx.marketplace.id,
     sellerId: ctx.user.id,
-    status: 'draft',
+    status: listingMachine.initial,
     ...contentOf(input, ctx.marketplace.locales[0]!),
     priceSchedule: cleanSteps(input.price_schedule),
     scheduleStartedAt: null,
@@ -112,7 +112,7 @@ export async function replaceListing(ctx: UserCommandContext, id: string, input:
     if (l.status === 'published') {
       const ready = await em.count(ListingImageSchema, { listingId: l.id, status: 'ready' });
       // On sale means past review: the whole checklist applies, approval or not.
-      const missing = missingForPublish(l, ready, { ...ctx.marketplace, listingRules: { ...ctx.marketplace.listingRules, require_approval: false } }, { askValuation: false });
+      const missing = missingForPublish(l, ready, ctx.marketplace, 'published');
       if (missing.length) throw new ValidationError(missing, `A listing on sale must stay complete: ${missing.length === 1 ? missing[0]!.message : `${missing.length} problems, see errors.`}`);
       if (scheduleChanged) await startSchedule(em, l, now);
     }

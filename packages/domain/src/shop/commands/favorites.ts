@@ -2,7 +2,6 @@ import { ListingSchema } from '@hm/db/entities';
 import type { UserCommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
-import { ON_SALE } from './search-listings.js';
 
 /**
  * PUT /v1/me/favorites/{id}: only listings on sale; saving twice is fine. The count moves only
@@ -10,7 +9,7 @@ import { ON_SALE } from './search-listings.js';
  */
 export async function saveFavorite(ctx: UserCommandContext, listingId: string): Promise<void> {
   await ctx.em.transactional(async (em) => {
-    const [onSale] = await em.execute<{ id: string }[]>(`select l.id from listings l where l.marketplace_id = ? and l.id = ? and ${ON_SALE}`, [ctx.marketplace.id, listingId]);
+    const [onSale] = await em.execute<{ id: string }[]>(`select l.id from listings l where l.marketplace_id = ? and l.id = ? and l.on_sale`, [ctx.marketplace.id, listingId]);
     if (!onSale) throw new NotFoundError('This listing');
     const added = await em.execute<{ listing_id: string }[]>(
       `insert into favorites (marketplace_id, user_id, listing_id, created_at) values (?, ?, ?, ?) on conflict do nothing returning listing_id`,

@@ -5,11 +5,6 @@ import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
 import type { RateBook } from '../../rates/rate-book.js';
 import type { SearchInput } from '../shop.schema.js';
 
-/** Listings on sale: published, in stock, seller not blocked (every shop index is partial on this). */
-export const ON_SALE = `l.status = 'published' and l.stock > 0 and not l.seller_blocked`;
-/** The same condition for the entity manager. */
-export const ON_SALE_WHERE = { status: 'published', stock: { $gt: 0 }, sellerBlocked: false } as const;
-
 type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
 
 /** Each sort: the ORDER BY, the key columns it pages on (compared as one row value), and their SQL types. */
@@ -38,7 +33,8 @@ export interface SearchResult {
  */
 export async function searchListings(ctx: CommandContext, input: SearchInput, rates: RateBook): Promise<SearchResult> {
   const errors: FieldError[] = [];
-  const where: string[] = [`l.marketplace_id = ?`, ON_SALE];
+  // on_sale: the listing column every shop index is partial on (published, in stock, seller not blocked)
+  const where: string[] = [`l.marketplace_id = ?`, `l.on_sale`];
   const params: unknown[] = [ctx.marketplace.id];
   const filter = (sql: string, ...values: unknown[]) => {
     where.push(sql);
@@ -130,7 +126,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     ? { sql: `select count(*)::int as total from listings l where ${where.join(' and ')}`, params }
     : {
         sql: `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)${
-          priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and ${ON_SALE} and l.price_base is null)` : ''
+          priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null)` : ''
         })::int as total`,
         params: priceSort ? [ctx.marketplace.id, ctx.marketplace.id] : [ctx.marketplace.id],
       };

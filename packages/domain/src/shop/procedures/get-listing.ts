@@ -2,7 +2,6 @@ import { ListingSchema } from '@hm/db/entities';
 import { keyProcedure } from '../../trpc.js';
 import { NotFoundError } from '../../errors.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
-import { ON_SALE_WHERE } from '../commands/search-listings.js';
 import { savedAmong, toShopListing } from '../shop.mapper.js';
 import { ZGetListingInput, ZShopListing } from '../shop.schema.js';
 import { optionalUser, ratesToday } from './shop-context.js';
@@ -18,7 +17,7 @@ export const getListing = keyProcedure
   .output(ZShopListing)
   .query(async ({ ctx, input }) => {
     const [user, rates] = await Promise.all([optionalUser(ctx), ratesToday(ctx, input.currency)]);
-    const l = await ctx.em.findOne(ListingSchema, { id: input.id, ...ON_SALE_WHERE });
+    const l = await ctx.em.findOne(ListingSchema, { id: input.id, onSale: true });
     if (!l) throw new NotFoundError('This listing');
     const rel = await loadRelations(ctx.em, [l]);
     const favorites = user ? await savedAmong(ctx.em, ctx.marketplace.id, user.id, [l.id]) : undefined;

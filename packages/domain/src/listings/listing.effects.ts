@@ -1,0 +1,38 @@
+import { UserSchema, type Listing } from '@hm/db/entities';
+import { queueListingNotice, type ListingNoticeTemplate } from '../emails/commands/queue-email.js';
+import { transition, type Effect, type Effects, type Move, type TransitionOptions } from '../shared/state-machine.js';
+import { scheduleNextDrop, startSchedule } from './commands/price-drops.js';
+import { listingMachine, type ListingActor, type ListingEvent, type ListingMachineTypes } from './listing.machine.js';
+
+type ListingEffect = Effect<ListingMachineTypes>;
+
+/** On sale from now: the price schedule (re)starts counting and its first drop is scheduled. */
+const startDrops: ListingEffect = ({ entity, move, ctx }) => (move.to === 'published' ? startSchedule(ctx.em, entity, move.at) : undefined);
+
+/** Out of the shop: its waiting price drop is removed (only a listing on sale has one). */
+const stopDrops: ListingEffect = ({ entity, move, ctx }) => (move.from === 'published' ? scheduleNextDrop(ctx.em, entity) : undefined);
+
+/** The seller's notice email, linking to their page of the listing (sent only if the move commits). */
+const notifySeller =
+  (template: ListingNoticeTemplate): ListingEffect =>
+  async ({ entity, ctx }) => {
+    const seller = await ctx.em.findOneOrFail(UserSchema, { id: entity.sellerId });
+    await queueListingNotice(ctx.em, ctx.marketplace, seller, template, entity.id);
+  };
+
+/** What each listing event also does, besides the fields its row sets. */
+export const listingEffects: Effects<ListingMachineTypes> = {
+  publish: [startDrops],
+  approve: [startDrops, notifySeller('listing_published')],
+  deny: [notifySeller('listing_denied')],
+  offer: [notifySeller('listing_offer')],
+  close: [stopDrops],
+  delete: [stopDrops],
+};
+
+type MoveOptions = ListingMachineTypes['ctx'] & Pick<TransitionOptions<ListingMachineTypes>, 'now' | 'data' | 'prepare'>;
+
+/** A listing move by its table, with these effects: the one way commands change a listing's status. */
+export function moveListing(l: Listing, event: ListingEvent, actor: ListingActor, { em, marketplace, ...opts }: MoveOptions): Promise<Move<ListingMachineTypes>> {
+  return transition(listingMachine, l, event, actor, { ...opts, ctx: { em, marketplace }, effects: listingEffects });
+}
