@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { InjectOptions } from 'fastify';
 import { addApiKeyResolution } from '../src/http/auth.js';
 import { ABANDONED_AFTER_MS, addIdempotency } from '../src/http/idempotency.js';
-import { makeMarketplace, startHarness, type Harness } from './harness.js';
+import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /**
  * The idempotency hooks are mounted on /v1 and /trpc. The foundation has no public mutations yet,
@@ -209,15 +209,16 @@ describe('Idempotency-Key', () => {
 
   test('scoped to the API key and the user session', async () => {
     const idem = randomUUID();
+    const [a, b] = [(await signUp(h, keys.secret, { email: `a-${idem}@example.com` })).token, (await signUp(h, keys.secret, { email: `b-${idem}@example.com` })).token];
     const otherKey = (await h.console.keys.create({ marketplace: 'shop', kind: 'secret' })).token;
     const other = await makeMarketplace(h, `other-${idem.slice(0, 6)}`);
     await send('/orders', { idem, body: {} });
     await send('/orders', { idem, body: {}, key: otherKey });
     await send('/orders', { idem, body: {}, key: other.secret });
-    await send('/orders', { idem, body: {}, session: 'session-a' });
-    await send('/orders', { idem, body: {}, session: 'session-b' });
+    await send('/orders', { idem, body: {}, session: a });
+    await send('/orders', { idem, body: {}, session: b });
     expect(calls.orders).toBe(5);
-    expect((await send('/orders', { idem, body: {}, session: 'session-a' })).headers['idempotent-replayed']).toBe('true');
+    expect((await send('/orders', { idem, body: {}, session: a })).headers['idempotent-replayed']).toBe('true');
     expect(calls.orders).toBe(5);
   });
 
