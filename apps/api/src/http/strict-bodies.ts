@@ -56,6 +56,7 @@ function coercibleFields(input: $ZodType): [string, Leaf][] {
 /** zod reads `def.coerce` on every parse; pinned to false, the adapter's write is ignored. Explicit `z.coerce.*` stays. */
 function pinStrict(schema: $ZodType) {
   const def = schema._zod.def as { coerce?: boolean };
-  if (def.coerce) return;
+  if (Object.getOwnPropertyDescriptor(def, 'coerce')?.get || def.coerce) return; // pinned by an earlier app in this process, or meant
+
   Object.defineProperty(def, 'coerce', { get: () => false, set: () => {}, configurable: false, enumerable: false });
 }
