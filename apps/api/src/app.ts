@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (scope) => {
       addApiKeyResolution(scope, deps.orm, deps.mode);
       // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
-      addRestHooks(scope, routes);
+      addRestHooks(scope, routes, deps.orm, clock);
       addIdempotency(scope, deps.orm, clock);
       scope.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(openapiJson));
       await scope.register(async (uploads) => registerUploads(uploads, { createContext, images: deps.images, orm: deps.orm, clock }));

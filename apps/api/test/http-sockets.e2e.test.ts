@@ -56,6 +56,20 @@ describe('a photo upload the caller may not make is refused before its body is r
   });
 });
 
+describe('a JSON call the key may not make is refused before its body is read', () => {
+  test.each([
+    ['publishable key', 403, 'publishable_key_not_allowed', () => `Authorization: Bearer ${m.publishable}\r\nX-User-Session: ${session}`],
+    ['no session on /v1/me…', 401, 'session_required', () => `Authorization: Bearer ${m.secret}`],
+  ] as [string, number, string, () => string][])('%s → %i %s', async (_name, status, code, headers) => {
+    const head = `POST /v1/me/listings HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n${headers()}`;
+    const x = await rawRequest(port, head, '{"title":"');
+    const res = await within(x.response, 3000, 'the refusal');
+    expectProblem(res, status, code);
+    expect(res.headers['cache-control']).toBe('no-store');
+    await within(x.closed, 3000, 'closing the connection');
+  });
+});
+
 describe('uploads and the event loop', () => {
   test('a 20 MiB photo with an Idempotency-Key neither stalls the process nor is fingerprinted byte by byte; the retry replays', async () => {
     const photo = Buffer.concat([await jpeg(640, 480)]);

@@ -1,13 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import type { AnyTRPCRouter } from '@trpc/server';
+import type { MikroORM } from '@hm/db/orm';
+import type { AuthenticatedKey, Clock } from '@hm/domain/context';
 import { ValidationError, type Problem } from '@hm/domain/errors';
-import { keyRefusal } from '@hm/domain/trpc';
+import { keyRefusal, sessionRefusal } from '@hm/domain/trpc';
 import { pathNulErrors, queryNulErrors } from './client-input.js';
 import { PROBLEM_JSON, logServerError, problem, refuse, sendProblem } from './problem.js';
 import { matchRoute, type RestRoute } from './route-table.js';
 import { keepBodiesStrict } from './strict-bodies.js';
-import type { CreateContext } from './context.js';
+import { sessionTokenOf, type CreateContext } from './context.js';
 
 /**
  * /v1: the router through trpc-to-openapi. That adapter answers 200 with its own error body; here
@@ -17,7 +19,11 @@ import type { CreateContext } from './context.js';
  * The hooks are added before the idempotency hooks of the same scope (see app.ts), so a stored
  * response is the problem the client got, not the adapter's body.
  */
-export function addRestHooks(scope: FastifyInstance, routes: RestRoute[]) {
+export function addRestHooks(scope: FastifyInstance, routes: RestRoute[], orm: MikroORM, clock: Clock) {
+  // A `/v1/me…` call without `X-User-Session`: the procedure's own answer, known without a lookup.
+  const missingSession = (req: FastifyRequest) =>
+    sessionTokenOf(req) === undefined ? sessionRefusal(orm, req.apiAuth as AuthenticatedKey, undefined, clock.now()) : Promise.resolve(undefined);
+
   scope.addHook('onRequest', async (req, reply) => {
     if (req.routeOptions.url !== '/v1/*') return; // our own routes (openapi.json, raw uploads)
     const path = new URL(req.url, 'http://x').pathname.replace(/^\/v1/, '') || '/';
@@ -31,7 +37,7 @@ export function addRestHooks(scope: FastifyInstance, routes: RestRoute[]) {
     // Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a cache.
     if (route.meta.auth === 'secret' || route.meta.auth === 'session' || req.headers['x-user-session'] !== undefined) reply.header('Cache-Control', 'no-store');
     // Who may call is known from the headers: refuse before reading a body (the procedure checks again).
-    const refusal = keyRefusal(route.meta.auth, req.apiAuth);
+    const refusal = keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
     if (refusal) return refuse(req, reply, refusal);
     const nul = [...pathNulErrors(route.path, path), ...queryNulErrors(req.query as Record<string, unknown>)];
     if (nul.length) return refuse(req, reply, new ValidationError(nul));
