@@ -1,16 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
 import { appRouter } from '@hm/domain/router';
 import type { ApiMode, Ports } from '@hm/domain/context';
+import { DomainError } from '@hm/domain/errors';
 import { registerUploads } from './http/uploads.js';
-import type { Problem, ProblemCode } from '@hm/domain/errors';
 import { addApiKeyResolution } from './http/auth.js';
+import { parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
 import { registerDocs } from './http/docs.js';
+import { clientErrorHandler, fastifyErrorToProblem, frameworkErrors, sendFor } from './http/framework-errors.js';
 import { addIdempotency } from './http/idempotency.js';
 import { problem, sendProblem } from './http/problem.js';
-import { registerRest } from './http/rest.js';
+import { addRestHooks, registerRest } from './http/rest.js';
+import { restRoutes } from './http/route-table.js';
+import { addResponseHeaders, newRequestId } from './http/security-headers.js';
 import { registerTrpc } from './http/trpc.js';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -22,41 +25,51 @@ export interface AppDeps {
   /** public URL of this API, for the OpenAPI document's server and image URLs */
   apiUrl: string;
   bodyLimit?: number;
+  /** a request (head and body) must arrive within this, else 408 and the connection closes */
+  requestTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
 export const API_VERSION = '1.0.0';
+/** Long enough for 20 MiB at under 3 Mbit/s; a caller that stalls mid-body holds nothing for longer. */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { clock } = deps.ports;
+  const requestTimeoutMs = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: deps.logger ?? false,
-    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    genReqId: newRequestId,
     bodyLimit: deps.bodyLimit ?? 1_048_576,
     return503OnClosing: true,
+    requestTimeout: requestTimeoutMs,
+    // Node takes its timeouts when the server is made (setting them later is not enough), and looks for
+    // timed-out requests on an interval (default 30 s): keep the 408 close to the timeout.
+    http: { requestTimeout: requestTimeoutMs, headersTimeout: Math.min(60_000, requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
+    clientErrorHandler: clientErrorHandler(requestTimeoutMs),
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // JSON bodies: an empty body is "no input" (bodiless POST/DELETE); anything else must parse.
+  // JSON bodies: an empty body is "no input" (bodiless POST/DELETE); anything else must parse, at a
+  // bounded depth and without NUL characters (see client-input.ts).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(/^application\/(.+\+)?json$/, { parseAs: 'string' }, (_req, body, done) => {
     if (body === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(body as string));
+      done(null, parseClientJson(body as string, 'The body', 'body'));
     } catch (e) {
-      done(Object.assign(new Error(`The body is not valid JSON: ${(e as Error).message}`), { statusCode: 400, code: 'HM_BAD_JSON' }), undefined);
+      done(e as Error, undefined);
     }
   });
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('Request-Id', req.id);
-  });
+  addResponseHeaders(app);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const p = fastifyErrorToProblem(err);
     if (p.status >= 500) req.log.error({ err }, 'unhandled error');
-    return sendFor(req.url, reply, p);
+    return sendFor(req.url, reply, p, err instanceof DomainError ? err.headers : {});
   });
   app.setNotFoundHandler((req, reply) => sendFor(req.url, reply, problem('not_found', `No endpoint ${req.method} ${req.url.split('?')[0]}. See /v1/openapi.json.`)));
 
@@ -77,13 +90,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl });
 
+  const routes = restRoutes(appRouter);
   await app.register(
     async (scope) => {
       addApiKeyResolution(scope, deps.orm, deps.mode);
+      // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
+      addRestHooks(scope, routes, deps.orm, clock);
       addIdempotency(scope, deps.orm, clock);
       scope.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(openapiJson));
-      await scope.register(async (uploads) => registerUploads(uploads, createContext, deps.ports.images));
-      await registerRest(scope, appRouter, createContext);
+      await scope.register(async (uploads) => registerUploads(uploads, { createContext, images: deps.ports.images, orm: deps.orm, clock }));
+      await registerRest(scope, appRouter, routes, createContext);
     },
     { prefix: '/v1' },
   );
@@ -94,33 +110,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
-}
-
-const FASTIFY_CODES: Record<string, ProblemCode> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_request',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_request',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_request',
-  HM_BAD_JSON: 'malformed_request',
-};
-
-function fastifyErrorToProblem(err: FastifyError): Problem {
-  const code = err.code ? FASTIFY_CODES[err.code] : undefined;
-  if (code === 'unsupported_media_type') return problem(code, 'Send the request body as application/json.');
-  if (code === 'payload_too_large') return problem(code, 'The request body is larger than this endpoint accepts.');
-  if (code) return problem(code, err.message);
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return problem('malformed_request', err.message);
-  return problem('internal_error', 'Something went wrong on our side. Retry later; if it persists, contact support with the Request-Id.');
-}
-
-/** /trpc clients read errors inside the tRPC envelope; everything else gets the bare problem. */
-function sendFor(url: string, reply: Parameters<typeof sendProblem>[0], p: Problem) {
-  if (url.startsWith('/trpc')) {
-    return reply
-      .code(p.status)
-      .type('application/json')
-      .send(JSON.stringify({ error: { message: p.detail, code: -32600, data: { code: p.code, httpStatus: p.status, problem: p } } }));
-  }
-  return sendProblem(reply, p);
 }

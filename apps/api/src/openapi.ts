@@ -6,14 +6,15 @@ import { restRoutes } from './http/route-table.js';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const ERROR_STATUSES: Record<number, string> = {
-  400: 'Malformed request: bad JSON or a bad Idempotency-Key.',
+  400: 'Malformed request: bad JSON, JSON nested deeper than 32 levels, a bad Idempotency-Key, or a URL that is not valid percent-encoding.',
   401: 'No API key, a key that does not work, or an ended user session.',
   403: 'This key or user may not do this (e.g. a publishable key on a secret-key endpoint).',
   404: "Not found, or not yours (other marketplaces' and users' things answer 404 too).",
+  408: 'The request body did not arrive in full within 60 seconds.',
   409: 'Not possible in the current state, or a request with this Idempotency-Key is still running.',
   413: 'Request body too large.',
   415: 'Unsupported content type: send application/json.',
-  422: 'Invalid input: every problem is listed in `errors`; or an Idempotency-Key reused for another request.',
+  422: 'Invalid input (a malformed path id, an unknown query parameter, a NUL character in any string …): every problem is listed in `errors`; or an Idempotency-Key reused for another request.',
   429: 'Too many attempts; wait `Retry-After` seconds.',
   500: 'Unexpected error on our side; logged with the request id.',
 };
@@ -106,12 +107,13 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     const bodiless = status === '204' || (status === '202' && !success?.content?.['application/json']?.schema?.type && !success?.content?.['application/json']?.schema?.$ref);
     responses[status] = bodiless ? { description: status === '202' ? 'Accepted (no body)' : 'No content', headers } : { ...success, headers };
 
-    const errors = new Set<number>([404, 500]);
+    // Every operation refuses a URL that is not percent-encoding (400) and unknown or NUL query
+    // parameters (422), besides malformed path ids and bodies.
+    const errors = new Set<number>([400, 404, 422, 500]);
     if (meta.auth !== 'none') errors.add(401);
     if (meta.auth === 'secret' || meta.auth === 'session') errors.add(403);
     for (const s of meta.problems ?? []) errors.add(s);
-    if (route.method !== 'GET' || (op.parameters ?? []).some((p: Json) => p.in === 'query') || op.requestBody) errors.add(422);
-    if (mutating) [400, 409, 413, 415].forEach((s) => errors.add(s));
+    if (mutating) [408, 409, 413, 415].forEach((s) => errors.add(s));
     for (const s of [...errors].sort()) responses[String(s)] = { $ref: `#/components/responses/Problem${s}` };
     op.responses = responses;
   }
@@ -146,7 +148,7 @@ function addRawRoutes(doc: Json) {
       },
       responses: {
         '202': { description: 'Accepted: the photo is being processed.', headers: { ...requestId, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Image' } } } },
-        ...problems([400, 401, 403, 404, 409, 413, 415, 422, 500]),
+        ...problems([400, 401, 403, 404, 408, 409, 413, 415, 422, 500]),
       },
     },
   };
@@ -169,7 +171,7 @@ function addRawRoutes(doc: Json) {
           content: { 'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } } },
         },
         '304': { description: 'Not modified (If-None-Match matched).' },
-        ...problems([404, 500]),
+        ...problems([400, 404, 500]),
       },
     },
   };

@@ -4,7 +4,7 @@ import { createOrm, type MikroORM } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
 import { consoleCaller } from '@hm/domain/console';
 import { consoleContext, type ApiMode, type Clock } from '@hm/domain/context';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { validateResponse } from './openapi-validator.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +45,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void> } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { mode?: ApiMode; bodyLimit?: number; app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs'>; extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void> } = {},
+): Promise<Harness> {
   const url = await createTestDatabase(inject('adminDatabaseUrl'));
   const orm = await createOrm(url, { poolMax: 5 });
   const clock = testClock();
@@ -53,7 +55,7 @@ export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; e
   // the offline adapters in a folder of this test's own, with the test clock
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-data-'));
   const ports = localPorts({ dataDir, mode, clock });
-  const app = await buildApp({ orm, mode, ports, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit });
+  const app = await buildApp({ orm, mode, ports, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, ...opts.app });
   await opts.extend?.(app, orm, clock);
   const jobsPool = new pg.Pool({ connectionString: url, max: 2 });
   jobsPool.on('error', () => {});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { InjectOptions } from 'fastify';
 import { addApiKeyResolution } from '../src/http/auth.js';
 import { ABANDONED_AFTER_MS, addIdempotency } from '../src/http/idempotency.js';
-import { makeMarketplace, startHarness, type Harness } from './harness.js';
+import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /**
  * The idempotency hooks are mounted on /v1 and /trpc. The foundation has no public mutations yet,
@@ -57,6 +57,12 @@ afterAll(() => h.close());
 beforeEach(() => {
   calls = {};
 });
+
+/** Waits for what a busy machine may take a while to get to (fails the test after 10 s). */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(done()).toBe(true);
+}
 
 function send(path: string, opts: { key?: string; idem?: string; body?: unknown; method?: InjectOptions['method']; session?: string } = {}) {
   return h.app.inject({
@@ -124,7 +130,7 @@ describe('Idempotency-Key', () => {
     gate = new Promise((r) => (release = r));
     const idem = randomUUID();
     const first = send('/slow', { idem, body: {} });
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => calls.slow === 1); // the first has claimed the key and is in the handler
     const during = await send('/slow', { idem, body: {} });
     expect(during.statusCode).toBe(409);
     expect(during.json()).toMatchObject({ code: 'idempotency_request_in_progress' });
@@ -140,7 +146,10 @@ describe('Idempotency-Key', () => {
     gate = new Promise((r) => (release = r));
     const idem = randomUUID();
     const all = Array.from({ length: 12 }, () => send('/slow', { idem, body: { x: 1 } }));
-    await new Promise((r) => setTimeout(r, 100));
+    // Hold the first until the others have had their answer (however long a busy machine takes).
+    let answered = 0;
+    for (const p of all) void p.then(() => answered++);
+    await until(() => answered === 11);
     release();
     const statuses = (await Promise.all(all)).map((r) => r.statusCode).sort();
     expect(calls.slow).toBe(1);
@@ -152,11 +161,11 @@ describe('Idempotency-Key', () => {
     const idem = randomUUID();
     gate = new Promise((r) => (release = r));
     const running = send('/slow', { idem, body: {} });
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => calls.slow === 1);
     expect((await send('/slow', { idem, body: {} })).statusCode).toBe(409);
     h.clock.advance(ABANDONED_AFTER_MS);
     const takeover = send('/slow', { idem, body: {} });
-    await new Promise((r) => setTimeout(r, 50)); // let it claim the key and enter the handler
+    await until(() => calls.slow === 2); // it claimed the key and entered the handler
     expect(calls.slow).toBe(2);
     release();
     const took = await takeover;
@@ -209,15 +218,16 @@ describe('Idempotency-Key', () => {
 
   test('scoped to the API key and the user session', async () => {
     const idem = randomUUID();
+    const [a, b] = [(await signUp(h, keys.secret, { email: `a-${idem}@example.com` })).token, (await signUp(h, keys.secret, { email: `b-${idem}@example.com` })).token];
     const otherKey = (await h.console.keys.create({ marketplace: 'shop', kind: 'secret' })).token;
     const other = await makeMarketplace(h, `other-${idem.slice(0, 6)}`);
     await send('/orders', { idem, body: {} });
     await send('/orders', { idem, body: {}, key: otherKey });
     await send('/orders', { idem, body: {}, key: other.secret });
-    await send('/orders', { idem, body: {}, session: 'session-a' });
-    await send('/orders', { idem, body: {}, session: 'session-b' });
+    await send('/orders', { idem, body: {}, session: a });
+    await send('/orders', { idem, body: {}, session: b });
     expect(calls.orders).toBe(5);
-    expect((await send('/orders', { idem, body: {}, session: 'session-a' })).headers['idempotent-replayed']).toBe('true');
+    expect((await send('/orders', { idem, body: {}, session: a })).headers['idempotent-replayed']).toBe('true');
     expect(calls.orders).toBe(5);
   });
 

@@ -113,6 +113,23 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail', 'code', 'errors']);
   });
 
+  test('every operation documents 422: malformed path ids, and unknown or NUL query parameters, which any operation refuses', () => {
+    const missing: string[] = [];
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(methods as Record<string, { responses: Record<string, unknown> }>)) {
+        if (p === '/images/{id}/{file}') continue; // a file URL: anything malformed is simply not found
+        if (!op.responses['422']) missing.push(`${m.toUpperCase()} ${p}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('every operation documents 400 (a URL that is not valid percent-encoding)', () => {
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(methods as Record<string, { responses: Record<string, unknown> }>)) expect(op.responses['400'], `${m} ${p}`).toBeDefined();
+    }
+  });
+
   test('query parameters carry their limits', () => {
     const params = doc.paths['/catalog-terms'].get.parameters as { name: string; required?: boolean; schema: Record<string, unknown> }[];
     const limit = params.find((x) => x.name === 'limit')!;

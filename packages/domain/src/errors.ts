@@ -16,6 +16,7 @@ export const PROBLEMS = {
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   not_acceptable: { status: 406, title: 'Not acceptable' },
+  request_timeout: { status: 408, title: 'Request timeout' },
   conflict: { status: 409, title: 'Conflict' },
   email_in_use: { status: 409, title: 'Email address in use' },
   idempotency_request_in_progress: { status: 409, title: 'Request in progress' },
@@ -27,6 +28,7 @@ export const PROBLEMS = {
   link_expired: { status: 422, title: 'Link expired' },
   link_used: { status: 422, title: 'Link already used' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  headers_too_large: { status: 431, title: 'Request headers too large' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { tenantEm } from '@hm/db/orm';
-import type { Context, KeyContext, UserContext } from './context.js';
+import type { AuthenticatedKey, Context, KeyContext, UserContext } from './context.js';
 import { authenticateSession } from './accounts/commands/sessions.js';
 import { DomainError, problemOf, type FieldError, type Problem } from './errors.js';
 import { withMarketplace } from './shared/request-scope.js';
@@ -51,14 +51,39 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
+/**
+ * Whether a key may call a procedure of `level`, decided before any input is read. The HTTP layer
+ * asks the same question before it reads a request body, so a refused caller costs no upload.
+ */
+export function keyRefusal(level: AuthLevel, auth: Context['auth']): DomainError | undefined {
+  if (level === 'none') return undefined;
+  if (auth === undefined) return new DomainError('api_key_required', 'Send your API key as "Authorization: Bearer <key>".');
+  if (auth instanceof DomainError) return auth;
+  if ((level === 'secret' || level === 'session') && auth.kind === 'publishable') {
+    return new DomainError('publishable_key_not_allowed', 'Publishable keys may read public data only; use a secret key from your server.');
+  }
+  return undefined;
+}
+
+/**
+ * `sessionProcedure`'s check of `X-User-Session` (missing, ended, expired → 401; blocked → 403), for
+ * the HTTP layer: an upload is refused before its body, an idempotent replay only outlives nothing.
+ */
+export async function sessionRefusal(orm: Context['orm'], auth: AuthenticatedKey, token: string | undefined, now: Date): Promise<DomainError | undefined> {
+  try {
+    await withMarketplace(auth.marketplace, () => authenticateSession(tenantEm(orm, auth.marketplace.id), token, now));
+    return undefined;
+  } catch (e) {
+    if (e instanceof DomainError) return e;
+    throw e;
+  }
+}
+
 const authenticate = t.middleware(async ({ ctx, meta, next }) => {
   const level = meta?.auth ?? 'secret';
-  if (level === 'none') return next();
-  if (ctx.auth === undefined) throw new DomainError('api_key_required', 'Send your API key as "Authorization: Bearer <key>".');
-  if (ctx.auth instanceof DomainError) throw ctx.auth;
-  if ((level === 'secret' || level === 'session') && ctx.auth.kind === 'publishable') {
-    throw new DomainError('publishable_key_not_allowed', 'Publishable keys may read public data only; use a secret key from your server.');
-  }
+  const refusal = keyRefusal(level, ctx.auth);
+  if (refusal) throw refusal;
+  if (level === 'none' || ctx.auth === undefined || ctx.auth instanceof DomainError) return next();
   const { marketplace, apiKeyId, kind } = ctx.auth;
   const keyCtx: Omit<KeyContext, keyof Context> = {
     em: tenantEm(ctx.orm, marketplace.id),
@@ -129,28 +154,65 @@ export function fieldLocation(meta: Meta | undefined, field: string): 'path' | '
 }
 
 export function zodIssuesToFieldErrors(error: ZodError, meta: Meta | undefined, input: unknown): FieldError[] {
-  return error.issues.flatMap((issue) => {
+  const all = error.issues.flatMap((issue) => {
     // Unknown keys are reported once per key, each at its own location.
     const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
     return paths.map((p) => {
       const segments = p.map(String);
       const value = valueAt(input, segments);
-      const shown = value === undefined || segments.some((seg) => SECRET_FIELDS.has(seg)) ? null : value;
       const first = segments[0];
       const location = first === undefined ? 'body' : `${fieldLocation(meta, first)}.${segments.join('.')}`;
-      return { location, message: messageFor(issue, value), value: shown };
+      return { issue, error: { location, message: messageFor(issue, value), value: shownValue(segments, value) } };
     });
   });
+  // zod runs every check of a field: a value too long to be an address is also "not an address".
+  // The length says what to fix; one field's identical messages are one problem.
+  const sized = new Set(all.filter((e) => e.issue.code === 'too_big' || e.issue.code === 'too_small').map((e) => e.error.location));
+  const seen = new Set<string>();
+  return all
+    .filter((e) => !(e.issue.code === 'invalid_format' && sized.has(e.error.location)))
+    .map((e) => e.error)
+    .filter((e) => {
+      const id = `${e.location}\u0000${e.message}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
 }
 
 /** Secrets a client sends are never echoed back in a problem. */
 const SECRET_FIELDS = new Set(['password', 'token']);
 
+/** What a problem shows of a value the client sent: null when absent or a secret. */
+export function shownValue(path: string[], value: unknown): unknown {
+  return value === undefined || path.some((seg) => SECRET_FIELDS.has(seg)) ? null : value;
+}
+
 function messageFor(issue: ZodError['issues'][number], value: unknown): string {
   if (issue.code === 'invalid_type' && value === undefined) return 'Required.';
   if (issue.code === 'unrecognized_keys') return 'Unknown field.';
+  // Sizes are worded from the limit itself: a schema-wide custom message ("Must be an email
+  // address.") would otherwise be repeated for a length problem too.
+  if (issue.code === 'too_big' || issue.code === 'too_small') {
+    const sized = sizeMessage(issue.code === 'too_big', issue.origin, Number(issue.code === 'too_big' ? issue.maximum : issue.minimum), issue.inclusive ?? true);
+    if (sized) return sized;
+  }
   const msg = issue.message.replace(/^Invalid input: /, '');
   return msg.endsWith('.') ? msg : `${msg}.`;
+}
+
+function sizeMessage(big: boolean, origin: string, limit: number, inclusive: boolean): string | undefined {
+  const unit = origin === 'string' ? 'character' : origin === 'array' || origin === 'set' ? 'item' : undefined;
+  if (unit) {
+    const n = (k: number) => `${k} ${unit}${k === 1 ? '' : 's'}`;
+    if (big) return inclusive ? `Must be at most ${n(limit)}.` : `Must be fewer than ${n(limit)}.`;
+    return inclusive ? `Must be at least ${n(limit)}.` : `Must be more than ${n(limit)}.`;
+  }
+  if (origin === 'number' || origin === 'int' || origin === 'bigint') {
+    if (big) return inclusive ? `Must be at most ${limit}.` : `Must be less than ${limit}.`;
+    return inclusive ? `Must be at least ${limit}.` : `Must be greater than ${limit}.`;
+  }
+  return undefined;
 }
 
 function valueAt(input: unknown, path: string[]): unknown {

@@ -11,8 +11,9 @@ declare module 'fastify' {
   }
 }
 
+/** Resolved as the request arrives, so a caller can be refused before its body is read. */
 export function addApiKeyResolution(app: FastifyInstance, orm: MikroORM, mode: ApiMode) {
-  app.addHook('preHandler', async (req) => {
+  app.addHook('onRequest', async (req) => {
     if (req.headers.authorization === undefined) return;
     req.apiAuth = await authenticateApiKey(orm, req.headers.authorization, mode);
   });

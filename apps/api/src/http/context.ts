@@ -6,17 +6,20 @@ import type { ApiMode, Context, Ports } from '@hm/domain/context';
 export type CreateContext = (req: FastifyRequest, transport: 'rest' | 'trpc') => Context;
 
 export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string }): CreateContext {
-  return (req, transport) => {
-    const session = req.headers['x-user-session'];
-    return {
-      ...deps.ports,
-      orm: deps.orm,
-      mode: deps.mode,
-      transport,
-      requestId: String(req.id ?? randomUUID()),
-      auth: req.apiAuth,
-      sessionToken: typeof session === 'string' && session !== '' ? session : undefined,
-      publicUrl: deps.publicUrl,
-    };
-  };
+  return (req, transport) => ({
+    ...deps.ports,
+    orm: deps.orm,
+    mode: deps.mode,
+    transport,
+    requestId: String(req.id ?? randomUUID()),
+    auth: req.apiAuth,
+    sessionToken: sessionTokenOf(req),
+    publicUrl: deps.publicUrl,
+  });
+}
+
+/** `X-User-Session`, when sent and not empty. */
+export function sessionTokenOf(req: FastifyRequest): string | undefined {
+  const session = req.headers['x-user-session'];
+  return typeof session === 'string' && session !== '' ? session : undefined;
 }

@@ -6,8 +6,31 @@ import { PROBLEMS } from '@hm/domain/errors';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * /docs pages run only our own script (Scalar, served from here) and talk only to this origin (the
+ * OpenAPI document). Scalar sets styles inline, hence 'unsafe-inline' for styles only; nothing may
+ * frame the pages.
+ */
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** /docs: the API reference rendered by Scalar from /v1/openapi.json, its script served by us (no CDN). */
 export function registerDocs(app: FastifyInstance) {
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url === '/docs' || req.url.startsWith('/docs/') || req.url.startsWith('/docs?')) reply.header('Content-Security-Policy', DOCS_CSP);
+  });
+
   // The standalone bundle is not in the package's exports map: find it beside the main entry.
   const scriptPath = path.join(path.dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
   let script: Buffer | undefined;

@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
+import type { AuthenticatedKey } from '@hm/domain/context';
+import { sessionRefusal } from '@hm/domain/trpc';
+import { sessionTokenOf } from './context.js';
+import { digestWhileReading, fingerprint, open, recordKeys, seal, type RecordKeys } from './idempotency-record.js';
 import { sendProblem, problem } from './problem.js';
 
 /**
  * Idempotency-Key on POST/PUT/PATCH/DELETE, per the spec: the first response to a key is stored
  * (unless 5xx) and replayed for the same request with `Idempotent-Replayed: true`; the same key
  * while the first is running → 409; with another method, path or body → 422; not a UUID → 400.
- * Scoped to the marketplace, the API key and the user session; kept 24 hours.
+ * Scoped to the marketplace, the API key and the user session; kept 24 hours. Stored sealed (see
+ * idempotency-record.ts), and replayed only while the user session it belongs to, and any session
+ * it handed out, still work: otherwise the request runs as a fresh one would.
  */
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,6 +27,17 @@ interface Claim {
   marketplaceId: string;
   scope: string;
   key: string;
+  keys: RecordKeys;
+}
+
+interface StoredRow {
+  fingerprint: string;
+  state: string;
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: Buffer | null;
+  created_at: Date;
+  locked_at: Date;
 }
 
 declare module 'fastify' {
@@ -29,27 +46,50 @@ declare module 'fastify' {
   }
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+/** What a sealed body is bound to: the record's identity. */
+const bindOf = (c: Claim) => `${c.marketplaceId}:${c.scope}:${c.key}`;
 
-function fingerprint(req: FastifyRequest): string {
-  const url = new URL(req.url, 'http://x');
-  const query = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256')
-    .update(`${req.method}\n${url.pathname}\n${canonical(query)}\n${canonical(req.body ?? null)}`)
-    .digest('hex');
+/** The raw API key (already authenticated by the time this runs). */
+const bearerOf = (req: FastifyRequest) => /^Bearer (\S+)$/i.exec(String(req.headers.authorization ?? '').trim())?.[1] ?? '';
+
+/** A session token handed out by a stored answer (sign-up and sign-in bodies: `session.token`). */
+function issuedSession(headers: Record<string, string>, body: Buffer): string | undefined {
+  if (!/json/.test(headers['content-type'] ?? '')) return undefined;
+  try {
+    const token = (JSON.parse(body.toString('utf8')) as { session?: { token?: unknown } } | null)?.session?.token;
+    return typeof token === 'string' ? token : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now(): Date }) {
   const db = () => orm.em.getConnection();
+  const where = `where marketplace_id = ? and scope = ? and key = ?`;
+  const id = (c: Claim) => [c.marketplaceId, c.scope, c.key];
+  const release = (c: Claim) => db().execute(`delete from idempotency_keys ${where}`, id(c));
+
+  // Bodies that are not JSON (photos) are fingerprinted by their bytes, hashed as they stream in.
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    if (!MUTATING.has(req.method) || req.headers['idempotency-key'] === undefined) return payload;
+    return digestWhileReading(req, payload);
+  });
+
+  /** The stored answer, if the client may still have it; 'rerun' when it must be made again; 'fresh' to run without the key. */
+  async function replayable(req: FastifyRequest, auth: AuthenticatedKey, claim: Claim, row: StoredRow): Promise<Buffer | 'rerun' | 'fresh'> {
+    const body = open(claim.keys, bindOf(claim), row.response_body ?? Buffer.alloc(0));
+    if (!body) return 'rerun'; // not sealed by this version: make the answer again
+    const now = clock.now();
+    // A record made in a user session is that user's: once the session has ended (or the user is
+    // blocked), the request is answered as a fresh one would be (401/403), and that is not stored.
+    const session = sessionTokenOf(req);
+    if (session !== undefined && (await sessionRefusal(orm, auth, session, now))) return 'fresh';
+    // An answer that handed out a session is replayed only while that session lasts: after sign-out
+    // the request runs again (a new sign-in, subject to the lockout).
+    const issued = issuedSession(row.response_headers ?? {}, body);
+    if (issued !== undefined && (await sessionRefusal(orm, auth, issued, now))) return 'rerun';
+    return body;
+  }
 
   app.addHook('preHandler', async (req, reply) => {
     if (!MUTATING.has(req.method)) return;
@@ -64,32 +104,29 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
         problem('invalid_idempotency_key', 'Idempotency-Key must be a UUID, one per user action.', [{ location: 'header.Idempotency-Key', message: 'Must be a UUID.', value: key }]),
       );
     }
-    const session = req.headers['x-user-session'];
-    const scope = `${auth.apiKeyId}:${session ? createHash('sha256').update(String(session)).digest('hex') : ''}`;
-    const claim: Claim = { marketplaceId: auth.marketplace.id, scope, key: key.toLowerCase() };
-    const print = fingerprint(req);
+    const session = sessionTokenOf(req);
+    const scope = `${auth.apiKeyId}:${session ? createHash('sha256').update(session).digest('hex') : ''}`;
+    const claim: Claim = { marketplaceId: auth.marketplace.id, scope, key: key.toLowerCase(), keys: recordKeys(bearerOf(req), session, key.toLowerCase()) };
+    const print = fingerprint(claim.keys, req);
     const now = clock.now();
 
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await db().execute<{ key: string }[]>(
         `insert into idempotency_keys (marketplace_id, scope, key, fingerprint, state, created_at, locked_at)
          values (?, ?, ?, ?, 'running', ?, ?) on conflict do nothing returning key`,
-        [claim.marketplaceId, claim.scope, claim.key, print, now, now],
+        [...id(claim), print, now, now],
       );
       if (inserted.length === 1) {
         req.idempotency = claim;
         return;
       }
-      const [row] = await db().execute<
-        { fingerprint: string; state: string; response_status: number | null; response_headers: Record<string, string> | null; response_body: Buffer | null; created_at: Date; locked_at: Date }[]
-      >(`select fingerprint, state, response_status, response_headers, response_body, created_at, locked_at from idempotency_keys where marketplace_id = ? and scope = ? and key = ?`, [
-        claim.marketplaceId,
-        claim.scope,
-        claim.key,
-      ]);
+      const [row] = await db().execute<StoredRow[]>(
+        `select fingerprint, state, response_status, response_headers, response_body, created_at, locked_at from idempotency_keys ${where}`,
+        id(claim),
+      );
       if (!row) continue; // removed meanwhile (5xx or expiry): claim again
       if (now.getTime() - new Date(row.created_at).getTime() >= IDEMPOTENCY_TTL_MS) {
-        await db().execute(`delete from idempotency_keys where marketplace_id = ? and scope = ? and key = ? and created_at = ?`, [claim.marketplaceId, claim.scope, claim.key, row.created_at]);
+        await db().execute(`delete from idempotency_keys ${where} and created_at = ?`, [...id(claim), row.created_at]);
         continue;
       }
       if (row.fingerprint !== print) {
@@ -100,10 +137,11 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
       }
       if (row.state === 'running') {
         if (now.getTime() - new Date(row.locked_at).getTime() >= ABANDONED_AFTER_MS) {
-          const taken = await db().execute<{ key: string }[]>(
-            `update idempotency_keys set locked_at = ? where marketplace_id = ? and scope = ? and key = ? and state = 'running' and locked_at = ? returning key`,
-            [now, claim.marketplaceId, claim.scope, claim.key, row.locked_at],
-          );
+          const taken = await db().execute<{ key: string }[]>(`update idempotency_keys set locked_at = ? ${where} and state = 'running' and locked_at = ? returning key`, [
+            now,
+            ...id(claim),
+            row.locked_at,
+          ]);
           if (taken.length === 1) {
             req.idempotency = claim;
             return;
@@ -111,25 +149,28 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
         }
         return sendProblem(reply, problem('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed. Retry in a moment.'), { 'Retry-After': '1' });
       }
-      return replay(reply, row.response_status!, row.response_headers ?? {}, row.response_body ?? Buffer.alloc(0));
+      const stored = await replayable(req, auth, claim, row);
+      if (stored === 'fresh') return;
+      if (stored === 'rerun') {
+        await db().execute(`delete from idempotency_keys ${where} and state = 'done'`, id(claim));
+        continue;
+      }
+      return replay(reply, row.response_status!, row.response_headers ?? {}, stored);
     }
     return sendProblem(reply, problem('idempotency_request_in_progress', 'A request with this Idempotency-Key is contended. Retry in a moment.'), { 'Retry-After': '1' });
   });
 
-  // Store the final response before it is written, so a retry right after it sees the result.
+  // Store the final response before it is written, so a retry right after it sees the result. This
+  // hook is added after the /v1 problem rewrite (app.ts), so it stores exactly what the client gets.
   app.addHook('onSend', async (req, reply, payload) => {
     const claim = req.idempotency;
     if (!claim) return payload;
     req.idempotency = undefined;
     const status = reply.statusCode;
-    if (status >= 500) {
-      await db().execute(`delete from idempotency_keys where marketplace_id = ? and scope = ? and key = ?`, [claim.marketplaceId, claim.scope, claim.key]);
-      return payload;
-    }
     const body = payload === null || payload === undefined ? Buffer.alloc(0) : Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
-    if (!body) {
-      // A streamed body cannot be stored: release the key rather than replay something else.
-      await db().execute(`delete from idempotency_keys where marketplace_id = ? and scope = ? and key = ?`, [claim.marketplaceId, claim.scope, claim.key]);
+    // 5xx are not stored (a retry runs again); nor is a streamed body, rather than replay something else.
+    if (status >= 500 || !body) {
+      await release(claim);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -137,10 +178,12 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
       const v = reply.getHeader(h);
       if (v !== undefined) headers[h] = String(v);
     }
-    await db().execute(
-      `update idempotency_keys set state = 'done', response_status = ?, response_headers = ?, response_body = ? where marketplace_id = ? and scope = ? and key = ?`,
-      [status, JSON.stringify(headers), body, claim.marketplaceId, claim.scope, claim.key],
-    );
+    await db().execute(`update idempotency_keys set state = 'done', response_status = ?, response_headers = ?, response_body = ? ${where}`, [
+      status,
+      JSON.stringify(headers),
+      seal(claim.keys, bindOf(claim), body),
+      ...id(claim),
+    ]);
     return payload;
   });
 
@@ -148,7 +191,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
   app.addHook('onResponse', async (req) => {
     const claim = req.idempotency;
     if (!claim) return;
-    await db().execute(`delete from idempotency_keys where marketplace_id = ? and scope = ? and key = ? and state = 'running'`, [claim.marketplaceId, claim.scope, claim.key]);
+    await db().execute(`delete from idempotency_keys ${where} and state = 'running'`, id(claim));
   });
 }
 

@@ -1,29 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import type { AnyTRPCRouter } from '@trpc/server';
-import type { Problem } from '@hm/domain/errors';
-import { PROBLEM_JSON, problem, sendProblem } from './problem.js';
-import { matchRoute, restRoutes } from './route-table.js';
-import type { CreateContext } from './context.js';
+import type { MikroORM } from '@hm/db/orm';
+import type { AuthenticatedKey, Clock } from '@hm/domain/context';
+import { ValidationError, type Problem } from '@hm/domain/errors';
+import { keyRefusal, sessionRefusal } from '@hm/domain/trpc';
+import { pathNulErrors, queryNulErrors } from './client-input.js';
+import { PROBLEM_JSON, logServerError, problem, refuse, sendProblem } from './problem.js';
+import { matchRoute, type RestRoute } from './route-table.js';
+import { keepBodiesStrict } from './strict-bodies.js';
+import { sessionTokenOf, type CreateContext } from './context.js';
 
 /**
  * /v1: the router through trpc-to-openapi. That adapter answers 200 with its own error body; here
  * success statuses come from each procedure's `successStatus` and every error leaves as the problem
  * our tRPC error formatter built (`data.problem`), as application/problem+json.
+ *
+ * The hooks are added before the idempotency hooks of the same scope (see app.ts), so a stored
+ * response is the problem the client got, not the adapter's body.
  */
-export async function registerRest(scope: FastifyInstance, router: AnyTRPCRouter, createContext: CreateContext) {
-  const routes = restRoutes(router);
-  const byProcedure = new Map(routes.map((r) => [r.procedurePath, r]));
+export function addRestHooks(scope: FastifyInstance, routes: RestRoute[], orm: MikroORM, clock: Clock) {
+  // A `/v1/me…` call without `X-User-Session`: the procedure's own answer, known without a lookup.
+  const missingSession = (req: FastifyRequest) =>
+    sessionTokenOf(req) === undefined ? sessionRefusal(orm, req.apiAuth as AuthenticatedKey, undefined, clock.now()) : Promise.resolve(undefined);
 
   scope.addHook('onRequest', async (req, reply) => {
-    const path = new URL(req.url, 'http://x').pathname.replace(/^\/v1/, '') || '/';
     if (req.routeOptions.url !== '/v1/*') return; // our own routes (openapi.json, raw uploads)
+    const path = new URL(req.url, 'http://x').pathname.replace(/^\/v1/, '') || '/';
     const { route, allowed } = matchRoute(routes, req.method === 'HEAD' ? 'GET' : req.method, path);
-    if (route) return;
-    if (allowed.length) {
-      return sendProblem(reply, problem('method_not_allowed', `${req.method} is not allowed on ${req.url.split('?')[0]}; use ${allowed.join(' or ')}.`), { Allow: allowed.join(', ') });
+    if (!route) {
+      if (allowed.length) {
+        return sendProblem(reply, problem('method_not_allowed', `${req.method} is not allowed on ${req.url.split('?')[0]}; use ${allowed.join(' or ')}.`), { Allow: allowed.join(', ') });
+      }
+      return sendProblem(reply, problem('not_found', `No endpoint ${req.method} ${req.url.split('?')[0]}. See /v1/openapi.json.`));
     }
-    return sendProblem(reply, problem('not_found', `No endpoint ${req.method} ${req.url.split('?')[0]}. See /v1/openapi.json.`));
+    // Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a cache.
+    if (route.meta.auth === 'secret' || route.meta.auth === 'session' || req.headers['x-user-session'] !== undefined) reply.header('Cache-Control', 'no-store');
+    // Who may call is known from the headers: refuse before reading a body (the procedure checks again).
+    const refusal = keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
+    if (refusal) return refuse(req, reply, refusal);
+    const nul = [...pathNulErrors(route.path, path), ...queryNulErrors(req.query as Record<string, unknown>)];
+    if (nul.length) return refuse(req, reply, new ValidationError(nul));
   });
 
   // Bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type.
@@ -51,6 +68,11 @@ export async function registerRest(scope: FastifyInstance, router: AnyTRPCRouter
     reply.code(p.status).type(PROBLEM_JSON);
     return JSON.stringify(p);
   });
+}
+
+export async function registerRest(scope: FastifyInstance, router: AnyTRPCRouter, routes: RestRoute[], createContext: CreateContext) {
+  const byProcedure = new Map(routes.map((r) => [r.procedurePath, r]));
+  keepBodiesStrict(router, routes);
 
   // The adapter's async handler resolves with nothing after reply.send(); while an async onSend hook
   // (idempotency storing the answer) is still running, Fastify then sends a second, empty reply.
@@ -68,14 +90,15 @@ export async function registerRest(scope: FastifyInstance, router: AnyTRPCRouter
     basePath: '/',
     router,
     createContext: ({ req }: { req: unknown }) => createContext(req as never, 'rest'),
-    responseMeta: ({ paths, errors, ctx }: { paths?: string[]; errors: { cause?: unknown }[]; ctx?: unknown }) => {
+    responseMeta: ({ paths, errors }: { paths?: string[]; errors: { cause?: unknown }[] }) => {
       const route = paths?.[0] ? byProcedure.get(paths[0]) : undefined;
       if (errors.length) {
         const cause = errors[0]?.cause as { headers?: Record<string, string> } | undefined;
         return { headers: cause?.headers ?? {} };
       }
-      void ctx;
       return { status: route?.meta.successStatus ?? 200, headers: {} };
     },
+    // The adapter turns every error into a response; without this, unexpected ones left no log line.
+    onError: ({ error, req }: { error: Error; req: { log: FastifyInstance['log'] } }) => logServerError(req.log, error, 'unexpected error in procedure'),
   } as never);
 }

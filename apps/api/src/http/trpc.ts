@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { parseClientJson } from './client-input.js';
 import type { CreateContext } from './context.js';
+import { logServerError } from './problem.js';
 
 /**
  * /trpc: the same router for the typed client. Mounted through the fetch adapter on our own route
  * so the response is a plain string that the idempotency hooks can store and replay.
  */
 export async function registerTrpc(scope: FastifyInstance, router: AnyTRPCRouter, createContext: CreateContext) {
+  // A typed server-to-server transport carrying sessions and personal data: nothing here is for caches.
+  scope.addHook('onRequest', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
   scope.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/trpc/:path',
     handler: async (req, reply) => {
+      // A query's input is JSON in the URL: the same depth and NUL rules as a body (throws a problem).
+      const input = (req.query as { input?: unknown }).input;
+      if (typeof input === 'string') parseClientJson(input, 'The input query parameter', 'query.input');
       const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
@@ -26,9 +36,7 @@ export async function registerTrpc(scope: FastifyInstance, router: AnyTRPCRouter
           const cause = errors[0]?.cause as { headers?: Record<string, string> } | undefined;
           return { headers: cause?.headers ?? {} };
         },
-        onError: ({ error }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'unexpected error in procedure');
-        },
+        onError: ({ error }) => logServerError(req.log, error, 'unexpected error in procedure'),
       });
       reply.code(response.status);
       response.headers.forEach((value, key) => {

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { TRPCError } from '@trpc/server';
+import type { MikroORM } from '@hm/db/orm';
+import type { AuthenticatedKey, Clock } from '@hm/domain/context';
 import { uploadsCaller } from '@hm/domain/uploads';
 import { IMAGE_SIZES, MAX_IMAGE_BYTES, sizeKey, type ImageSize, type ImageStore } from '@hm/domain/images';
 import { DomainError } from '@hm/domain/errors';
-import { toProblem } from '@hm/domain/trpc';
-import { problem, sendProblem } from './problem.js';
-import type { CreateContext } from './context.js';
+import { keyRefusal, sessionRefusal, toProblem } from '@hm/domain/trpc';
+import { logServerError, problem, refuse, sendProblem } from './problem.js';
+import { sessionTokenOf, type CreateContext } from './context.js';
+
+export interface UploadDeps {
+  createContext: CreateContext;
+  images: ImageStore;
+  orm: MikroORM;
+  clock: Clock;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,7 +22,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Routes whose bodies are not JSON: the photo upload (raw bytes, any Content-Type: the type is
  * read from the bytes) and image downloads (no key; immutable, cached for a year).
  */
-export function registerUploads(scope: FastifyInstance, createContext: CreateContext, images: ImageStore) {
+export function registerUploads(scope: FastifyInstance, { createContext, images, orm, clock }: UploadDeps) {
+  // Up to 20 MiB per photo: who may upload is decided from the headers, before a byte of the body is read.
+  scope.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'POST') return; // image downloads need no key
+    reply.header('Cache-Control', 'no-store');
+    const refusal = keyRefusal('session', req.apiAuth) ?? (await sessionRefusal(orm, req.apiAuth as AuthenticatedKey, sessionTokenOf(req), clock.now()));
+    if (refusal) return refuse(req, reply, refusal);
+  });
+
   scope.removeAllContentTypeParsers();
   // Fastify refuses a Content-Length over the limit before reading, and stops reading a chunked body once past it (413).
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_req, body, done) => done(null, body));
@@ -29,7 +46,7 @@ export function registerUploads(scope: FastifyInstance, createContext: CreateCon
       return reply.code(202).type('application/json').send(JSON.stringify(image));
     } catch (e) {
       const p = toProblem(e as TRPCError, { auth: 'session', openapi: { method: 'POST', path: '/me/listings/{id}/images' } }, { id: req.params.id });
-      if (p.status >= 500) req.log.error({ err: (e as TRPCError).cause ?? e }, 'photo upload failed');
+      logServerError(req.log, e as Error, 'photo upload failed');
       const cause = e instanceof TRPCError ? e.cause : e;
       return sendProblem(reply, p, cause instanceof DomainError ? cause.headers : {});
     }
