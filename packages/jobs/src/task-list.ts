@@ -15,13 +15,13 @@ export type TaskDeps = DeliveryDeps & ImageDeps & { ratesUrl?: string };
 /** Every task the worker runs, by name (one file per task under tasks/). */
 export function createTaskList(deps: TaskDeps): TaskList {
   return {
-    'purge-idempotency-keys': purgeIdempotencyKeys,
-    'purge-rate-limits': purgeRateLimits,
+    'purge-idempotency-keys': purgeIdempotencyKeys(deps),
+    'purge-rate-limits': purgeRateLimits(deps),
     'send-email': sendEmail(deps),
     'process-image': processImage(deps),
     'apply-price-drop': applyPriceDrop(deps),
     'reprice-listings': repriceListings(deps),
-    'reprice-all': repriceAll,
+    'reprice-all': repriceAll(deps),
     'import-rates': importRates(deps),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MikroORM } from '@hm/db/orm';
+import { tenantEm, type MikroORM } from '@hm/db/orm';
+import { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey } from '@hm/domain/idempotency-keys';
 import { sendProblem, problem } from './problem.js';
 
 /**
@@ -49,7 +50,8 @@ function fingerprint(req: FastifyRequest): string {
 }
 
 export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now(): Date }) {
-  const db = () => orm.em.getConnection();
+  // Records belong to the request's marketplace: read and written through its tenant-scoped entity manager.
+  const db = (claim: Claim) => tenantEm(orm, claim.marketplaceId);
 
   app.addHook('preHandler', async (req, reply) => {
     if (!MUTATING.has(req.method)) return;
@@ -69,27 +71,17 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
     const claim: Claim = { marketplaceId: auth.marketplace.id, scope, key: key.toLowerCase() };
     const print = fingerprint(req);
     const now = clock.now();
+    const em = db(claim);
 
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await db().execute<{ key: string }[]>(
-        `insert into idempotency_keys (marketplace_id, scope, key, fingerprint, state, created_at, locked_at)
-         values (?, ?, ?, ?, 'running', ?, ?) on conflict do nothing returning key`,
-        [claim.marketplaceId, claim.scope, claim.key, print, now, now],
-      );
-      if (inserted.length === 1) {
+      if (await claimKey(em, claim.scope, claim.key, print, now)) {
         req.idempotency = claim;
         return;
       }
-      const [row] = await db().execute<
-        { fingerprint: string; state: string; response_status: number | null; response_headers: Record<string, string> | null; response_body: Buffer | null; created_at: Date; locked_at: Date }[]
-      >(`select fingerprint, state, response_status, response_headers, response_body, created_at, locked_at from idempotency_keys where marketplace_id = ? and scope = ? and key = ?`, [
-        claim.marketplaceId,
-        claim.scope,
-        claim.key,
-      ]);
+      const row = await findKey(em, claim.scope, claim.key);
       if (!row) continue; // removed meanwhile (5xx or expiry): claim again
       if (now.getTime() - new Date(row.created_at).getTime() >= IDEMPOTENCY_TTL_MS) {
-        await db().execute(`delete from idempotency_keys where marketplace_id = ? and scope = ? and key = ? and created_at = ?`, [claim.marketplaceId, claim.scope, claim.key, row.created_at]);
+        await deleteKeyMadeAt(em, claim.scope, claim.key, row.created_at);
         continue;
       }
       if (row.fingerprint !== print) {
@@ -100,11 +92,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
       }
       if (row.state === 'running') {
         if (now.getTime() - new Date(row.locked_at).getTime() >= ABANDONED_AFTER_MS) {
-          const taken = await db().execute<{ key: string }[]>(
-            `update idempotency_keys set locked_at = ? where marketplace_id = ? and scope = ? and key = ? and state = 'running' and locked_at = ? returning key`,
-            [now, claim.marketplaceId, claim.scope, claim.key, row.locked_at],
-          );
-          if (taken.length === 1) {
+          if (await takeOverKey(em, claim.scope, claim.key, row.locked_at, now)) {
             req.idempotency = claim;
             return;
           }
@@ -123,13 +111,13 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
     req.idempotency = undefined;
     const status = reply.statusCode;
     if (status >= 500) {
-      await db().execute(`delete from idempotency_keys where marketplace_id = ? and scope = ? and key = ?`, [claim.marketplaceId, claim.scope, claim.key]);
+      await releaseKey(db(claim), claim.scope, claim.key);
       return payload;
     }
     const body = payload === null || payload === undefined ? Buffer.alloc(0) : Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
     if (!body) {
       // A streamed body cannot be stored: release the key rather than replay something else.
-      await db().execute(`delete from idempotency_keys where marketplace_id = ? and scope = ? and key = ?`, [claim.marketplaceId, claim.scope, claim.key]);
+      await releaseKey(db(claim), claim.scope, claim.key);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -137,10 +125,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
       const v = reply.getHeader(h);
       if (v !== undefined) headers[h] = String(v);
     }
-    await db().execute(
-      `update idempotency_keys set state = 'done', response_status = ?, response_headers = ?, response_body = ? where marketplace_id = ? and scope = ? and key = ?`,
-      [status, JSON.stringify(headers), body, claim.marketplaceId, claim.scope, claim.key],
-    );
+    await storeResponse(db(claim), claim.scope, claim.key, { status, headers, body });
     return payload;
   });
 
@@ -148,7 +133,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
   app.addHook('onResponse', async (req) => {
     const claim = req.idempotency;
     if (!claim) return;
-    await db().execute(`delete from idempotency_keys where marketplace_id = ? and scope = ? and key = ? and state = 'running'`, [claim.marketplaceId, claim.scope, claim.key]);
+    await releaseKey(db(claim), claim.scope, claim.key, { onlyRunning: true });
   });
 }
 

@@ -4,6 +4,7 @@ import { Migration20261122010000_accounts } from './Migration20261122010000_acco
 import { Migration20261122020000_listings } from './Migration20261122020000_listings.js';
 import { Migration20261122030000_shop } from './Migration20261122030000_shop.js';
 import { Migration20261122040000_shop_counts } from './Migration20261122040000_shop_counts.js';
+import { Migration20261123030000_row_level_security } from './Migration20261123030000_row_level_security.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122020000_listings', class: Migration20261122020000_listings },
   { name: 'Migration20261122030000_shop', class: Migration20261122030000_shop },
   { name: 'Migration20261122040000_shop_counts', class: Migration20261122040000_shop_counts },
+  { name: 'Migration20261123030000_row_level_security', class: Migration20261123030000_row_level_security },
 ];

@@ -2,3 +2,4 @@
 export { repriceListings, queueReprice, REPRICE_TASK } from './commands/reprice-listings.js';
 export { RateBook, loadRateBook, minorDigits, roundMoney } from './rate-book.js';
 export { importReferenceRates, ZReferenceRates } from './commands/import-rates.js';
+export { queueRepriceEverywhere } from './rates.queries.js';

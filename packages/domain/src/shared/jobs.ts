@@ -1,4 +1,5 @@
 import type { EntityManager } from '@hm/db/orm';
+import { insertJob } from './jobs.queries.js';
 
 export interface JobOptions {
   /** `<task>:<entity id>`: a newer job with the same key replaces the waiting one */
@@ -12,11 +13,5 @@ export interface JobOptions {
  * commits or rolls back with the change that causes it (an outbox without a relay).
  */
 export async function addJob(em: EntityManager, task: string, payload: Record<string, unknown>, opts: JobOptions = {}): Promise<void> {
-  await em.execute(`select graphile_worker.add_job(?, ?::json, job_key => ?, run_at => ?, max_attempts => ?)`, [
-    task,
-    JSON.stringify(payload),
-    opts.jobKey ?? null,
-    opts.runAt ?? null,
-    opts.maxAttempts ?? null,
-  ]);
+  await insertJob(em, task, JSON.stringify(payload), opts);
 }

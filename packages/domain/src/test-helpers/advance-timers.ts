@@ -1,7 +1,8 @@
-import type { MikroORM } from '@hm/db/orm';
+import { crossTenantEm, type MikroORM } from '@hm/db/orm';
 import { z } from 'zod';
 import type { Clock } from '../context.js';
 import { APPLY_PRICE_DROP_TASK, applyPriceDrop } from '../listings/commands/price-drops.js';
+import { claimJob, nextDueJob } from '../shared/jobs.queries.js';
 
 /** The timer jobs a marketplace has (spec rule 5: timers run inside the service), by task. */
 const TIMERS: Record<string, (deps: { orm: MikroORM; clock: Clock }, payload: unknown) => Promise<string>> = {
@@ -25,19 +26,11 @@ export interface TimerRun {
  */
 export async function advanceTimers(orm: MikroORM, marketplaceId: string, until: Date): Promise<TimerRun[]> {
   const runs: TimerRun[] = [];
-  const db = orm.em.getConnection();
+  const queue = crossTenantEm(orm);
   for (let guard = 0; guard < 1000; guard++) {
-    const [job] = await db.execute<{ id: string; task_identifier: string; payload: unknown; run_at: Date }[]>(
-      // The public `jobs` view has no payload; the private tables are read-only here (graphile-worker is pinned).
-      `select j.id, t.identifier as task_identifier, j.payload, j.run_at
-         from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-        where t.identifier in (${TIMER_TASKS.map(() => '?').join(', ')}) and j.payload->>'marketplace_id' = ? and j.run_at <= ? and j.locked_at is null
-        order by j.run_at, j.id limit 1`,
-      [...TIMER_TASKS, marketplaceId, until],
-    );
+    const job = await nextDueJob(queue, TIMER_TASKS, marketplaceId, until);
     if (!job) break;
-    const claimed = await db.execute<unknown[]>(`select id from graphile_worker.complete_jobs(array[?]::bigint[])`, [job.id]);
-    if (claimed.length === 0) continue; // a worker took it meanwhile
+    if (!(await claimJob(queue, job.id))) continue; // a worker took it meanwhile
     const at = new Date(job.run_at);
     const result = await TIMERS[job.task_identifier]!({ orm, clock: { now: () => at } }, job.payload);
     runs.push({ task: job.task_identifier, run_at: at.toISOString(), result });

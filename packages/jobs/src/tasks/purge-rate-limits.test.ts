@@ -1,54 +1,66 @@
 import { expect, inject, test } from 'vitest';
 import pg from 'pg';
 import { runOnce } from 'graphile-worker';
-import { createTestDatabase } from '@hm/db/testing';
+import { createOrm } from '@hm/db/orm';
+import { createOwnedTestDatabase } from '@hm/db/testing';
 import { purgeRateLimits } from './purge-rate-limits.js';
 import { repriceAll } from './rates/reprice-listings.js';
 
-const taskList = { 'purge-rate-limits': purgeRateLimits, 'reprice-all': repriceAll };
-
+/** Two marketplaces in a database whose owner (the worker's role) is not a superuser, so row-level security applies to it. */
 async function database() {
-  const url = await createTestDatabase(inject('adminDatabaseUrl'));
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const db = await createOwnedTestDatabase(inject('adminDatabaseUrl'));
+  const admin = new pg.Client({ connectionString: db.adminUrl });
+  await admin.connect();
   const ids: string[] = [];
   for (const slug of ['a', 'b']) {
-    const { rows } = await client.query(
+    const { rows } = await admin.query(
       `insert into marketplaces (id, name, slug, locales, listing_rules, shipping, created_at, updated_at) values (gen_random_uuid(), $1, $1, '{en}', '{}', '{}', now(), now()) returning id`,
       [slug],
     );
     ids.push(rows[0].id);
   }
-  return { client, ids, url };
+  const orm = await createOrm(db.url, { poolMax: 2 });
+  const taskList = { 'purge-rate-limits': purgeRateLimits({ orm }), 'reprice-all': repriceAll({ orm }) };
+  return {
+    admin,
+    ids,
+    run: () => runOnce({ connectionString: db.url, taskList }),
+    close: async () => {
+      await admin.end();
+      await orm.close(true);
+    },
+  };
 }
 
-test('purge-rate-limits drops counters whose window began over a day ago and keeps the rest', async () => {
-  const { client, ids, url } = await database();
+test('purge-rate-limits drops every marketplace’s counters whose window began over a day ago and keeps the rest', async () => {
+  const { admin, ids, run, close } = await database();
   try {
-    for (const [subject, age] of [
-      ['old@example.com', '25 hours'],
-      ['recent@example.com', '2 hours'],
-    ]) {
-      await client.query(`insert into rate_limits (marketplace_id, bucket, subject, window_start, count) values ($1, 'sign_in_failures', $2, now() - $3::interval, 3)`, [ids[0], subject, age]);
+    for (const id of ids) {
+      for (const [subject, age] of [
+        ['old@example.com', '25 hours'],
+        ['recent@example.com', '2 hours'],
+      ]) {
+        await admin.query(`insert into rate_limits (marketplace_id, bucket, subject, window_start, count) values ($1, 'sign_in_failures', $2, now() - $3::interval, 3)`, [id, subject, age]);
+      }
     }
-    await client.query(`select graphile_worker.add_job('purge-rate-limits', '{}'::json)`);
-    await runOnce({ connectionString: url, taskList });
-    const left = await client.query('select subject from rate_limits');
-    expect(left.rows.map((r) => r.subject)).toEqual(['recent@example.com']);
+    await admin.query(`select graphile_worker.add_job('purge-rate-limits', '{}'::json)`);
+    await run();
+    const left = await admin.query('select marketplace_id, subject from rate_limits order by 1');
+    expect(left.rows).toEqual([...ids].sort().map((id) => ({ marketplace_id: id, subject: 'recent@example.com' })));
   } finally {
-    await client.end();
+    await close();
   }
 });
 
 test('reprice-all queues one reprice-listings job per marketplace (keyed, so twice is still one each)', async () => {
-  const { client, ids, url } = await database();
+  const { admin, ids, run, close } = await database();
   try {
-    await client.query(`select graphile_worker.add_job('reprice-all', '{}'::json)`);
-    await client.query(`select graphile_worker.add_job('reprice-all', '{}'::json)`);
-    await runOnce({ connectionString: url, taskList });
-    const jobs = await client.query(`select key from graphile_worker.jobs where task_identifier = 'reprice-listings' order by key`);
+    await admin.query(`select graphile_worker.add_job('reprice-all', '{}'::json)`);
+    await admin.query(`select graphile_worker.add_job('reprice-all', '{}'::json)`);
+    await run();
+    const jobs = await admin.query(`select key from graphile_worker.jobs where task_identifier = 'reprice-listings' order by key`);
     expect(jobs.rows.map((r) => r.key)).toEqual(ids.map((id) => `reprice-listings:${id}`).sort());
   } finally {
-    await client.end();
+    await close();
   }
 });

@@ -4,6 +4,7 @@ import { tenantEm, type MikroORM } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import type { Clock } from '../../context.js';
 import { addJob } from '../../shared/jobs.js';
+import { removeJob } from '../../shared/jobs.queries.js';
 import { nextStep } from '../price-schedule.js';
 
 export const APPLY_PRICE_DROP_TASK = 'apply-price-drop';
@@ -13,7 +14,7 @@ export const priceDropJobKey = (listingId: string) => `${APPLY_PRICE_DROP_TASK}:
 export async function scheduleNextDrop(em: EntityManager, l: Listing): Promise<void> {
   const next = l.status === 'published' ? nextStep(l) : undefined;
   if (!next) {
-    await em.execute(`select graphile_worker.remove_job(?)`, [priceDropJobKey(l.id)]);
+    await removeJob(em, priceDropJobKey(l.id));
     return;
   }
   await addJob(

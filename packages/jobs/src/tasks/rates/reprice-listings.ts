@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
-import type { MikroORM } from '@hm/db/orm';
+import { crossTenantEm, type MikroORM } from '@hm/db/orm';
 import type { Clock } from '@hm/domain/context';
-import { importReferenceRates, repriceListings as repriceListingsCommand, REPRICE_TASK } from '@hm/domain/rates';
+import { importReferenceRates, queueRepriceEverywhere, repriceListings as repriceListingsCommand, REPRICE_TASK } from '@hm/domain/rates';
 
 const ZPayload = z.object({ marketplace_id: z.uuid() });
 
@@ -16,13 +16,13 @@ export const repriceListings =
   };
 
 /** Daily: rates dated today (set in advance) take effect; one reprice job per marketplace. */
-export const repriceAll: Task = async (payload, helpers) => {
-  z.object({}).passthrough().parse(payload ?? {});
-  const { rowCount } = await helpers.withPgClient((client) =>
-    client.query(`select graphile_worker.add_job($1, json_build_object('marketplace_id', id), job_key => $1 || ':' || id) from marketplaces`, [REPRICE_TASK]),
-  );
-  helpers.logger.info(`queued reprice for ${rowCount ?? 0} marketplaces`);
-};
+export const repriceAll =
+  (deps: { orm: MikroORM }): Task =>
+  async (payload, helpers) => {
+    z.object({}).passthrough().parse(payload ?? {});
+    const n = await queueRepriceEverywhere(crossTenantEm(deps.orm), REPRICE_TASK);
+    helpers.logger.info(`queued reprice for ${n} marketplaces`);
+  };
 
 /** Daily, when RATES_URL is set: reference rates for every marketplace (then each reprices). */
 export const importRates =
