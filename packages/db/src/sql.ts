@@ -54,7 +54,8 @@ export function tenantSql(em: EntityManager): TenantSql {
   const marketplaceId = tenantOf(em);
   if (marketplaceId === undefined) throw new UnscopedSqlError('tenantSql needs an entity manager from tenantEm() (scoped to one marketplace).');
   const marketplace = new MarketplaceParam();
-  const sql = handle((text, params) => {
+  // async: a refusal is a rejected promise like any database error
+  const sql = handle(async (text, params) => {
     let scoped = false;
     const values = params.map((v) => {
       if (v === marketplace) {

@@ -24,8 +24,7 @@ export class Migration20261123030000_row_level_security extends Migration {
       begin
         if not exists (select from pg_roles where rolname = 'hm_app') then
           if not (select rolsuper or rolcreaterole from pg_roles where rolname = me) then
-            raise exception 'row-level security needs the role hm_app, and % may not create roles', me
-              using hint = format('As a superuser run: CREATE ROLE hm_app NOLOGIN; GRANT hm_app TO %I;', me);
+            raise exception '%', format('Row-level security needs the role hm_app, which %I may not create. As a superuser run: CREATE ROLE hm_app NOLOGIN; GRANT hm_app TO %I;', me, me);
           end if;
           begin
             create role hm_app nologin noinherit nobypassrls;
@@ -39,8 +38,7 @@ export class Migration20261123030000_row_level_security extends Migration {
           begin
             execute format('grant hm_app to %I', me);
           exception when insufficient_privilege then
-            raise exception '% must be able to switch to the role hm_app', me
-              using hint = format('As a superuser run: GRANT hm_app TO %I;', me);
+            raise exception '%', format('%I must be able to switch to the role hm_app. As a superuser run: GRANT hm_app TO %I;', me, me);
           end;
         end if;
       end $$`);
