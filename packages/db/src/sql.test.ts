@@ -40,6 +40,11 @@ describe('tenantSql', () => {
     await expect(mine`select ${theirs.marketplace}::uuid as m`).rejects.toThrow(/Another handle/);
   });
 
+  test('the marketplace written into the SQL text instead of bound is an error, not an inlined value', () => {
+    const sql = tenantSql(tenantEm(orm, A));
+    expect(() => `select * from listings where marketplace_id = '${sql.marketplace}'`).toThrow(/must be bound as a parameter/);
+  });
+
   test('needs an entity manager scoped to one marketplace', () => {
     expect(() => tenantSql(orm.em.fork())).toThrow(UnscopedSqlError);
     expect(() => tenantSql(crossTenantEm(orm))).toThrow(/tenantEm/);

@@ -17,16 +17,17 @@ import { isCrossTenant, tenantOf } from './tenancy.js';
  * session context (role and marketplace setting), and row-level security is the second net.
  */
 
-/** A handle's stand-in for its marketplace id: the handle binds the id itself, so no caller passes one. */
-export class MarketplaceParam {
-  readonly #brand = Symbol('marketplace');
-  toString(): string {
-    return `[marketplace ${String(this.#brand.description)}]`;
-  }
-}
-
 export class UnscopedSqlError extends Error {
   override name = 'UnscopedSqlError';
+}
+
+/** A handle's stand-in for its marketplace id: the handle binds the id itself, so no caller passes one. */
+export class MarketplaceParam {
+  readonly #brand = 'marketplace';
+  /** Written into the SQL text instead of bound (`.query(\`…${sql.marketplace}…\`)`): say so rather than send nonsense. */
+  toString(): never {
+    throw new UnscopedSqlError(`sql.${this.#brand} must be bound as a parameter (a \`?\` with it in the values), not written into the SQL text.`);
+  }
 }
 
 type Row = object;

@@ -42,9 +42,9 @@ export interface SearchResult {
 export async function searchListings(ctx: CommandContext, input: SearchInput, rates: RateBook): Promise<SearchResult> {
   const errors: FieldError[] = [];
   // The statement is assembled here (filters, sort, keyset) and runs through the tenant SQL handle.
-  const sql = tenantSql(ctx.em);
+  const scoped = tenantSql(ctx.em);
   const where: string[] = [`l.marketplace_id = ?`, ON_SALE];
-  const params: unknown[] = [sql.marketplace];
+  const params: unknown[] = [scoped.marketplace];
   const filter = (sql: string, ...values: unknown[]) => {
     where.push(sql);
     params.push(...values);
@@ -133,11 +133,11 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
         sql: `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)${
           priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and ${ON_SALE} and l.price_base is null)` : ''
         })::int as total`,
-        params: priceSort ? [sql.marketplace, sql.marketplace] : [sql.marketplace],
+        params: priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace],
       };
   const [rows, counted] = await Promise.all([
-    sql.query<Record<string, unknown>>(pageSql, pageParams),
-    sql.query<{ total: number }>(count.sql, count.params),
+    scoped.query<Record<string, unknown>>(pageSql, pageParams),
+    scoped.query<{ total: number }>(count.sql, count.params),
   ]);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
