@@ -58,6 +58,11 @@ beforeEach(() => {
   calls = {};
 });
 
+/** Waits (up to 5 s) for what a request in flight should have done by now; a fixed sleep is flaky on a busy machine. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+}
+
 function send(path: string, opts: { key?: string; idem?: string; body?: unknown; method?: InjectOptions['method']; session?: string } = {}) {
   return h.app.inject({
     method: opts.method ?? 'POST',
@@ -124,7 +129,7 @@ describe('Idempotency-Key', () => {
     gate = new Promise((r) => (release = r));
     const idem = randomUUID();
     const first = send('/slow', { idem, body: {} });
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => calls.slow === 1);
     const during = await send('/slow', { idem, body: {} });
     expect(during.statusCode).toBe(409);
     expect(during.json()).toMatchObject({ code: 'idempotency_request_in_progress' });
@@ -139,8 +144,9 @@ describe('Idempotency-Key', () => {
   test('many concurrent requests with one key: the handler runs exactly once', async () => {
     gate = new Promise((r) => (release = r));
     const idem = randomUUID();
-    const all = Array.from({ length: 12 }, () => send('/slow', { idem, body: { x: 1 } }));
-    await new Promise((r) => setTimeout(r, 100));
+    let answered = 0;
+    const all = Array.from({ length: 12 }, () => send('/slow', { idem, body: { x: 1 } }).finally(() => answered++));
+    await until(() => answered === 11); // all but the one that holds the key
     release();
     const statuses = (await Promise.all(all)).map((r) => r.statusCode).sort();
     expect(calls.slow).toBe(1);
@@ -152,11 +158,11 @@ describe('Idempotency-Key', () => {
     const idem = randomUUID();
     gate = new Promise((r) => (release = r));
     const running = send('/slow', { idem, body: {} });
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => calls.slow === 1);
     expect((await send('/slow', { idem, body: {} })).statusCode).toBe(409);
     h.clock.advance(ABANDONED_AFTER_MS);
     const takeover = send('/slow', { idem, body: {} });
-    await new Promise((r) => setTimeout(r, 50)); // let it claim the key and enter the handler
+    await until(() => calls.slow === 2); // it claims the key and enters the handler
     expect(calls.slow).toBe(2);
     release();
     const took = await takeover;
