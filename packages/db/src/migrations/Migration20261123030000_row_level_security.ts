@@ -34,7 +34,8 @@ export class Migration20261123030000_row_level_security extends Migration {
         if (select rolsuper or rolbypassrls from pg_roles where rolname = 'hm_app') then
           raise exception 'hm_app must not be a superuser or have BYPASSRLS: row-level security would not apply to it';
         end if;
-        if not pg_has_role(me, 'hm_app', 'MEMBER') then
+        -- switching to it needs membership with SET (PostgreSQL 16+; a role's creator gets ADMIN only)
+        if not pg_has_role(me, 'hm_app', case when current_setting('server_version_num')::int >= 160000 then 'SET' else 'MEMBER' end) then
           begin
             execute format('grant hm_app to %I', me);
           exception when insufficient_privilege then
