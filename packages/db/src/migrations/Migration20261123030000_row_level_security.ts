@@ -44,7 +44,7 @@ export class Migration20261123030000_row_level_security extends Migration {
         end if;
       end $$`);
 
-    // (select …) makes each an InitPlan: evaluated once per statement, not once per row.
+    // The policies call these as `(select …)`: an InitPlan, evaluated once per statement rather than per row.
     this.addSql(`create or replace function hm_marketplace() returns uuid language sql stable parallel safe
       as $$ select nullif(current_setting('hm.marketplace_id', true), '')::uuid $$`);
     this.addSql(`create or replace function hm_cross_tenant() returns boolean language sql stable parallel safe
