@@ -12,4 +12,20 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Tenancy: raw SQL lives in *.queries.ts behind @hm/db/sql (tenantSql / crossTenantSql / jobSql),
+    // which scope it by marketplace; elsewhere the entity manager's own queries (tenant filter) only.
+    files: ['packages/domain/src/**/*.ts', 'packages/jobs/src/**/*.ts', 'apps/api/src/**/*.ts'],
+    ignores: ['**/*.queries.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(execute|getConnection|getKysely|createQueryBuilder|withPgClient)$/]",
+          message: 'Raw SQL goes in a *.queries.ts file through tenantSql/crossTenantSql/jobSql (@hm/db/sql).',
+        },
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: '@hm/db/sql', message: 'Raw SQL goes in a *.queries.ts file.' }] }],
+    },
+  },
 );

@@ -75,13 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (req, reply) => {
-    try {
-      await deps.orm.em.getConnection().execute('select 1');
-      return { status: 'ready', database: 'ok' };
-    } catch (err) {
-      req.log.warn({ err }, 'database not reachable');
-      return sendProblem(reply, problem('service_unavailable', 'The database is not reachable.'));
-    }
+    const check = await deps.orm.checkConnection();
+    if (check.ok) return { status: 'ready', database: 'ok' };
+    req.log.warn({ err: check.error, reason: check.reason }, 'database not reachable');
+    return sendProblem(reply, problem('service_unavailable', 'The database is not reachable.'));
   });
 
   const openapi = buildOpenApiDocument(appRouter, { serverUrl: deps.apiUrl, version: API_VERSION });

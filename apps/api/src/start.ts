@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MarketplaceSchema } from '@hm/db/entities';
+import { crossTenantEm } from '@hm/db/orm';
 import { seedDemo } from '@hm/domain/demo';
 import type { Worker } from '@hm/jobs/worker';
 import { buildApp } from './app.js';
@@ -17,7 +18,7 @@ const db = await connect(config);
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 
 const demoFile = path.join(config.dataDir, `demo-keys.${config.API_MODE}.json`);
-const marketplaces = await db.orm.em.fork().count(MarketplaceSchema, {});
+const marketplaces = await crossTenantEm(db.orm).count(MarketplaceSchema, {});
 if (marketplaces === 0) {
   const today = new Date().toISOString().slice(0, 10);
   const { keys } = await seedDemo(db.orm, { mode: config.API_MODE, storefrontUrl: config.storefrontUrl, today });

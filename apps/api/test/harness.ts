@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createOrm, type MikroORM } from '@hm/db/orm';
-import { createTestDatabase } from '@hm/db/testing';
+import { createOwnedTestDatabase, createTestDatabase } from '@hm/db/testing';
 import { consoleCaller } from '@hm/domain/console';
 import { consoleContext, type ApiMode, type Clock } from '@hm/domain/context';
 import { buildApp, type AppDeps } from '../src/app.js';
@@ -45,10 +45,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(
-  opts: { mode?: ApiMode; bodyLimit?: number; app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs'>; extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void> } = {},
-): Promise<Harness> {
-  const url = await createTestDatabase(inject('adminDatabaseUrl'));
+export interface HarnessOptions {
+  mode?: ApiMode;
+  bodyLimit?: number;
+  app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs'>;
+  extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void>;
+  /** connect as a database owner that is not a superuser (row-level security applies to it too), like many external DATABASE_URLs */
+  restrictedOwner?: boolean;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const url = opts.restrictedOwner ? (await createOwnedTestDatabase(inject('adminDatabaseUrl'))).url : await createTestDatabase(inject('adminDatabaseUrl'));
   const orm = await createOrm(url, { poolMax: 5 });
   const clock = testClock();
   const mode = opts.mode ?? 'test';

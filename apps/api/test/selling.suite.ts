@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { jpeg, makeSellingMarketplace, signUp, startHarness, uploadPhoto, type Harness } from './harness.js';
+import { jpeg, makeSellingMarketplace, signUp, startHarness, uploadPhoto, type Harness, type HarnessOptions } from './harness.js';
 
 /**
  * Shared by the selling test files. Marketplace "open": no approval, everything checked (category,
@@ -33,7 +33,7 @@ export interface SellingSuite {
 }
 
 /** Registers the harness's beforeAll/afterAll; the fields are filled before the first test. */
-export function sellingSuite(): SellingSuite {
+export function sellingSuite(harness: HarnessOptions = {}): SellingSuite {
   let n = 0;
   const s = {} as SellingSuite;
   s.as = (m, session) => (method, url, payload) => s.h.request({ method, url, key: m.secret, session, ...(payload !== undefined ? { payload: payload as object } : {}) });
@@ -58,7 +58,7 @@ export function sellingSuite(): SellingSuite {
   };
   s.publish = (m, session, id, body = {}) => s.as(m, session)('POST', `/v1/me/listings/${id}/publish`, body);
   beforeAll(async () => {
-    s.h = await startHarness();
+    s.h = await startHarness(harness);
     s.open = await makeSellingMarketplace(s.h, 'open', { min_images: 1, require_category: true, required_terms: ['brand'], attributes_schema: ATTRIBUTES_SCHEMA });
     s.curated = await makeSellingMarketplace(
     s.h,

@@ -3,7 +3,7 @@ import { createOrm } from './orm.js';
 import { migrate } from './migrate.js';
 import { createTestDatabase } from './testing/index.js';
 
-test('migrations: applied once, every tenant table carries marketplace_id and every unique index includes it', async () => {
+test('migrations: applied once, every tenant table carries marketplace_id, every unique index includes it, row-level security guards each', async () => {
   const orm = await createOrm(await createTestDatabase(inject('adminDatabaseUrl')));
   try {
     expect(await migrate(orm)).toEqual([]); // the template is migrated already: nothing pending
@@ -23,6 +23,27 @@ test('migrations: applied once, every tenant table carries marketplace_id and ev
     );
     const offending = uniques.filter((u) => !u.indexdef.includes('marketplace_id') && !u.indexname.endsWith('_pkey'));
     expect(offending).toEqual([]);
+    // Row-level security, forced, on every table with marketplace_id (and on marketplaces, by id):
+    // a table added later without `select hm_enable_tenant_rls('<table>')` fails here.
+    const unprotected = await conn.execute<{ table_name: string }[]>(
+      `select c.relname as table_name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'
+          and (c.relname = 'marketplaces' or exists (select from pg_attribute a where a.attrelid = c.oid and a.attname = 'marketplace_id' and not a.attisdropped))
+          and not (c.relrowsecurity and c.relforcerowsecurity
+                   and exists (select from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'tenant_isolation' and p.roles = '{hm_app}')
+                   and exists (select from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'cross_tenant'))`,
+    );
+    expect(unprotected).toEqual([]);
+    const [role] = await conn.execute<{ rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean }[]>(`select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = 'hm_app'`);
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });
+    // migrated by a superuser: search's word and term filters keep their GIN indexes under row-level security
+    const leakproof = await conn.execute<{ proname: string; proleakproof: boolean }[]>(
+      `select proname, proleakproof from pg_proc where oid in ('pg_catalog.ts_match_vq(tsvector, tsquery)'::regprocedure, 'pg_catalog.arrayoverlap(anyarray, anyarray)'::regprocedure) order by 1`,
+    );
+    expect(leakproof).toEqual([
+      { proname: 'arrayoverlap', proleakproof: true },
+      { proname: 'ts_match_vq', proleakproof: true },
+    ]);
     // hm_fold: the accent- and case-folding used by name search, safe to index
     const [fold] = await conn.execute<{ f: string }[]>(`select hm_fold('Ekström ÉCOLE') as f`);
     expect(fold!.f).toBe('ekstrom ecole');

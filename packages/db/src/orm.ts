@@ -1,13 +1,13 @@
-import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM, defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { allEntities, tenantEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
+import { learnConnectingRole, TENANT_FILTER } from './tenancy.js';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export { MikroORM } from '@mikro-orm/postgresql';
 export { uuidv7 } from './ids.js';
-
-export const TENANT_FILTER = 'tenant';
+export { TENANT_FILTER, tenantEm, crossTenantEm } from './tenancy.js';
 
 export interface OrmOptions {
   poolMax?: number;
@@ -35,18 +35,15 @@ export function ormConfig(clientUrl: string, opts: OrmOptions = {}) {
         default: true,
       },
     },
+    // Row-level security: a tenant fork's role and marketplace are applied per transaction (tenancy.ts).
+    sessionContext: 'transaction',
     forceUtcTimezone: true,
     allowGlobalContext: false,
   });
 }
 
 export async function createOrm(clientUrl: string, opts: OrmOptions = {}): Promise<MikroORM> {
-  return MikroORM.init(ormConfig(clientUrl, opts));
-}
-
-/** A fork of the entity manager scoped to one marketplace. */
-export function tenantEm(orm: MikroORM | EntityManager, marketplaceId: string): EntityManager {
-  const em = (orm instanceof MikroORM ? orm.em : orm).fork({ clear: true });
-  em.setFilterParams(TENANT_FILTER, { marketplaceId });
-  return em;
+  const orm = await MikroORM.init(ormConfig(clientUrl, opts));
+  await learnConnectingRole(orm);
+  return orm;
 }

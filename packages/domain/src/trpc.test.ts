@@ -15,7 +15,7 @@ const probe = router({
 });
 
 function ctx(auth: Context['auth']): Context {
-  const fork = () => ({ setFilterParams: () => {} });
+  const fork = () => ({ setFilterParams: () => {}, setSessionContext: () => {} });
   const orm = { em: { fork }, fork } as unknown as Context['orm'];
   return { ...localPorts({ dataDir: tmpdir(), mode: 'test' }), orm, mode: 'test', transport: 'trpc', requestId: 'r', auth, sessionToken: undefined, publicUrl: 'http://localhost:4000' };
 }

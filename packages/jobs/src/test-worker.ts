@@ -4,7 +4,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { Logger, runOnce } from 'graphile-worker';
 import { createOrm } from '@hm/db/orm';
-import { createTestDatabase } from '@hm/db/testing';
+import { createOwnedTestDatabase, createTestDatabase } from '@hm/db/testing';
 import { localPorts, type Ports } from '@hm/domain/ports';
 import type { TaskDefinition } from '@hm/domain/tasks';
 import { createTaskList } from './task-list.js';
@@ -12,10 +12,13 @@ import { createTaskList } from './task-list.js';
 /**
  * For tests: a fresh database, and the real task list over it with the offline ports (unless given
  * others), or only the tasks named in `only` (jobs of other tasks then stay queued). `runJobs` runs
- * due jobs until none is left, like the worker; `logs` collects the worker's lines.
+ * due jobs until none is left, like the worker; `logs` collects the worker's lines. `owned`: the
+ * worker connects as the database's owner, not a superuser, so row-level security applies to it
+ * (`adminUrl` is the superuser's, for fixtures and checks).
  */
-export async function testWorker(opts: { ports?: Partial<Ports>; only?: TaskDefinition[] } = {}) {
-  const url = await createTestDatabase(inject('adminDatabaseUrl'));
+export async function testWorker(opts: { ports?: Partial<Ports>; only?: TaskDefinition[]; owned?: boolean } = {}) {
+  const admin = inject('adminDatabaseUrl');
+  const { url, adminUrl } = opts.owned ? await createOwnedTestDatabase(admin) : await createTestDatabase(admin).then((u) => ({ url: u, adminUrl: u }));
   const orm = await createOrm(url, { poolMax: 2 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-jobs-'));
   const all = createTaskList({ orm, mode: 'test', mailFrom: 'no-reply@shop.example', ports: { ...localPorts({ dataDir, mode: 'test' }), ...opts.ports } });
@@ -24,6 +27,7 @@ export async function testWorker(opts: { ports?: Partial<Ports>; only?: TaskDefi
   const logger = new Logger(() => (level, message) => logs.push({ level, message }));
   return {
     url,
+    adminUrl,
     orm,
     logs,
     runJobs: () => runOnce({ connectionString: url, taskList, logger }),

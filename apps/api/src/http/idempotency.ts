@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MikroORM } from '@hm/db/orm';
+import { tenantEm, type MikroORM } from '@hm/db/orm';
+import { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey, type IdempotencyRecord } from '@hm/domain/idempotency-keys';
 import type { AuthenticatedKey } from '@hm/domain/context';
 import { sessionRefusal } from '@hm/domain/trpc';
 import { sessionTokenOf } from './context.js';
@@ -30,16 +31,6 @@ interface Claim {
   keys: RecordKeys;
 }
 
-interface StoredRow {
-  fingerprint: string;
-  state: string;
-  response_status: number | null;
-  response_headers: Record<string, string> | null;
-  response_body: Buffer | null;
-  created_at: Date;
-  locked_at: Date;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: Claim;
@@ -64,10 +55,9 @@ function issuedSession(headers: Record<string, string>, body: Buffer): string | 
 }
 
 export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now(): Date }) {
-  const db = () => orm.em.getConnection();
-  const where = `where marketplace_id = ? and scope = ? and key = ?`;
-  const id = (c: Claim) => [c.marketplaceId, c.scope, c.key];
-  const release = (c: Claim) => db().execute(`delete from idempotency_keys ${where}`, id(c));
+  // Records belong to the request's marketplace: read and written through its tenant-scoped entity manager.
+  const db = (c: Claim) => tenantEm(orm, c.marketplaceId);
+  const release = (c: Claim) => releaseKey(db(c), c.scope, c.key);
 
   // Bodies that are not JSON (photos) are fingerprinted by their bytes, hashed as they stream in.
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -76,7 +66,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
   });
 
   /** The stored answer, if the client may still have it; 'rerun' when it must be made again; 'fresh' to run without the key. */
-  async function replayable(req: FastifyRequest, auth: AuthenticatedKey, claim: Claim, row: StoredRow): Promise<Buffer | 'rerun' | 'fresh'> {
+  async function replayable(req: FastifyRequest, auth: AuthenticatedKey, claim: Claim, row: IdempotencyRecord): Promise<Buffer | 'rerun' | 'fresh'> {
     const body = open(claim.keys, bindOf(claim), row.response_body ?? Buffer.alloc(0));
     if (!body) return 'rerun'; // not sealed by this version: make the answer again
     const now = clock.now();
@@ -109,24 +99,17 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
     const claim: Claim = { marketplaceId: auth.marketplace.id, scope, key: key.toLowerCase(), keys: recordKeys(bearerOf(req), session, key.toLowerCase()) };
     const print = fingerprint(claim.keys, req);
     const now = clock.now();
+    const em = db(claim);
 
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await db().execute<{ key: string }[]>(
-        `insert into idempotency_keys (marketplace_id, scope, key, fingerprint, state, created_at, locked_at)
-         values (?, ?, ?, ?, 'running', ?, ?) on conflict do nothing returning key`,
-        [...id(claim), print, now, now],
-      );
-      if (inserted.length === 1) {
+      if (await claimKey(em, claim.scope, claim.key, print, now)) {
         req.idempotency = claim;
         return;
       }
-      const [row] = await db().execute<StoredRow[]>(
-        `select fingerprint, state, response_status, response_headers, response_body, created_at, locked_at from idempotency_keys ${where}`,
-        id(claim),
-      );
+      const row = await findKey(em, claim.scope, claim.key);
       if (!row) continue; // removed meanwhile (5xx or expiry): claim again
       if (now.getTime() - new Date(row.created_at).getTime() >= IDEMPOTENCY_TTL_MS) {
-        await db().execute(`delete from idempotency_keys ${where} and created_at = ?`, [...id(claim), row.created_at]);
+        await deleteKeyMadeAt(em, claim.scope, claim.key, row.created_at);
         continue;
       }
       if (row.fingerprint !== print) {
@@ -137,12 +120,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
       }
       if (row.state === 'running') {
         if (now.getTime() - new Date(row.locked_at).getTime() >= ABANDONED_AFTER_MS) {
-          const taken = await db().execute<{ key: string }[]>(`update idempotency_keys set locked_at = ? ${where} and state = 'running' and locked_at = ? returning key`, [
-            now,
-            ...id(claim),
-            row.locked_at,
-          ]);
-          if (taken.length === 1) {
+          if (await takeOverKey(em, claim.scope, claim.key, row.locked_at, now)) {
             req.idempotency = claim;
             return;
           }
@@ -152,7 +130,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
       const stored = await replayable(req, auth, claim, row);
       if (stored === 'fresh') return;
       if (stored === 'rerun') {
-        await db().execute(`delete from idempotency_keys ${where} and state = 'done'`, id(claim));
+        await releaseKey(em, claim.scope, claim.key, { state: 'done' });
         continue;
       }
       return replay(reply, row.response_status!, row.response_headers ?? {}, stored);
@@ -178,12 +156,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
       const v = reply.getHeader(h);
       if (v !== undefined) headers[h] = String(v);
     }
-    await db().execute(`update idempotency_keys set state = 'done', response_status = ?, response_headers = ?, response_body = ? ${where}`, [
-      status,
-      JSON.stringify(headers),
-      seal(claim.keys, bindOf(claim), body),
-      ...id(claim),
-    ]);
+    await storeResponse(db(claim), claim.scope, claim.key, { status, headers, body: seal(claim.keys, bindOf(claim), body) });
     return payload;
   });
 
@@ -191,7 +164,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
   app.addHook('onResponse', async (req) => {
     const claim = req.idempotency;
     if (!claim) return;
-    await db().execute(`delete from idempotency_keys ${where} and state = 'running'`, id(claim));
+    await releaseKey(db(claim), claim.scope, claim.key, { state: 'running' });
   });
 }
 

@@ -5,6 +5,7 @@ import { Migration20261122020000_listings } from './Migration20261122020000_list
 import { Migration20261122030000_shop } from './Migration20261122030000_shop.js';
 import { Migration20261122040000_shop_counts } from './Migration20261122040000_shop_counts.js';
 import { Migration20261123010000_on_sale } from './Migration20261123010000_on_sale.js';
+import { Migration20261123030000_row_level_security } from './Migration20261123030000_row_level_security.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122030000_shop', class: Migration20261122030000_shop },
   { name: 'Migration20261122040000_shop_counts', class: Migration20261122040000_shop_counts },
   { name: 'Migration20261123010000_on_sale', class: Migration20261123010000_on_sale },
+  { name: 'Migration20261123030000_row_level_security', class: Migration20261123030000_row_level_security },
 ];

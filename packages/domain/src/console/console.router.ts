@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MarketplaceSchema } from '@hm/db/entities';
-import { tenantEm } from '@hm/db/orm';
+import { crossTenantEm, tenantEm } from '@hm/db/orm';
 import type { Context } from '../context.js';
 import { consoleProcedure, createCallerFactory, router } from '../trpc.js';
 import { ZSlug } from '../shared/schemas.js';
@@ -26,21 +26,23 @@ import { approveListing, denyListing, offerForListing, setCommission, setCustody
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI calls these
  * in-process through a caller; input errors come back as the same problems as on the API.
+ * Operators name marketplaces, keys and listings across tenants (`crossTenantEm`); the work on
+ * one marketplace then runs scoped to it (`tenantEm`).
  */
 
 const ZMarketplaceRef = z.strictObject({ marketplace: ZSlug });
 
 /** The marketplace named by slug and an entity manager scoped to it. */
 async function scoped(ctx: Context, slug: string) {
-  const marketplace = await findMarketplaceBySlug(ctx.orm.em.fork(), slug);
+  const marketplace = await findMarketplaceBySlug(crossTenantEm(ctx.orm), slug);
   return { marketplace, em: tenantEm(ctx.orm, marketplace.id) };
 }
 
 /** The listing's marketplace, found from the listing id alone (operators pass ids). */
 async function byListing(ctx: Context, id: string) {
-  const found = await ctx.orm.em.fork().findOne(ListingSchema, { id }, { filters: false });
+  const found = await crossTenantEm(ctx.orm).findOne(ListingSchema, { id }, { filters: false });
   if (!found) throw new NotFoundError('This listing');
-  const marketplace = await ctx.orm.em.fork().findOneOrFail(MarketplaceEntity, { id: found.marketplaceId });
+  const marketplace = await crossTenantEm(ctx.orm).findOneOrFail(MarketplaceEntity, { id: found.marketplaceId });
   const em = tenantEm(ctx.orm, marketplace.id);
   return { marketplace, em, cmd: { ...ctx, em, marketplace } };
 }
@@ -56,7 +58,7 @@ const ZListingId = z.strictObject({ id: z.uuid() });
 export const consoleRouter = router({
   marketplace: router({
     create: consoleProcedure.input(ZCreateMarketplace).mutation(async ({ ctx, input }) => {
-      const em = ctx.orm.em.fork();
+      const em = crossTenantEm(ctx.orm);
       return em.transactional(async (tx) => {
         const marketplace = await createMarketplace(tx, input);
         const secret = createApiKey(tx, marketplace.id, 'secret', ctx.mode);
@@ -66,17 +68,17 @@ export const consoleRouter = router({
       });
     }),
     update: consoleProcedure.input(ZMarketplaceRef.extend({ settings: ZMarketplaceSettings })).mutation(async ({ ctx, input }) => {
-      const em = ctx.orm.em.fork();
+      const em = crossTenantEm(ctx.orm);
       const m = await findMarketplaceBySlug(em, input.marketplace);
       const updated = await updateMarketplace(em, m, input.settings);
       if (input.settings.currencies) await queueReprice(em, m.id); // the default currency may have changed
       return { marketplace: toMarketplaceConsoleBody(updated) };
     }),
     get: consoleProcedure.input(ZMarketplaceRef).query(async ({ ctx, input }) => ({
-      marketplace: toMarketplaceConsoleBody(await findMarketplaceBySlug(ctx.orm.em.fork(), input.marketplace)),
+      marketplace: toMarketplaceConsoleBody(await findMarketplaceBySlug(crossTenantEm(ctx.orm), input.marketplace)),
     })),
     list: consoleProcedure.input(z.strictObject({})).query(async ({ ctx }) => ({
-      items: (await ctx.orm.em.fork().find(MarketplaceSchema, {}, { orderBy: { createdAt: 'asc' } })).map(toMarketplaceConsoleBody),
+      items: (await crossTenantEm(ctx.orm).find(MarketplaceSchema, {}, { orderBy: { createdAt: 'asc' } })).map(toMarketplaceConsoleBody),
     })),
   }),
   keys: router({
@@ -91,7 +93,7 @@ export const consoleRouter = router({
       return { items: (await listApiKeys(em)).map(toApiKeyBody) };
     }),
     revoke: consoleProcedure.input(z.strictObject({ key: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => ({
-      key: toApiKeyBody(await revokeApiKey(ctx.orm.em.fork(), input.key, ctx.clock.now())),
+      key: toApiKeyBody(await revokeApiKey(crossTenantEm(ctx.orm), input.key, ctx.clock.now())),
     })),
   }),
   categories: router({

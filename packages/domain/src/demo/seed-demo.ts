@@ -1,6 +1,6 @@
 import { MarketplaceSchema } from '@hm/db/entities';
 import type { MikroORM } from '@hm/db/orm';
-import { tenantEm } from '@hm/db/orm';
+import { crossTenantEm, tenantEm } from '@hm/db/orm';
 import type { ApiMode } from '../context.js';
 import { createMarketplace, updateMarketplace } from '../marketplace/commands/save-marketplace.js';
 import { createApiKey } from '../api-keys/commands/manage-api-keys.js';
@@ -15,7 +15,7 @@ export const DEMO_SLUG = 'demo';
  * deep, brand terms, a showroom and today's exchange rates. Returns its keys (shown once).
  */
 export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontUrl: string; today: string }) {
-  const m = await orm.em.fork().transactional(async (em) =>
+  const m = await crossTenantEm(orm).transactional(async (em) =>
     createMarketplace(em, { name: 'Demo Marketplace', slug: DEMO_SLUG, currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: opts.storefrontUrl }),
   );
   const em = tenantEm(orm, m.id);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@hm/db/orm';
+import { latestRates } from './rates.queries.js';
 
 /** Minor-unit digits of a currency (SEK 2, JPY 0, BHD 3). */
 export function minorDigits(currency: string): number {
@@ -64,13 +65,8 @@ export class RateBook {
   }
 }
 
-export async function loadRateBook(em: EntityManager, marketplace: { id: string; currencies: string[] }, today: string): Promise<RateBook> {
-  const rows = await em.execute<{ base: string; quote: string; rate: number }[]>(
-    `select distinct on (base, quote) base, quote, rate from exchange_rates
-      where marketplace_id = ? and date <= ? order by base, quote, date desc`,
-    [marketplace.id, today],
-  );
-  return new RateBook(rows, marketplace.currencies[0] ?? '');
+export async function loadRateBook(em: EntityManager, marketplace: { currencies: string[] }, today: string): Promise<RateBook> {
+  return new RateBook(await latestRates(em, today), marketplace.currencies[0] ?? '');
 }
 
 export const todayOf = (now: Date) => now.toISOString().slice(0, 10);

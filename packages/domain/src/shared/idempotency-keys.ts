@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { crossTenantEm } from '@hm/db/orm';
+import { purgeExpiredKeys } from './idempotency-keys.queries.js';
 import { defineTask } from './tasks.js';
 
 /**
@@ -9,7 +11,7 @@ export const purgeIdempotencyKeysTask = defineTask({
   name: 'purge-idempotency-keys',
   payload: z.object({}),
   run: async (_p, ctx) => {
-    const { affectedRows } = await ctx.orm.em.getConnection().execute<{ affectedRows: number }>(`delete from idempotency_keys where created_at < now() - interval '24 hours'`, [], 'run');
-    return `purged ${affectedRows} expired idempotency keys`;
+    // every marketplace at once
+    return `purged ${await purgeExpiredKeys(crossTenantEm(ctx.orm))} expired idempotency keys`;
   },
 });

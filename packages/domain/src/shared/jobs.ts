@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EntityManager } from '@hm/db/orm';
+import { insertJob, removeJob as deleteJob } from './jobs.queries.js';
 import type { TaskContext, TaskDefinition } from './tasks.js';
 
 declare const jobKeyBrand: unique symbol;
@@ -26,16 +27,10 @@ export interface JobOptions {
 export async function addJob<S extends z.ZodType>(em: EntityManager, task: TaskDefinition<S, TaskContext>, payload: NoInfer<z.input<S>>, opts: JobOptions = {}): Promise<void> {
   const checked = task.payload.safeParse(payload);
   if (!checked.success) throw new Error(`addJob ${task.name}: ${z.prettifyError(checked.error)}`);
-  await em.execute(`select graphile_worker.add_job(?, ?::json, job_key => ?, run_at => ?, max_attempts => ?)`, [
-    task.name,
-    JSON.stringify(payload),
-    opts.jobKey ?? null,
-    opts.runAt ?? null,
-    opts.maxAttempts ?? task.maxAttempts ?? null,
-  ]);
+  await insertJob(em, task.name, JSON.stringify(payload), { ...opts, maxAttempts: opts.maxAttempts ?? task.maxAttempts });
 }
 
-/** Removes the waiting job with this key (a running one is kept from retrying), on the entity manager's connection. */
+/** Removes the waiting job with this key (a running one is left to finish and re-check its entity), on the entity manager's connection. */
 export async function removeJob(em: EntityManager, key: JobKey): Promise<void> {
-  await em.execute(`select graphile_worker.remove_job(?)`, [key]);
+  await deleteJob(em, key);
 }

@@ -1,7 +1,8 @@
-import type { EntityManager } from '@hm/db/orm';
+import { crossTenantEm, type EntityManager } from '@hm/db/orm';
 import { z } from 'zod';
 import { DomainError } from '../errors.js';
 import { defineTask } from './tasks.js';
+import { lockCounterRow, purgeOldCounters, upsertHit } from './rate-limits.queries.js';
 
 export interface RateLimit {
   bucket: string;
@@ -14,17 +15,9 @@ export interface RateLimit {
  * `windowMs`; once `limit` hits are in it, further attempts wait for its end. Each update is one
  * atomic upsert, so concurrent requests are counted exactly.
  */
-export async function countHit(em: EntityManager, marketplaceId: string, rule: RateLimit, subject: string, now: Date): Promise<{ count: number; windowEnd: Date }> {
-  const windowStart = new Date(now.getTime() - rule.windowMs);
-  const [row] = await em.execute<{ count: number; window_start: Date }[]>(
-    `insert into rate_limits as r (marketplace_id, bucket, subject, window_start, count) values (?, ?, ?, ?, 1)
-     on conflict (marketplace_id, bucket, subject) do update set
-       count = case when r.window_start <= ? then 1 else r.count + 1 end,
-       window_start = case when r.window_start <= ? then excluded.window_start else r.window_start end
-     returning count, window_start`,
-    [marketplaceId, rule.bucket, subject, now, windowStart, windowStart],
-  );
-  return { count: row!.count, windowEnd: new Date(new Date(row!.window_start).getTime() + rule.windowMs) };
+export async function countHit(em: EntityManager, rule: RateLimit, subject: string, now: Date): Promise<{ count: number; windowEnd: Date }> {
+  const row = await upsertHit(em, rule.bucket, subject, now, new Date(now.getTime() - rule.windowMs));
+  return { count: row.count, windowEnd: new Date(new Date(row.window_start).getTime() + rule.windowMs) };
 }
 
 /**
@@ -32,17 +25,10 @@ export async function countHit(em: EntityManager, marketplaceId: string, rule: R
  * check-then-count sequence (e.g. verify a password, then count the failure) is exact under
  * concurrency. Returns the hits in the open window (0 when it has passed).
  */
-export async function lockCounter(em: EntityManager, marketplaceId: string, rule: RateLimit, subject: string, now: Date): Promise<{ count: number; windowEnd: Date }> {
-  await em.execute(
-    `insert into rate_limits (marketplace_id, bucket, subject, window_start, count) values (?, ?, ?, 'epoch', 0) on conflict do nothing`,
-    [marketplaceId, rule.bucket, subject],
-  );
-  const [row] = await em.execute<{ count: number; window_start: Date }[]>(
-    `select count, window_start from rate_limits where marketplace_id = ? and bucket = ? and subject = ? for update`,
-    [marketplaceId, rule.bucket, subject],
-  );
-  const windowEnd = new Date(new Date(row!.window_start).getTime() + rule.windowMs);
-  return windowEnd <= now ? { count: 0, windowEnd: now } : { count: row!.count, windowEnd };
+export async function lockCounter(em: EntityManager, rule: RateLimit, subject: string, now: Date): Promise<{ count: number; windowEnd: Date }> {
+  const row = await lockCounterRow(em, rule.bucket, subject);
+  const windowEnd = new Date(new Date(row.window_start).getTime() + rule.windowMs);
+  return windowEnd <= now ? { count: 0, windowEnd: now } : { count: row.count, windowEnd };
 }
 
 export function rateLimited(detail: string, windowEnd: Date, now: Date): DomainError {
@@ -51,8 +37,8 @@ export function rateLimited(detail: string, windowEnd: Date, now: Date): DomainE
 }
 
 /** Counts a hit and throws 429 (Retry-After: until the window ends) when it is over `limit`. */
-export async function takeToken(em: EntityManager, marketplaceId: string, rule: RateLimit, subject: string, now: Date, detail: string): Promise<void> {
-  const after = await countHit(em, marketplaceId, rule, subject, now);
+export async function takeToken(em: EntityManager, rule: RateLimit, subject: string, now: Date, detail: string): Promise<void> {
+  const after = await countHit(em, rule, subject, now);
   if (after.count > rule.limit) throw rateLimited(detail, after.windowEnd, now);
 }
 
@@ -61,7 +47,7 @@ export const purgeRateLimitsTask = defineTask({
   name: 'purge-rate-limits',
   payload: z.object({}),
   run: async (_p, ctx) => {
-    const { affectedRows } = await ctx.orm.em.getConnection().execute<{ affectedRows: number }>(`delete from rate_limits where window_start < now() - interval '1 day'`, [], 'run');
-    return `purged ${affectedRows} old rate-limit counters`;
+    // every marketplace at once
+    return `purged ${await purgeOldCounters(crossTenantEm(ctx.orm))} old rate-limit counters`;
   },
 });

@@ -33,14 +33,3 @@ export async function listingsInOrder(em: EntityManager, ids: string[]): Promise
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((l): l is Listing => !!l);
 }
-
-/** Which of these listings the user saved. */
-export async function savedAmong(em: EntityManager, marketplaceId: string, userId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await em.execute<{ listing_id: string }[]>(`select listing_id from favorites where marketplace_id = ? and user_id = ? and listing_id = any(?::uuid[])`, [
-    marketplaceId,
-    userId,
-    `{${ids.join(',')}}`,
-  ]);
-  return new Set(rows.map((r) => r.listing_id));
-}

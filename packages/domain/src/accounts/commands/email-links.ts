@@ -13,7 +13,7 @@ import { findUserByEmail, normalizeEmail } from './users.js';
 export async function mailLinkIfAccount(ctx: CommandContext, email: string, link: { limit: RateLimit; purpose: EmailTokenPurpose; template: AccountTemplate }): Promise<void> {
   const now = ctx.clock.now();
   await ctx.em.transactional(async (em) => {
-    await takeToken(em, ctx.marketplace.id, link.limit, normalizeEmail(email), now, TOO_MANY_LINKS);
+    await takeToken(em, link.limit, normalizeEmail(email), now, TOO_MANY_LINKS);
     const user = await findUserByEmail(em, email);
     if (!user || user.blockedAt) return;
     await queueAccountEmail(em, ctx.marketplace, user, link.template, issueEmailToken(em, user, link.purpose, now));

@@ -10,7 +10,7 @@ export async function sendVerificationEmail(ctx: CommandContext, user: User): Pr
   if (user.emailVerifiedAt) return;
   const now = ctx.clock.now();
   await ctx.em.transactional(async (em) => {
-    await takeToken(em, ctx.marketplace.id, EMAIL_LINK_LIMITS.verify_email, user.emailNormalized, now, TOO_MANY_LINKS);
+    await takeToken(em, EMAIL_LINK_LIMITS.verify_email, user.emailNormalized, now, TOO_MANY_LINKS);
     await queueAccountEmail(em, ctx.marketplace, user, 'email_confirmation', issueEmailToken(em, user, 'verify_email', now));
     await em.flush();
   });

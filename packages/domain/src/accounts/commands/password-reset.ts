@@ -4,6 +4,7 @@ import { hashPassword } from '../passwords.js';
 import { mailLinkIfAccount } from './email-links.js';
 import { redeemEmailToken } from './email-tokens.js';
 import { EMAIL_LINK_LIMITS, SIGN_IN_FAILURES } from './limits.js';
+import { clearCounter } from '../../shared/rate-limits.queries.js';
 import { endAllSessions } from './sessions.js';
 
 /** POST /v1/password-resets: 202 whether or not the address has an account (limit: 5 an hour per address). */
@@ -27,6 +28,6 @@ export async function confirmPasswordReset(ctx: CommandContext, input: { token: 
     await em.flush();
     await em.nativeUpdate(EmailTokenSchema, { userId: user.id, purpose: 'reset_password', usedAt: null }, { usedAt: now });
     await endAllSessions(em, user.id, now);
-    await em.execute(`delete from rate_limits where marketplace_id = ? and bucket = ? and subject = ?`, [ctx.marketplace.id, SIGN_IN_FAILURES.bucket, user.emailNormalized]);
+    await clearCounter(em, SIGN_IN_FAILURES.bucket, user.emailNormalized);
   });
 }

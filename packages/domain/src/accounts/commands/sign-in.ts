@@ -21,14 +21,14 @@ export async function signInWithPassword(ctx: CommandContext, input: { email: st
   const now = ctx.clock.now();
   const subject = normalizeEmail(input.email);
   const outcome: Outcome = await ctx.em.transactional(async (em): Promise<Outcome> => {
-    const lock = await lockCounter(em, ctx.marketplace.id, SIGN_IN_FAILURES, subject, now);
+    const lock = await lockCounter(em, SIGN_IN_FAILURES, subject, now);
     if (lock.count >= SIGN_IN_FAILURES.limit) {
       return { error: rateLimited('Too many wrong passwords for this address. Try again in {seconds} seconds, or reset the password.', lock.windowEnd, now) };
     }
     const user = await findUserByEmail(em, input.email);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !user.passwordHash || !ok) {
-      await countHit(em, ctx.marketplace.id, SIGN_IN_FAILURES, subject, now);
+      await countHit(em, SIGN_IN_FAILURES, subject, now);
       return { error: new DomainError('invalid_credentials', 'The email address or password is wrong.') };
     }
     if (user.blockedAt) return { error: blocked() };

@@ -3,6 +3,7 @@ import type { EntityManager } from '@hm/db/orm';
 import type { CommandContext } from '../../context.js';
 import { DomainError, NotFoundError, ValidationError } from '../../errors.js';
 import { queueAccountEmail } from '../../emails/commands/queue-email.js';
+import { setSellerBlocked } from '../../listings/listings.queries.js';
 import { countHit } from '../../shared/rate-limit.js';
 import type { SignUpInput, UpdateMeInput } from '../accounts.schema.js';
 import { hashPassword } from '../passwords.js';
@@ -61,7 +62,7 @@ export async function signUp(ctx: CommandContext, input: SignUpInput): Promise<{
     const user = await insertUser(em, ctx.marketplace.id, input.email, passwordHash, input, now);
     const session = createSession(em, user, now);
     // The sign-up confirmation counts toward the address's hourly confirmation emails, never blocks sign-up.
-    await countHit(em, ctx.marketplace.id, EMAIL_LINK_LIMITS.verify_email, user.emailNormalized, now);
+    await countHit(em, EMAIL_LINK_LIMITS.verify_email, user.emailNormalized, now);
     await queueAccountEmail(em, ctx.marketplace, user, 'email_confirmation', issueEmailToken(em, user, 'verify_email', now));
     await em.flush();
     return { user, session };
@@ -106,7 +107,7 @@ export async function setUserBlocked(ctx: CommandContext, email: string, blocked
     if (!blocked) user.blockedAt = null;
     await em.flush();
     // A blocked seller's listings leave the shop (and come back on unblock) with the user row.
-    await em.execute(`update listings set seller_blocked = ? where marketplace_id = ? and seller_id = ?`, [blocked, ctx.marketplace.id, user.id]);
+    await setSellerBlocked(em, user.id, blocked);
     return user;
   });
 }

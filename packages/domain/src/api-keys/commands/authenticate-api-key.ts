@@ -1,5 +1,5 @@
 import { ApiKeySchema, MarketplaceSchema } from '@hm/db/entities';
-import type { MikroORM } from '@hm/db/orm';
+import { crossTenantEm, type MikroORM } from '@hm/db/orm';
 import type { ApiMode, AuthenticatedKey } from '../../context.js';
 import { DomainError } from '../../errors.js';
 import { hashApiKey, parseApiKey } from '../api-key-token.js';
@@ -20,7 +20,8 @@ export async function authenticateApiKey(orm: MikroORM, header: string | undefin
   if (parsed.mode !== mode) {
     return new DomainError('invalid_api_key', `This is a ${parsed.mode} key; this is the ${mode} environment, which accepts ${mode} keys only.`);
   }
-  const em = orm.em.fork({ clear: true });
+  // The key is what tells the marketplace, so finding it crosses tenants.
+  const em = crossTenantEm(orm);
   const key = await em.findOne(ApiKeySchema, { tokenHash: hashApiKey(token) }, { filters: false });
   if (!key || key.kind !== parsed.kind || key.mode !== mode) return new DomainError('invalid_api_key', 'This API key does not exist.');
   if (key.revokedAt) return new DomainError('invalid_api_key', 'This API key has been revoked.');

@@ -1,9 +1,9 @@
-import type { Localized } from '@hm/db/entities';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
 import { resolveLocale } from '../../shared/locale.js';
 import type { ListTermsInput } from '../catalog.schema.js';
+import { termBySlug, termsInUse, termsPage, type TermRow } from '../terms.queries.js';
 
 export interface TermBody {
   id: string;
@@ -12,15 +12,6 @@ export interface TermBody {
   slug: string;
   description?: string;
   listing_count?: number;
-}
-
-interface TermRow {
-  id: string;
-  kind: string;
-  slug: string;
-  name: string;
-  sort_name: string;
-  descriptions: Localized;
 }
 
 function assertKind(ctx: CommandContext, kind: string, location: string | undefined): void {
@@ -35,14 +26,6 @@ function toBody(row: TermRow, lang: string, dflt: string): TermBody {
   return { id: row.id, kind: row.kind, name: row.name, slug: row.slug, ...(description ? { description } : {}) };
 }
 
-/**
- * Terms of one kind with their name in `lang` (else the default language), and that name folded
- * (lower case, accents removed) for prefix matching and ordering. Binds: lang, dflt, marketplace, kind.
- */
-const TERMS_SQL = `select t.id, t.kind, t.slug, t.descriptions, t.name, hm_fold(t.name) as sort_name
-  from (select id, kind, slug, descriptions, coalesce(names->>?, names->>?, slug) as name
-          from catalog_terms where marketplace_id = ? and kind = ?) t`;
-
 /** Terms of one kind ordered by name (accent- and case-folded), keyset-paged. */
 export async function listTerms(ctx: CommandContext, input: ListTermsInput): Promise<{ items: TermBody[]; next_cursor?: string }> {
   assertKind(ctx, input.kind, 'query.kind');
@@ -51,34 +34,20 @@ export async function listTerms(ctx: CommandContext, input: ListTermsInput): Pro
 
   if (input.in_use) {
     // Every term of the kind used by a listing on sale, with how many: all at once, `q` ignored.
-    const rows = await ctx.em.getConnection().execute<(TermRow & { listing_count: number })[]>(
-      `select t.*, u.n as listing_count from (${TERMS_SQL}) t
-         join (select term_id, count(*)::int as n from listings l, unnest(l.term_ids) term_id
-                where l.marketplace_id = ? and l.on_sale group by term_id) u on u.term_id = t.id
-        order by t.sort_name, t.id`,
-      [lang, dflt, ctx.marketplace.id, input.kind, ctx.marketplace.id],
-    );
+    const rows = await termsInUse(ctx.em, lang, dflt, input.kind);
     return { items: rows.map((r) => ({ ...toBody(r, lang, dflt), listing_count: r.listing_count })) };
   }
 
-  const conditions: string[] = [];
-  const params: unknown[] = [lang, dflt, ctx.marketplace.id, input.kind];
-  if (input.q) {
-    conditions.push(`hm_fold(t.name) like hm_fold(?) || '%'`);
-    params.push(input.q.replace(/[\\%_]/g, (c) => `\\${c}`));
-  }
   const fingerprint = JSON.stringify([ctx.marketplace.id, input.kind, lang, input.q ?? '']);
+  let after: [string, string] | undefined;
   if (input.cursor) {
     const [sortName, id] = decodeCursor(input.cursor, fingerprint);
     if (typeof sortName !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) {
       throw new ValidationError([{ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor }]);
     }
-    conditions.push(`(hm_fold(t.name), t.id) > (?, ?::uuid)`);
-    params.push(sortName, id);
+    after = [sortName, id];
   }
-  params.push(input.limit + 1);
-  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-  const rows = await ctx.em.getConnection().execute<TermRow[]>(`${TERMS_SQL}${where} order by 6, 1 limit ?`, params);
+  const rows = await termsPage(ctx.em, lang, dflt, input.kind, { prefix: input.q || undefined, after, limit: input.limit + 1 });
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
@@ -91,12 +60,7 @@ export async function getTerm(ctx: CommandContext, kind: string, slug: string, l
   assertKind(ctx, kind, undefined);
   const lang = resolveLocale(ctx.marketplace, locale);
   const dflt = ctx.marketplace.locales[0]!;
-  const [row] = await ctx.em
-    .getConnection()
-    .execute<TermRow[]>(
-      `${TERMS_SQL} where t.slug = ?`,
-      [lang, dflt, ctx.marketplace.id, kind, slug],
-    );
+  const row = await termBySlug(ctx.em, lang, dflt, kind, slug);
   if (!row) throw new NotFoundError(`Term "${kind}/${slug}"`);
   return toBody(row, lang, dflt);
 }

@@ -1,5 +1,5 @@
 import { MarketplaceSchema } from '@hm/db/entities';
-import { tenantEm, type MikroORM } from '@hm/db/orm';
+import { crossTenantEm, tenantEm, type MikroORM } from '@hm/db/orm';
 import { z } from 'zod';
 import { defineTask } from '../../shared/tasks.js';
 import type { RateSource } from '../rate-source.js';
@@ -15,7 +15,7 @@ export async function importReferenceRates(deps: { orm: MikroORM; rates: RateSou
   const body = await deps.rates.latest();
   const known = new Set(Intl.supportedValuesOf('currency'));
   let stored = 0;
-  const marketplaces = await deps.orm.em.fork().find(MarketplaceSchema, {});
+  const marketplaces = await crossTenantEm(deps.orm).find(MarketplaceSchema, {});
   for (const m of marketplaces) {
     const wanted = Object.fromEntries(Object.entries(body.rates).filter(([q]) => q !== body.base && known.has(q) && (m.currencies.includes(q) || m.currencies.includes(body.base))));
     if (Object.keys(wanted).length === 0) continue;

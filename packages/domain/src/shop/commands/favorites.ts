@@ -2,6 +2,7 @@ import { ListingSchema } from '@hm/db/entities';
 import type { UserCommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { bumpFavoriteCount, countFavorites, deleteFavorite, favoritesPage, insertFavorite, isOnSale } from '../favorites.queries.js';
 
 /**
  * PUT /v1/me/favorites/{id}: only listings on sale; saving twice is fine. The count moves only
@@ -9,53 +10,35 @@ import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
  */
 export async function saveFavorite(ctx: UserCommandContext, listingId: string): Promise<void> {
   await ctx.em.transactional(async (em) => {
-    const [onSale] = await em.execute<{ id: string }[]>(`select l.id from listings l where l.marketplace_id = ? and l.id = ? and l.on_sale`, [ctx.marketplace.id, listingId]);
-    if (!onSale) throw new NotFoundError('This listing');
-    const added = await em.execute<{ listing_id: string }[]>(
-      `insert into favorites (marketplace_id, user_id, listing_id, created_at) values (?, ?, ?, ?) on conflict do nothing returning listing_id`,
-      [ctx.marketplace.id, ctx.user.id, listingId, ctx.clock.now()],
-    );
-    if (added.length) await em.execute(`update listings set favorite_count = favorite_count + 1 where id = ?`, [listingId]);
+    if (!(await isOnSale(em, listingId))) throw new NotFoundError('This listing');
+    if (await insertFavorite(em, ctx.user.id, listingId, ctx.clock.now())) await bumpFavoriteCount(em, listingId, 1);
   });
 }
 
 /** DELETE /v1/me/favorites/{id}: 204 whether or not it was saved (and for listings no longer on sale). */
 export async function removeFavorite(ctx: UserCommandContext, listingId: string): Promise<void> {
   await ctx.em.transactional(async (em) => {
-    const removed = await em.execute<{ listing_id: string }[]>(`delete from favorites where marketplace_id = ? and user_id = ? and listing_id = ? returning listing_id`, [
-      ctx.marketplace.id,
-      ctx.user.id,
-      listingId,
-    ]);
-    if (removed.length) await em.execute(`update listings set favorite_count = favorite_count - 1 where id = ? and favorite_count > 0`, [listingId]);
+    if (await deleteFavorite(em, ctx.user.id, listingId)) await bumpFavoriteCount(em, listingId, -1);
   });
 }
 
 /** GET /v1/me/favorites: latest saved first, including listings no longer on sale; keyset on (saved at, listing id). */
 export async function listFavorites(ctx: UserCommandContext, input: { limit: number; cursor?: string }) {
   const fingerprint = `favorites:${ctx.marketplace.id}:${ctx.user.id}`;
-  const params: unknown[] = [ctx.marketplace.id, ctx.user.id];
-  let keyset = '';
+  let after: [string, string] | undefined;
   if (input.cursor) {
     const [at, id] = decodeCursor(input.cursor, fingerprint);
     if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) throw new ValidationError([{ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor }]);
-    keyset = ' and (created_at, listing_id) < (?::timestamptz, ?::uuid)';
-    params.push(at, id);
+    after = [at, id];
   }
-  const [rows, [counted]] = await Promise.all([
-    ctx.em.execute<{ listing_id: string; created_at: Date }[]>(
-      `select listing_id, created_at from favorites where marketplace_id = ? and user_id = ?${keyset} order by created_at desc, listing_id desc limit ?`,
-      [...params, input.limit + 1],
-    ),
-    ctx.em.execute<{ total: number }[]>(`select count(*)::int as total from favorites where marketplace_id = ? and user_id = ?`, [ctx.marketplace.id, ctx.user.id]),
-  ]);
+  const [rows, total] = await Promise.all([favoritesPage(ctx.em, ctx.user.id, input.limit + 1, after), countFavorites(ctx.em, ctx.user.id)]);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   const listings = await ctx.em.find(ListingSchema, { id: { $in: page.map((r) => r.listing_id) } });
   const byId = new Map(listings.map((l) => [l.id, l]));
   return {
     listings: page.map((r) => byId.get(r.listing_id)!).filter(Boolean),
-    total: counted!.total,
+    total,
     ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(fingerprint, [new Date(last.created_at).toISOString(), last.listing_id]) } : {}),
   };
 }

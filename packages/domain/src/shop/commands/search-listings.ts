@@ -1,9 +1,12 @@
 import { CatalogTermSchema } from '@hm/db/entities';
+// eslint-disable-next-line no-restricted-imports -- search assembles its statement from the request's filters here; it runs through tenantSql
+import { tenantSql } from '@hm/db/sql';
 import type { CommandContext } from '../../context.js';
 import { ValidationError, type FieldError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
 import type { RateBook } from '../../rates/rate-book.js';
 import type { SearchInput } from '../shop.schema.js';
+import { categorySubtree } from '../search-listings.queries.js';
 
 type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
 
@@ -33,9 +36,11 @@ export interface SearchResult {
  */
 export async function searchListings(ctx: CommandContext, input: SearchInput, rates: RateBook): Promise<SearchResult> {
   const errors: FieldError[] = [];
+  // The statement is assembled here (filters, sort, keyset) and runs through the tenant SQL handle.
   // on_sale: the listing column every shop index is partial on (published, in stock, seller not blocked)
+  const scoped = tenantSql(ctx.em);
   const where: string[] = [`l.marketplace_id = ?`, `l.on_sale`];
-  const params: unknown[] = [ctx.marketplace.id];
+  const params: unknown[] = [scoped.marketplace];
   const filter = (sql: string, ...values: unknown[]) => {
     where.push(sql);
     params.push(...values);
@@ -49,13 +54,9 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     filter(`l.search_doc @@ ${tsquery()}`, words);
   }
   if (input.category) {
-    const categories = await ctx.em.execute<{ id: string }[]>(
-      `with recursive sub as (select id from categories where marketplace_id = ? and id = ?
-         union all select c.id from categories c join sub on c.parent_id = sub.id where c.marketplace_id = ?) select id from sub`,
-      [ctx.marketplace.id, input.category, ctx.marketplace.id],
-    );
+    const categories = await categorySubtree(ctx.em, input.category);
     if (categories.length === 0) errors.push({ location: 'query.category', message: 'No such category in this marketplace.', value: input.category });
-    filter(`l.category_id = any(?::uuid[])`, `{${categories.map((c) => c.id).join(',')}}`);
+    filter(`l.category_id = any(?::uuid[])`, `{${categories.join(',')}}`);
   }
   if (input.term.length) {
     const terms = await ctx.em.find(CatalogTermSchema, { id: { $in: input.term } });
@@ -128,11 +129,11 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
         sql: `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)${
           priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null)` : ''
         })::int as total`,
-        params: priceSort ? [ctx.marketplace.id, ctx.marketplace.id] : [ctx.marketplace.id],
+        params: priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace],
       };
   const [rows, counted] = await Promise.all([
-    ctx.em.execute<Record<string, unknown>[]>(pageSql, pageParams),
-    ctx.em.execute<{ total: number }[]>(count.sql, count.params),
+    scoped.query<Record<string, unknown>>(pageSql, pageParams),
+    scoped.query<{ total: number }>(count.sql, count.params),
   ]);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];

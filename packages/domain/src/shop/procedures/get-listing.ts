@@ -2,7 +2,8 @@ import { ListingSchema } from '@hm/db/entities';
 import { keyProcedure } from '../../trpc.js';
 import { NotFoundError } from '../../errors.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
-import { savedAmong, toShopListing } from '../shop.mapper.js';
+import { savedAmong } from '../favorites.queries.js';
+import { toShopListing } from '../shop.mapper.js';
 import { ZGetListingInput, ZShopListing } from '../shop.schema.js';
 import { optionalUser, ratesToday } from './shop-context.js';
 
@@ -20,6 +21,6 @@ export const getListing = keyProcedure
     const l = await ctx.em.findOne(ListingSchema, { id: input.id, onSale: true });
     if (!l) throw new NotFoundError('This listing');
     const rel = await loadRelations(ctx.em, [l]);
-    const favorites = user ? await savedAmong(ctx.em, ctx.marketplace.id, user.id, [l.id]) : undefined;
+    const favorites = user ? await savedAmong(ctx.em, user.id, [l.id]) : undefined;
     return toShopListing(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, rates, currency: input.currency, favorites, single: true });
   });

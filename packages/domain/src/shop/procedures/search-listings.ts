@@ -1,7 +1,8 @@
 import { keyProcedure } from '../../trpc.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
 import { searchListings as searchListingsCommand } from '../commands/search-listings.js';
-import { listingsInOrder, savedAmong, toShopListing } from '../shop.mapper.js';
+import { savedAmong } from '../favorites.queries.js';
+import { listingsInOrder, toShopListing } from '../shop.mapper.js';
 import { ZSearchInput, ZSearchPage } from '../shop.schema.js';
 import { optionalUser, ratesToday } from './shop-context.js';
 
@@ -25,7 +26,7 @@ export const searchListings = keyProcedure
     const [user, rates] = await Promise.all([optionalUser(ctx), ratesToday(ctx, input.currency)]);
     const { ids, total, nextCursor } = await searchListingsCommand(ctx, input, rates);
     const listings = await listingsInOrder(ctx.em, ids);
-    const [rel, favorites] = await Promise.all([loadRelations(ctx.em, listings), user ? savedAmong(ctx.em, ctx.marketplace.id, user.id, ids) : undefined]);
+    const [rel, favorites] = await Promise.all([loadRelations(ctx.em, listings), user ? savedAmong(ctx.em, user.id, ids) : undefined]);
     const items = listings.map((l) => toShopListing(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, rates, currency: input.currency, favorites }));
     return { items, total, ...(nextCursor ? { next_cursor: nextCursor } : {}) };
   });
