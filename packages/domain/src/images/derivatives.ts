@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { DomainError } from '../errors.js';
 import { readImageHeader } from './image-header.js';
 
@@ -48,6 +48,8 @@ const jpeg = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as c
  * The original is decoded once, shrunk to the large size, and the smaller sizes come from that.
  */
 export async function makeDerivatives(original: Buffer): Promise<Derivatives> {
+  // loaded here, not at the top: processes that never resize a photo (the console) do not pay for sharp
+  const { default: sharp } = await import('sharp');
   const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
   const { data, info } = await input
     .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
