@@ -48,4 +48,15 @@ describe('console launcher', () => {
     expect(missing.stdout).toBe('');
     expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404, code: 'not_found' });
   }, 60_000);
+
+  test('--help after a command lists its flags with their descriptions, on stdout', async () => {
+    const help = await launch(['listings', 'offer', '--help']);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^listings offer — Offer the seller a price/);
+    expect(help.stdout).toMatch(/--amount <number> +Offered price in minor units/);
+    expect(help.stdout).toMatch(/--schedule <json> +\(optional\) Price drops as JSON/);
+    const all = await launch(['--help']);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toContain('  listings set-commission --id <uuid> --percent <number>|default\n');
+  }, 60_000);
 });

@@ -21,7 +21,7 @@ export function inspectImage(bytes: Buffer): Inspected {
   if (pixels > MAX_IMAGE_PIXELS) {
     const mp = (pixels / 1_000_000).toFixed(1);
     throw new DomainError('validation_failed', `The photo is ${header.width}×${header.height} pixels (${mp} megapixels); at most 50 megapixels are accepted.`, {
-      errors: [{ location: 'body', message: `At most ${MAX_IMAGE_PIXELS} pixels; this one has ${pixels}.`, value: null }],
+      errors: [{ location: '', message: `At most ${MAX_IMAGE_PIXELS} pixels; this one has ${pixels}.`, value: null }],
     });
   }
   return header;

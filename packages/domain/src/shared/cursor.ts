@@ -8,7 +8,7 @@ export function encodeCursor(query: string, key: unknown[]): string {
   return Buffer.from(JSON.stringify({ q: query, k: key })).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, query: string, location = 'query.cursor'): unknown[] {
+export function decodeCursor(cursor: string, query: string, location = 'cursor'): unknown[] {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { q?: unknown; k?: unknown };
     if (parsed.q === query && Array.isArray(parsed.k)) return parsed.k;

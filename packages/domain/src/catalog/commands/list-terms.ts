@@ -46,7 +46,7 @@ const TERMS_SQL = `select t.id, t.kind, t.slug, t.descriptions, t.name, hm_fold(
 
 /** Terms of one kind ordered by name (accent- and case-folded), keyset-paged. */
 export async function listTerms(ctx: CommandContext, input: ListTermsInput): Promise<{ items: TermBody[]; next_cursor?: string }> {
-  assertKind(ctx, input.kind, 'query.kind');
+  assertKind(ctx, input.kind, 'kind');
   const lang = resolveLocale(ctx.marketplace, input.locale);
   const dflt = ctx.marketplace.locales[0]!;
 
@@ -72,7 +72,7 @@ export async function listTerms(ctx: CommandContext, input: ListTermsInput): Pro
   if (input.cursor) {
     const [sortName, id] = decodeCursor(input.cursor, fingerprint);
     if (typeof sortName !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) {
-      throw new ValidationError([{ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor }]);
+      throw new ValidationError([{ location: 'cursor', message: 'Malformed cursor.', value: input.cursor }]);
     }
     conditions.push(`(hm_fold(t.name), t.id) > (?, ?::uuid)`);
     params.push(sortName, id);

@@ -23,7 +23,7 @@ export async function listOwnListings(ctx: UserCommandContext, input: { limit: n
   if (input.cursor) {
     const [at, id] = decodeCursor(input.cursor, fingerprint);
     if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) {
-      throw new ValidationError([{ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor }]);
+      throw new ValidationError([{ location: 'cursor', message: 'Malformed cursor.', value: input.cursor }]);
     }
     after = { at: new Date(at), id };
   }

@@ -16,7 +16,7 @@ import { putOnSale } from './review-listing.js';
 export async function publishListing(ctx: UserCommandContext, id: string, opts: { askValuation: boolean; wantsStorage: boolean }): Promise<Listing> {
   const rules = ctx.marketplace.listingRules;
   if (opts.askValuation && !rules.valuations) {
-    throw new ValidationError([{ location: 'body.ask_valuation', message: 'This marketplace does not value listings; set a price instead.', value: true }]);
+    throw new ValidationError([{ location: 'ask_valuation', message: 'This marketplace does not value listings; set a price instead.', value: true }]);
   }
   return ctx.em.transactional(async (em) => {
     const l = await findOwnListing(em, ctx.user.id, id, { lock: true });

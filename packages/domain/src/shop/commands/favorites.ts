@@ -39,7 +39,7 @@ export async function listFavorites(ctx: UserCommandContext, input: { limit: num
   let keyset = '';
   if (input.cursor) {
     const [at, id] = decodeCursor(input.cursor, fingerprint);
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) throw new ValidationError([{ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor }]);
+    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) throw new ValidationError([{ location: 'cursor', message: 'Malformed cursor.', value: input.cursor }]);
     keyset = ' and (created_at, listing_id) < (?::timestamptz, ?::uuid)';
     params.push(at, id);
   }

@@ -58,7 +58,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
          union all select c.id from categories c join sub on c.parent_id = sub.id where c.marketplace_id = ?) select id from sub`,
       [ctx.marketplace.id, input.category, ctx.marketplace.id],
     );
-    if (categories.length === 0) errors.push({ location: 'query.category', message: 'No such category in this marketplace.', value: input.category });
+    if (categories.length === 0) errors.push({ location: 'category', message: 'No such category in this marketplace.', value: input.category });
     filter(`l.category_id = any(?::uuid[])`, `{${categories.map((c) => c.id).join(',')}}`);
   }
   if (input.term.length) {
@@ -66,7 +66,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     const byKind = new Map<string, string[]>();
     for (const [i, id] of input.term.entries()) {
       const t = terms.find((x) => x.id === id);
-      if (!t) errors.push({ location: `query.term.${i}`, message: 'No such catalogue term in this marketplace.', value: id });
+      if (!t) errors.push({ location: `term.${i}`, message: 'No such catalogue term in this marketplace.', value: id });
       else byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), id]);
     }
     for (const ids of byKind.values()) filter(`l.term_ids && ?::uuid[]`, `{${ids.join(',')}}`);
@@ -89,13 +89,13 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     if (v === undefined) continue;
     const base = priceCurrency ? rates.convert(v, priceCurrency, rates.defaultCurrency) : undefined;
     if (base === undefined) {
-      errors.push({ location: `query.${name}`, message: `No exchange rate from ${priceCurrency} to ${rates.defaultCurrency} for today.`, value: v });
+      errors.push({ location: name, message: `No exchange rate from ${priceCurrency} to ${rates.defaultCurrency} for today.`, value: v });
       continue;
     }
     filter(`l.price_base ${op} ?`, base);
   }
   if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price) {
-    errors.push({ location: 'query.max_price', message: 'Must be at least min_price.', value: input.max_price });
+    errors.push({ location: 'max_price', message: 'Must be at least min_price.', value: input.max_price });
   }
   // what the caller asked to narrow (the sort's own condition below is not a filter)
   const filtered = where.length > 2;
@@ -108,7 +108,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   if (input.cursor) {
     const key = decodeCursor(input.cursor, fingerprint);
     if (key.length !== s.key.length || key.some((k) => typeof k !== 'string' && typeof k !== 'number')) {
-      errors.push({ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor });
+      errors.push({ location: 'cursor', message: 'Malformed cursor.', value: input.cursor });
     } else {
       after = key;
     }
