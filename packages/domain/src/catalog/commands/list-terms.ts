@@ -1,7 +1,7 @@
 import type { Localized } from '@hm/db/entities';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { keyset } from '../../shared/keyset.js';
 import { ON_SALE } from '../../shop/commands/search-listings.js';
 import { resolveLocale } from '../../shared/locale.js';
 import type { ListTermsInput } from '../catalog.schema.js';
@@ -68,24 +68,17 @@ export async function listTerms(ctx: CommandContext, input: ListTermsInput): Pro
     conditions.push(`hm_fold(t.name) like hm_fold(?) || '%'`);
     params.push(input.q.replace(/[\\%_]/g, (c) => `\\${c}`));
   }
-  const fingerprint = JSON.stringify([ctx.marketplace.id, input.kind, lang, input.q ?? '']);
-  if (input.cursor) {
-    const [sortName, id] = decodeCursor(input.cursor, fingerprint);
-    if (typeof sortName !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) {
-      throw new ValidationError([{ location: 'cursor', message: 'Malformed cursor.', value: input.cursor }]);
-    }
+  const pages = keyset(JSON.stringify([ctx.marketplace.id, input.kind, lang, input.q ?? '']), ['text', 'uuid']);
+  const after = pages.after(input.cursor);
+  if (after) {
     conditions.push(`(hm_fold(t.name), t.id) > (?, ?::uuid)`);
-    params.push(sortName, id);
+    params.push(...after);
   }
   params.push(input.limit + 1);
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
   const rows = await ctx.em.getConnection().execute<TermRow[]>(`${TERMS_SQL}${where} order by 6, 1 limit ?`, params);
-  const page = rows.slice(0, input.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => toBody(r, lang, dflt)),
-    ...(rows.length > input.limit && last ? { next_cursor: encodeCursor(fingerprint, [last.sort_name, last.id]) } : {}),
-  };
+  const { items, nextCursor } = pages.page(rows, input.limit, (r) => [r.sort_name, r.id]);
+  return { items: items.map((r) => toBody(r, lang, dflt)), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
 }
 
 export async function getTerm(ctx: CommandContext, kind: string, slug: string, locale: string | undefined): Promise<TermBody> {

@@ -1,7 +1,7 @@
 import { ListingSchema } from '@hm/db/entities';
 import type { UserCommandContext } from '../../context.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
-import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { NotFoundError } from '../../errors.js';
+import { keyset } from '../../shared/keyset.js';
 import { ON_SALE } from './search-listings.js';
 
 /**
@@ -34,29 +34,18 @@ export async function removeFavorite(ctx: UserCommandContext, listingId: string)
 
 /** GET /v1/me/favorites: latest saved first, including listings no longer on sale; keyset on (saved at, listing id). */
 export async function listFavorites(ctx: UserCommandContext, input: { limit: number; cursor?: string }) {
-  const fingerprint = `favorites:${ctx.marketplace.id}:${ctx.user.id}`;
-  const params: unknown[] = [ctx.marketplace.id, ctx.user.id];
-  let keyset = '';
-  if (input.cursor) {
-    const [at, id] = decodeCursor(input.cursor, fingerprint);
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) throw new ValidationError([{ location: 'cursor', message: 'Malformed cursor.', value: input.cursor }]);
-    keyset = ' and (created_at, listing_id) < (?::timestamptz, ?::uuid)';
-    params.push(at, id);
-  }
+  const pages = keyset(`favorites:${ctx.marketplace.id}:${ctx.user.id}`, ['timestamptz', 'uuid']);
+  const after = pages.after(input.cursor);
   const [rows, [counted]] = await Promise.all([
     ctx.em.execute<{ listing_id: string; created_at: Date }[]>(
-      `select listing_id, created_at from favorites where marketplace_id = ? and user_id = ?${keyset} order by created_at desc, listing_id desc limit ?`,
-      [...params, input.limit + 1],
+      `select listing_id, created_at from favorites where marketplace_id = ? and user_id = ?${after ? ' and (created_at, listing_id) < (?::timestamptz, ?::uuid)' : ''}
+        order by created_at desc, listing_id desc limit ?`,
+      [ctx.marketplace.id, ctx.user.id, ...(after ?? []), input.limit + 1],
     ),
     ctx.em.execute<{ total: number }[]>(`select count(*)::int as total from favorites where marketplace_id = ? and user_id = ?`, [ctx.marketplace.id, ctx.user.id]),
   ]);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
+  const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => [r.created_at, r.listing_id]);
   const listings = await ctx.em.find(ListingSchema, { id: { $in: page.map((r) => r.listing_id) } });
   const byId = new Map(listings.map((l) => [l.id, l]));
-  return {
-    listings: page.map((r) => byId.get(r.listing_id)!).filter(Boolean),
-    total: counted!.total,
-    ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(fingerprint, [new Date(last.created_at).toISOString(), last.listing_id]) } : {}),
-  };
+  return { listings: page.map((r) => byId.get(r.listing_id)!).filter(Boolean), total: counted!.total, ...(nextCursor ? { nextCursor } : {}) };
 }

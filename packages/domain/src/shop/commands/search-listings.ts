@@ -1,7 +1,7 @@
 import { CatalogTermSchema } from '@hm/db/entities';
 import type { CommandContext } from '../../context.js';
 import { ValidationError, type FieldError } from '../../errors.js';
-import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { keyset, type KeyType } from '../../shared/keyset.js';
 import type { RateBook } from '../../rates/rate-book.js';
 import type { SearchInput } from '../shop.schema.js';
 
@@ -13,7 +13,7 @@ export const ON_SALE_WHERE = { status: 'published', stock: { $gt: 0 }, sellerBlo
 type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
 
 /** Each sort: the ORDER BY, the key columns it pages on (compared as one row value), and their SQL types. */
-const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>'; types: string[] }> = {
+const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>'; types: KeyType[] }> = {
   newest: { order: 'l.published_at desc, l.id desc', key: ['l.published_at', 'l.id'], cmp: '<', types: ['timestamptz', 'uuid'] },
   relevance: { order: 'tier desc, l.published_at desc, l.id desc', key: ['tier', 'l.published_at', 'l.id'], cmp: '<', types: ['int', 'timestamptz', 'uuid'] },
   price_asc: { order: 'l.price_base asc, l.id asc', key: ['l.price_base', 'l.id'], cmp: '>', types: ['bigint', 'uuid'] },
@@ -104,15 +104,8 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
 
   const s = SORTS[sort];
   const fingerprint = JSON.stringify({ m: ctx.marketplace.id, sort, q: hasWords ? words : null, c: input.category, t: [...input.term].sort(), s: input.seller, a: [...input.attr].sort(), min: input.min_price, max: input.max_price, cur: priceCurrency });
-  let after: unknown[] | undefined;
-  if (input.cursor) {
-    const key = decodeCursor(input.cursor, fingerprint);
-    if (key.length !== s.key.length || key.some((k) => typeof k !== 'string' && typeof k !== 'number')) {
-      errors.push({ location: 'cursor', message: 'Malformed cursor.', value: input.cursor });
-    } else {
-      after = key;
-    }
-  }
+  const pages = keyset(fingerprint, s.types);
+  const after = pages.after(input.cursor, errors);
   if (errors.length) throw new ValidationError(errors);
 
   // relevance tier: all words in the title (3), in title and term names (2), else (1, the description helped)
@@ -138,15 +131,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     ctx.em.execute<Record<string, unknown>[]>(pageSql, pageParams),
     ctx.em.execute<{ total: number }[]>(count.sql, count.params),
   ]);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
-  const keyOf = (r: Record<string, unknown>) =>
-    s.key.map((_k, i) => {
-      const v = r[`k${i}`];
-      // pg answers bigint columns as strings: the cursor keeps them as numbers
-      return v instanceof Date ? v.toISOString() : s.types[i] === 'bigint' ? Number(v) : (v as string | number);
-    });
-  const total = counted[0]!.total;
-  return { ids: page.map((r) => String(r.id)), total, ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(fingerprint, keyOf(last)) } : {}) };
+  const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => s.key.map((_k, i) => r[`k${i}`]));
+  return { ids: page.map((r) => String(r.id)), total: counted[0]!.total, ...(nextCursor ? { nextCursor } : {}) };
 }
 
