@@ -5,7 +5,7 @@
  * was most of a command's time; now a command costs Node's start, loading the libraries it uses and
  * its own database work (see bench/console.ts). Only erasable TypeScript here (Node runs it as is).
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import module from 'node:module';
 import path from 'node:path';
@@ -42,7 +42,7 @@ function workspaceManifests(): string[] {
     const base = path.join(REPO_ROOT, pattern.replace(/\/\*$/, ''));
     if (!pattern.endsWith('/*')) return [path.join(base, 'package.json')];
     return readdirSync(base).map((name) => path.join(base, name, 'package.json'));
-  });
+  }).filter((file) => existsSync(file));
 }
 
 const mtime = (file: string): number => {
