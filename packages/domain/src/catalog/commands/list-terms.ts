@@ -2,7 +2,7 @@ import type { Localized } from '@hm/db/entities';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { keyset } from '../../shared/keyset.js';
-import { ON_SALE } from '../../shop/commands/search-listings.js';
+import { ON_SALE } from '../../listing-search/commands/search-listings.js';
 import { resolveLocale } from '../../shared/locale.js';
 import type { ListTermsInput } from '../catalog.schema.js';
 

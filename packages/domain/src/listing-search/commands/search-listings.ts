@@ -3,7 +3,7 @@ import type { CommandContext } from '../../context.js';
 import { ValidationError, type FieldError } from '../../errors.js';
 import { keyset, type KeyType } from '../../shared/keyset.js';
 import type { RateBook } from '../../rates/rate-book.js';
-import type { SearchInput } from '../shop.schema.js';
+import type { SearchInput } from '../listing-search.schema.js';
 
 /** Listings on sale: published, in stock, seller not blocked (every shop index is partial on this). */
 export const ON_SALE = `l.status = 'published' and l.stock > 0 and not l.seller_blocked`;
