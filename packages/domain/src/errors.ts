@@ -36,7 +36,11 @@ export const PROBLEMS = {
 export type ProblemCode = keyof typeof PROBLEMS;
 
 export interface FieldError {
-  /** `body.<field>`, `query.<name>` or `path.<name>` (dotted for nested fields) */
+  /**
+   * Where the invalid value is. Domain code gives the plain path within its input (`email`,
+   * `price.amount`, `` for the input as a whole); the transport prefixes where it received it
+   * (`body.`, `query.`, `path.` on HTTP; `flag.`, `file.` in the console).
+   */
   location: string;
   message: string;
   value: unknown;

@@ -1,9 +1,9 @@
 import { catalogTermsRouter, categoriesRouter } from './catalog/catalog.router.js';
 import { marketplaceRouter } from './marketplace/marketplace.router.js';
-import { locationsRouter } from './sites/sites.router.js';
+import { locationsRouter } from './locations/locations.router.js';
 import { emailVerificationsRouter, meRouter, passwordResetsRouter, sessionsRouter, usersRouter } from './accounts/accounts.router.js';
 import { testHelpersRouter } from './test-helpers/test-helpers.router.js';
-import { listingsRouter } from './shop/shop.router.js';
+import { listingsRouter } from './listing-search/listing-search.router.js';
 import { router, setMetaLookup, type Meta } from './trpc.js';
 
 /** The one public router: served as REST at /v1 (trpc-to-openapi) and typed at /trpc. */

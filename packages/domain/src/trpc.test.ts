@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { expect, test } from 'vitest';
 import type { Marketplace } from '@hm/db/entities';
 import type { Context } from './context.js';
-import { DomainError } from './errors.js';
+import { DomainError, ValidationError } from './errors.js';
 import { createCallerFactory, keyProcedure, router, toProblem } from './trpc.js';
 
 const marketplace = { id: '00000000-0000-7000-8000-000000000000', locales: ['en'], termKinds: [] } as unknown as Marketplace;
@@ -40,4 +40,37 @@ test('unexpected errors become a generic 500 problem', () => {
   const p = toProblem(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: new Error('db password=x') }), undefined, undefined);
   expect(p).toMatchObject({ status: 500, code: 'internal_error', errors: [] });
   expect(p.detail).not.toContain('password');
+});
+
+test('domain errors carry plain field paths; the transport says where each was sent, and a detail naming the field follows', () => {
+  const post = { auth: 'session', openapi: { method: 'POST', path: '/me/listings/{id}/publish' } } as const;
+  const get = { auth: 'key', openapi: { method: 'GET', path: '/listings' } } as const;
+  const one = new ValidationError([{ location: 'price.amount', message: 'Too low.', value: 1 }]);
+  expect(toProblem(one, post, undefined)).toMatchObject({ detail: 'body.price.amount: Too low.', errors: [{ location: 'body.price.amount', message: 'Too low.', value: 1 }] });
+  expect(toProblem(one, get, undefined)).toMatchObject({ detail: 'query.price.amount: Too low.', errors: [{ location: 'query.price.amount' }] });
+  const id = new ValidationError([{ location: 'id', message: 'Nope.', value: 'x' }]);
+  expect(toProblem(id, post, undefined).errors[0]!.location).toBe('path.id');
+  const whole = new ValidationError([{ location: '', message: 'Too big.', value: null }]);
+  expect(toProblem(whole, post, undefined)).toMatchObject({ detail: 'body: Too big.', errors: [{ location: 'body' }] });
+  const custom = new DomainError('link_used', 'This link was used already.', { errors: [{ location: 'token', message: 'This link was used already.', value: null }] });
+  expect(toProblem(custom, post, undefined)).toMatchObject({ detail: 'This link was used already.', errors: [{ location: 'body.token' }] });
+  // the members keep their order on the wire
+  expect(Object.keys(toProblem(one, post, undefined))).toEqual(['type', 'title', 'status', 'detail', 'code', 'errors']);
+  const many = new ValidationError([
+    { location: 'title', message: 'Required.', value: null },
+    { location: 'terms.brand', message: 'Required.', value: null },
+  ]);
+  expect(toProblem(many, post, undefined)).toMatchObject({ detail: 'The request has 2 problems; see errors.', errors: [{ location: 'body.title' }, { location: 'body.terms.brand' }] });
+});
+
+test('zod errors are located the same way: path parameters, query (GET) or body, the input as a whole at body', async () => {
+  const schema = z.strictObject({ id: z.uuid(), n: z.number() });
+  const err = (value: unknown) => {
+    const parsed = schema.safeParse(value);
+    return new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+  };
+  const post = { auth: 'secret', openapi: { method: 'POST', path: '/things/{id}' } } as const;
+  expect(toProblem(err({ id: 'x', n: 1 }), post, { id: 'x', n: 1 })).toMatchObject({ detail: 'path.id: Invalid UUID.', errors: [{ location: 'path.id', value: 'x' }] });
+  expect(toProblem(err({ id: 'x', n: 'y' }), { auth: 'secret', openapi: { method: 'GET', path: '/things' } }, { id: 'x', n: 'y' }).errors.map((e) => e.location)).toEqual(['query.id', 'query.n']);
+  expect(toProblem(err('nope'), post, 'nope').errors.map((e) => e.location)).toEqual(['body']);
 });

@@ -127,10 +127,19 @@ const TRPC_TO_PROBLEM: Partial<Record<TRPCError['code'], Problem['code']>> = {
 };
 
 export function toProblem(error: TRPCError | Error, meta: Meta | undefined, input: unknown): Problem {
+  return locateFields(plainProblem(error, input), (field) => httpLocation(meta, field));
+}
+
+/**
+ * The problem for an error, its field errors at plain paths within the input (`email`,
+ * `price.amount`, `` for the input as a whole), as domain code reports them. Each transport then
+ * says where it received them (`locateFields`).
+ */
+export function plainProblem(error: TRPCError | Error, input: unknown): Problem {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof DomainError) return problemOf(cause.code, cause.message, cause.errors);
   if (cause instanceof ZodError) {
-    const errors = zodIssuesToFieldErrors(cause, meta, input);
+    const errors = zodIssuesToFieldErrors(cause, input);
     return problemOf('validation_failed', describe(errors), errors);
   }
   if (error instanceof TRPCError) {
@@ -138,6 +147,15 @@ export function toProblem(error: TRPCError | Error, meta: Meta | undefined, inpu
     if (code) return problemOf(code, error.message);
   }
   return problemOf('internal_error', 'Something went wrong on our side. Retry later; if it persists, contact support with the request id.');
+}
+
+/** Maps each plain field path to where the transport received it; a detail that names the one invalid field follows. */
+export function locateFields(problem: Problem, where: (field: string) => string): Problem {
+  if (problem.errors.length === 0) return problem;
+  const errors = problem.errors.map((e) => ({ ...e, location: where(e.location) }));
+  const only = problem.errors.length === 1 ? problem.errors[0]! : undefined;
+  const detail = only && problem.detail === `${only.location}: ${only.message}` ? `${errors[0]!.location}: ${only.message}` : problem.detail;
+  return { ...problem, detail, errors };
 }
 
 function describe(errors: FieldError[]): string {
@@ -153,16 +171,21 @@ export function fieldLocation(meta: Meta | undefined, field: string): 'path' | '
   return openapi.method === 'GET' || openapi.method === 'DELETE' ? 'query' : 'body';
 }
 
-export function zodIssuesToFieldErrors(error: ZodError, meta: Meta | undefined, input: unknown): FieldError[] {
+/** `price.amount` → `body.price.amount` (the input as a whole: `body`). */
+export function httpLocation(meta: Meta | undefined, field: string): string {
+  if (field === '') return 'body';
+  return `${fieldLocation(meta, field.split('.')[0]!)}.${field}`;
+}
+
+/** Zod issues as field errors at plain paths within the input (`price.amount`; `` for the input as a whole). */
+export function zodIssuesToFieldErrors(error: ZodError, input: unknown): FieldError[] {
   const all = error.issues.flatMap((issue) => {
     // Unknown keys are reported once per key, each at its own location.
     const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
     return paths.map((p) => {
       const segments = p.map(String);
       const value = valueAt(input, segments);
-      const first = segments[0];
-      const location = first === undefined ? 'body' : `${fieldLocation(meta, first)}.${segments.join('.')}`;
-      return { issue, error: { location, message: messageFor(issue, value), value: shownValue(segments, value) } };
+      return { issue, error: { location: segments.join('.'), message: messageFor(issue, value), value: shownValue(segments, value) } };
     });
   });
   // zod runs every check of a field: a value too long to be an address is also "not an address".

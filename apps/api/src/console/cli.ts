@@ -1,82 +1,85 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { TRPCError } from '@trpc/server';
-import { consoleCaller } from '@hm/domain/console';
+import { consoleCaller, consoleRouter } from '@hm/domain/console';
 import { consoleContext } from '@hm/domain/context';
 import { DomainError, problemOf, type Problem } from '@hm/domain/errors';
-import { toProblem } from '@hm/domain/trpc';
+import { locateFields, plainProblem } from '@hm/domain/trpc';
 import { connect, createPorts, loadConfig } from '../runtime.js';
-import { COMMANDS, type Caller } from './commands.js';
+import { commandsOf, type Command } from './commands.js';
+import { helpOf, inputOf } from './flags.js';
 
 /**
- * Operator console: `npm run --silent console -- <group> <action> [--flags]`.
- * Prints one JSON document on stdout; errors are a problem JSON on stderr with a non-zero exit.
- * Works whether or not the server runs: it joins the embedded database or starts it briefly.
+ * Operator console: `npm run --silent console -- <group> <action> [--flags]` (`--help` after a
+ * command lists its flags). Commands and flags come from the console router's procedures and their
+ * input schemas. Prints one JSON document on stdout; errors are a problem JSON on stderr with a
+ * non-zero exit. Works whether or not the server runs: it joins the embedded database or starts it briefly.
  */
+const COMMANDS = commandsOf(consoleRouter);
 const [group, action, ...rest] = process.argv.slice(2);
 const name = `${group ?? ''} ${action ?? ''}`.trim();
-const command = COMMANDS[name];
 
 function fail(problem: Problem, exitCode = 1): never {
   process.stderr.write(`${JSON.stringify(problem, null, 2)}\n`);
   process.exit(exitCode);
 }
 
+const overview = () => [...COMMANDS.values()].map((c) => `  ${c.name} ${c.usage}`.trimEnd()).join('\n');
+if (group === '--help' || group === 'help') {
+  process.stdout.write(`Usage: npm run --silent console -- <group> <action> [--flags]   (<group> <action> --help: the flags)\n${overview()}\n`);
+  process.exit(0);
+}
+const command = COMMANDS.get(name);
 if (!command) {
-  const usage = Object.entries(COMMANDS)
-    .map(([n, c]) => `  ${n} ${c.usage}`)
-    .join('\n');
-  fail(problemOf('malformed_request', `${name ? `Unknown command "${name}". ` : ''}Usage: npm run --silent console -- <group> <action> [--flags]\n${usage}`), 2);
+  fail(problemOf('malformed_request', `${name ? `Unknown command "${name}". ` : ''}Usage: npm run --silent console -- <group> <action> [--flags]\n${overview()}`), 2);
 }
 
-let values: Record<string, string | undefined>;
+let values: Record<string, string | boolean | undefined>;
 try {
-  ({ values } = parseArgs({ args: rest, options: Object.fromEntries(command.flags.map((f) => [f, { type: 'string' as const }])), strict: true, allowPositionals: false }) as {
-    values: Record<string, string | undefined>;
-  });
+  const options = Object.fromEntries(command.flags.map((f) => [f.name, { type: 'string' as const }]));
+  ({ values } = parseArgs({ args: rest, options: { ...options, help: { type: 'boolean' } }, strict: true, allowPositionals: false }));
 } catch (e) {
   fail(problemOf('malformed_request', `${(e as Error).message}. Usage: ${name} ${command.usage}`), 2);
 }
+if (values.help) {
+  process.stdout.write(helpOf(name, command.description, command.flags));
+  process.exit(0);
+}
+const flagValues = values as Record<string, string | undefined>;
 
-const readJsonFile = (flag: string): unknown => {
-  const file = values[flag];
-  if (!file) throw new DomainError('validation_failed', `--${flag} is required.`, { errors: [{ location: `flag.${flag}`, message: 'Required.', value: null }] });
+const readJsonFile = (file: string): unknown => {
   try {
-    return JSON.parse(readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'));
+    return JSON.parse(readFileSync(path.resolve(process.env.INIT_CWD || process.cwd(), file), 'utf8'));
   } catch (e) {
     throw new DomainError('malformed_request', `Cannot read ${file} as JSON: ${(e as Error).message}`);
   }
 };
 
+/**
+ * Console input arrives as flags and one file: a field filled by a flag is `flag.<name>…`, the
+ * file's content is `file.<path>`; checks inside a command that speak of the file from its root
+ * (`0.parent`, `listings.required_terms.0`) are `file.…` too.
+ */
+function cliLocation(c: Command, field: string): string {
+  const [head = '', ...tail] = field.split('.');
+  const flag = c.flags.find((f) => f.field === head);
+  if (flag?.kind === 'file') return tail.length || flagValues.file !== undefined ? ['file', ...tail].join('.') : 'flag.file';
+  if (flag) return ['flag', flag.name, ...tail].join('.');
+  return field ? `file.${field}` : 'file';
+}
+
 const config = loadConfig();
 const db = await connect(config);
-const caller: Caller = consoleCaller(consoleContext({ orm: db.orm, mode: config.API_MODE, ports: createPorts(config), publicUrl: config.apiUrl }, `console_${Date.now()}`));
-
-/** Console input arrives as flags and files: say `flag.<name>` / `file.<path>` rather than `body.…`. */
-function forCli(p: Problem): Problem {
-  const fileKeys = new Set(['items', 'settings', 'site']);
-  const errors = p.errors.map((e) => {
-    const [, head, ...tail] = e.location.split('.');
-    if (!e.location.startsWith('body.') || !head) return e;
-    if (fileKeys.has(head)) return { ...e, location: ['file', ...tail].join('.') };
-    const flag = head.replaceAll('_', '-');
-    if (command!.flags.includes(flag)) return { ...e, location: ['flag', flag, ...tail].join('.') };
-    // checks inside a command speak of the file's content from its root
-    return { ...e, location: ['file', head, ...tail].join('.') };
-  });
-  const detail = errors.length === 1 ? `${errors[0]!.location}: ${errors[0]!.message}` : p.detail;
-  return { ...p, detail, errors };
-}
+const caller = consoleCaller(consoleContext({ orm: db.orm, mode: config.API_MODE, ports: createPorts(config), publicUrl: config.apiUrl }, `console_${Date.now()}`));
 
 let exitCode = 0;
 let input: Record<string, unknown> | undefined;
 try {
-  input = command.input(values, readJsonFile);
-  const result = await command.call(caller, input as never);
+  input = inputOf(command.flags, flagValues, readJsonFile);
+  const result = await command.call(caller, input);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } catch (e) {
-  const problem = forCli(e instanceof DomainError ? problemOf(e.code, e.message, e.errors) : toProblem(e instanceof TRPCError ? e : (e as Error), undefined, input));
+  const problem = locateFields(plainProblem(e as Error, input), (field) => cliLocation(command, field));
   if (problem.status >= 500) process.stderr.write(`${(e as Error).stack ?? e}\n`);
   process.stderr.write(`${JSON.stringify(problem, null, 2)}\n`);
   exitCode = 1;

@@ -11,7 +11,7 @@ import { signUp } from './procedures/sign-up.js';
 import { updateMe } from './procedures/update-me.js';
 import { verifyEmail } from './procedures/verify-email.js';
 import { myListingsRouter } from '../listings/listings.router.js';
-import { favoritesRouter } from '../shop/shop.router.js';
+import { favoritesRouter } from '../listing-search/listing-search.router.js';
 
 export const usersRouter = router({ signUp });
 export const sessionsRouter = router({ create: createSession, endCurrent: endCurrentSession, requestEmailLink: requestSignInLink, fromLink: signInWithLink });

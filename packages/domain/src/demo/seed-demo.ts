@@ -5,7 +5,7 @@ import type { ApiMode } from '../context.js';
 import { createMarketplace, updateMarketplace } from '../marketplace/commands/save-marketplace.js';
 import { createApiKey } from '../api-keys/commands/manage-api-keys.js';
 import { importCategories, importTerms } from '../catalog/commands/import-catalog.js';
-import { createSite } from '../sites/commands/sites.js';
+import { createSite } from '../locations/commands/sites.js';
 import { setRates } from '../rates/commands/set-rates.js';
 
 export const DEMO_SLUG = 'demo';

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { DomainError } from '../errors.js';
 import { readImageHeader } from './image-header.js';
 
@@ -21,7 +21,7 @@ export function inspectImage(bytes: Buffer): Inspected {
   if (pixels > MAX_IMAGE_PIXELS) {
     const mp = (pixels / 1_000_000).toFixed(1);
     throw new DomainError('validation_failed', `The photo is ${header.width}×${header.height} pixels (${mp} megapixels); at most 50 megapixels are accepted.`, {
-      errors: [{ location: 'body', message: `At most ${MAX_IMAGE_PIXELS} pixels; this one has ${pixels}.`, value: null }],
+      errors: [{ location: '', message: `At most ${MAX_IMAGE_PIXELS} pixels; this one has ${pixels}.`, value: null }],
     });
   }
   return header;
@@ -48,6 +48,8 @@ const jpeg = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as c
  * The original is decoded once, shrunk to the large size, and the smaller sizes come from that.
  */
 export async function makeDerivatives(original: Buffer): Promise<Derivatives> {
+  // loaded here, not at the top: processes that never resize a photo (the console) do not pay for sharp
+  const { default: sharp } = await import('sharp');
   const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
   const { data, info } = await input
     .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })

@@ -17,7 +17,7 @@ function attributeErrors(schema: unknown, attributes: Record<string, unknown>): 
     const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
     const pointer = `${e.instancePath}${missing}`;
     const field = pointer.split('/').filter(Boolean).join('.');
-    return { location: `body.attributes${field ? `.${field}` : ''}`, message: `${(e.message ?? 'Not valid').replace(/^must/, 'Must')}.`, value: null };
+    return { location: `attributes${field ? `.${field}` : ''}`, message: `${(e.message ?? 'Not valid').replace(/^must/, 'Must')}.`, value: null };
   });
 }
 
@@ -36,27 +36,27 @@ export function missingForPublish(l: Listing, readyPhotos: number, m: Marketplac
   const errors: FieldError[] = [];
   const need = (location: string, message: string, value: unknown = null) => errors.push({ location, message, value });
 
-  if (!l.title.trim()) need('body.title', 'A title is needed to publish.');
+  if (!l.title.trim()) need('title', 'A title is needed to publish.');
   const minPhotos = opts.askValuation ? Math.max(1, rules.min_images) : rules.min_images;
-  if (readyPhotos < minPhotos) need('body.images', `At least ${minPhotos} processed photo${minPhotos === 1 ? '' : 's'} needed to publish; it has ${readyPhotos}.`, readyPhotos);
-  if (!l.location.country) need('body.location.country', 'A country is needed to publish.');
-  if (!opts.askValuation && (l.priceAmount === null || l.priceAmount === undefined)) need('body.price', 'A price is needed to publish (or ask for a valuation).');
+  if (readyPhotos < minPhotos) need('images', `At least ${minPhotos} processed photo${minPhotos === 1 ? '' : 's'} needed to publish; it has ${readyPhotos}.`, readyPhotos);
+  if (!l.location.country) need('location.country', 'A country is needed to publish.');
+  if (!opts.askValuation && (l.priceAmount === null || l.priceAmount === undefined)) need('price', 'A price is needed to publish (or ask for a valuation).');
   if (basicsOnly) return errors;
 
   const d = l.delivery;
-  if (!d.buyer_arranged && !d.pickup && !d.shipping) need('body.delivery', 'At least one delivery method (shipping, pickup or buyer_arranged) is needed to publish.');
-  if (rules.require_category && !l.categoryId) need('body.category_id', 'A category is needed to publish.');
+  if (!d.buyer_arranged && !d.pickup && !d.shipping) need('delivery', 'At least one delivery method (shipping, pickup or buyer_arranged) is needed to publish.');
+  if (rules.require_category && !l.categoryId) need('category_id', 'A category is needed to publish.');
   for (const kind of rules.required_terms) {
     const name = m.termKinds.find((k) => k.key === kind)?.names[m.locales[0]!] ?? kind;
-    if (!l.terms[kind]) need(`body.terms.${kind}`, `${name} is needed to publish.`);
+    if (!l.terms[kind]) need(`terms.${kind}`, `${name} is needed to publish.`);
   }
   errors.push(...attributeErrors(rules.attributes_schema, l.attributes));
   if (d.shipping) {
     const sizes = (m.shipping.sizes ?? []) as unknown[];
     if (sizes.length > 0) {
-      if (!l.shippingSize) need('body.shipping_size', "Shipping is priced from the marketplace's shipping table: the marketplace team sets the shipping size before it can go on sale.");
+      if (!l.shippingSize) need('shipping_size', "Shipping is priced from the marketplace's shipping table: the marketplace team sets the shipping size before it can go on sale.");
     } else if (d.shipping.price === undefined) {
-      need('body.delivery.shipping.price', 'A shipping price is needed to publish with shipping (this marketplace has no shipping table).');
+      need('delivery.shipping.price', 'A shipping price is needed to publish with shipping (this marketplace has no shipping table).');
     }
   }
   return errors;

@@ -24,16 +24,16 @@ test('every dangling reference is reported at once', () => {
     shipping: { ...base.shipping, currency: 'USD', delivery: { express: { m: { dk: 1 } } }, storage_fees: { xl: 5 }, booking: { horizon_days: 10, lead_days: 1, weekdays: [1], windows: [{ key: 'am', label: 'AM' }], zones: ['fi'] } },
   });
   expect(errors.map((e) => e.location)).toEqual([
-    'body.currencies',
-    'body.term_kinds.0.names.de',
-    'body.term_kinds.0.names',
-    'body.listings.required_terms.0',
-    'body.shipping.currency',
-    'body.shipping.delivery.express',
-    'body.shipping.delivery.express.m',
-    'body.shipping.delivery.express.m.dk',
-    'body.shipping.storage_fees.xl',
-    'body.shipping.booking.zones.0',
+    'currencies',
+    'term_kinds.0.names.de',
+    'term_kinds.0.names',
+    'listings.required_terms.0',
+    'shipping.currency',
+    'shipping.delivery.express',
+    'shipping.delivery.express.m',
+    'shipping.delivery.express.m.dk',
+    'shipping.storage_fees.xl',
+    'shipping.booking.zones.0',
   ]);
 });
 

@@ -7,9 +7,9 @@ type Effective = Required<Pick<MarketplaceSettings, 'currencies' | 'locales' | '
  * Rules across fields that a schema per field cannot see: every reference in the settings points
  * at something that exists (term kinds, sizes, zones, options, languages).
  */
-export function crossCheckSettings(s: Effective, at = 'body'): FieldError[] {
+export function crossCheckSettings(s: Effective): FieldError[] {
   const errors: FieldError[] = [];
-  const err = (path: string, message: string, value: unknown) => errors.push({ location: `${at}.${path}`, message, value });
+  const err = (path: string, message: string, value: unknown) => errors.push({ location: path, message, value });
 
   dupes(s.currencies).forEach((c) => err('currencies', `Currency ${c} is listed twice.`, c));
   dupes(s.locales).forEach((l) => err('locales', `Language ${l} is listed twice.`, l));

@@ -42,7 +42,7 @@ function linkProblem(code: 'link_invalid' | 'link_expired' | 'link_used', purpos
     link_used: `This ${what} has already been used. Ask for a new one.`,
   }[code];
   // The token is a secret: never echoed back.
-  return new DomainError(code, detail, { errors: [{ location: 'body.token', message: detail, value: null }] });
+  return new DomainError(code, detail, { errors: [{ location: 'token', message: detail, value: null }] });
 }
 
 /**

@@ -20,7 +20,7 @@ export function findUserByEmail(em: EntityManager, email: string): Promise<User 
 
 const inUse = () =>
   new DomainError('email_in_use', 'An account with this email address already exists. Sign in, or ask for a sign-in link.', {
-    errors: [{ location: 'body.email', message: 'Already in use.', value: null }],
+    errors: [{ location: 'email', message: 'Already in use.', value: null }],
   });
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || /unique/i.test(String((e as Error).message));
@@ -72,7 +72,7 @@ export async function signUp(ctx: CommandContext, input: SignUpInput): Promise<{
 /** Console: an account made by the team, without a password; the welcome email signs the user in (7 days). */
 export async function createUserByTeam(ctx: CommandContext, input: Profile & { email: string }): Promise<User> {
   if (input.locale !== undefined && input.locale !== '' && !ctx.marketplace.locales.includes(input.locale)) {
-    throw new ValidationError([{ location: 'body.locale', message: `Must be one of the marketplace's languages: ${ctx.marketplace.locales.join(', ')}.`, value: input.locale }]);
+    throw new ValidationError([{ location: 'locale', message: `Must be one of the marketplace's languages: ${ctx.marketplace.locales.join(', ')}.`, value: input.locale }]);
   }
   const now = ctx.clock.now();
   return ctx.em.transactional(async (em) => {

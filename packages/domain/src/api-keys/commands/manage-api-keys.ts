@@ -29,7 +29,7 @@ export async function listApiKeys(em: EntityManager): Promise<ApiKey[]> {
 /** Revokes by key id or by the key itself; revoking twice is refused so typos do not pass silently. */
 export async function revokeApiKey(em: EntityManager, keyOrId: string, now: Date): Promise<ApiKey> {
   const where = parseApiKey(keyOrId) ? { tokenHash: hashApiKey(keyOrId) } : /^[0-9a-f-]{36}$/i.test(keyOrId) ? { id: keyOrId } : undefined;
-  if (!where) throw new DomainError('validation_failed', 'Give an API key or a key id.', { errors: [{ location: 'body.key', message: 'Not a key or key id.', value: keyOrId }] });
+  if (!where) throw new DomainError('validation_failed', 'Give an API key or a key id.', { errors: [{ location: 'key', message: 'Not a key or key id.', value: keyOrId }] });
   const key = await em.findOne(ApiKeySchema, where, { filters: false });
   if (!key) throw new NotFoundError('API key');
   if (key.revokedAt) throw new DomainError('conflict', `API key ${key.id} was already revoked at ${key.revokedAt.toISOString()}.`);

@@ -26,20 +26,20 @@ function duplicates<T>(rows: T[], key: (r: T) => string, at: (i: number) => stri
 export async function importCategories(em: EntityManager, m: Marketplace, rows: CategoryImport): Promise<{ created: number; updated: number }> {
   return em.transactional(async (tx) => {
     const errors: FieldError[] = [];
-    rows.forEach((r, i) => checkNames(m, r.names, `body.${i}.names`, errors, true));
-    duplicates(rows, (r) => r.slug, (i) => `body.${i}.slug`, 'Slug', errors);
+    rows.forEach((r, i) => checkNames(m, r.names, `${i}.names`, errors, true));
+    duplicates(rows, (r) => r.slug, (i) => `${i}.slug`, 'Slug', errors);
 
     const existing = await tx.find(CategorySchema, {});
     const bySlug = new Map<string, Category>(existing.map((c) => [c.slug, c]));
     const parentOf = new Map<string, string | undefined>(existing.map((c) => [c.slug, existing.find((p) => p.id === c.parentId)?.slug]));
     for (const r of rows) parentOf.set(r.slug, r.parent);
     rows.forEach((r, i) => {
-      if (r.parent && !parentOf.has(r.parent)) errors.push({ location: `body.${i}.parent`, message: `No category "${r.parent}" in the file or the marketplace.`, value: r.parent });
+      if (r.parent && !parentOf.has(r.parent)) errors.push({ location: `${i}.parent`, message: `No category "${r.parent}" in the file or the marketplace.`, value: r.parent });
       // walk up from this row: reaching itself again means a loop
       const seen = new Set([r.slug]);
       for (let p = r.parent; p; p = parentOf.get(p)) {
         if (seen.has(p)) {
-          errors.push({ location: `body.${i}.parent`, message: `Parent chain of "${r.slug}" loops back through "${p}".`, value: r.parent });
+          errors.push({ location: `${i}.parent`, message: `Parent chain of "${r.slug}" loops back through "${p}".`, value: r.parent });
           break;
         }
         seen.add(p);
@@ -71,11 +71,11 @@ export async function importTerms(em: EntityManager, m: Marketplace, rows: TermI
     const errors: FieldError[] = [];
     const kinds = m.termKinds.map((k) => k.key);
     rows.forEach((r, i) => {
-      if (!kinds.includes(r.kind)) errors.push({ location: `body.${i}.kind`, message: `Not one of the marketplace's term kinds (${kinds.join(', ') || 'none'}).`, value: r.kind });
-      checkNames(m, r.names, `body.${i}.names`, errors, true);
-      checkNames(m, r.descriptions, `body.${i}.descriptions`, errors, false);
+      if (!kinds.includes(r.kind)) errors.push({ location: `${i}.kind`, message: `Not one of the marketplace's term kinds (${kinds.join(', ') || 'none'}).`, value: r.kind });
+      checkNames(m, r.names, `${i}.names`, errors, true);
+      checkNames(m, r.descriptions, `${i}.descriptions`, errors, false);
     });
-    duplicates(rows, (r) => `${r.kind}/${r.slug}`, (i) => `body.${i}.slug`, 'Term', errors);
+    duplicates(rows, (r) => `${r.kind}/${r.slug}`, (i) => `${i}.slug`, 'Term', errors);
     if (errors.length) throw new ValidationError(errors);
 
     const existing = await tx.find(CatalogTermSchema, {});

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { keyset } from '../../shared/keyset.js';
 import { resolveLocale } from '../../shared/locale.js';
 import type { ListTermsInput } from '../catalog.schema.js';
 import { termBySlug, termsInUse, termsPage, type TermRow } from '../terms.queries.js';
@@ -28,7 +28,7 @@ function toBody(row: TermRow, lang: string, dflt: string): TermBody {
 
 /** Terms of one kind ordered by name (accent- and case-folded), keyset-paged. */
 export async function listTerms(ctx: CommandContext, input: ListTermsInput): Promise<{ items: TermBody[]; next_cursor?: string }> {
-  assertKind(ctx, input.kind, 'query.kind');
+  assertKind(ctx, input.kind, 'kind');
   const lang = resolveLocale(ctx.marketplace, input.locale);
   const dflt = ctx.marketplace.locales[0]!;
 
@@ -38,22 +38,11 @@ export async function listTerms(ctx: CommandContext, input: ListTermsInput): Pro
     return { items: rows.map((r) => ({ ...toBody(r, lang, dflt), listing_count: r.listing_count })) };
   }
 
-  const fingerprint = JSON.stringify([ctx.marketplace.id, input.kind, lang, input.q ?? '']);
-  let after: [string, string] | undefined;
-  if (input.cursor) {
-    const [sortName, id] = decodeCursor(input.cursor, fingerprint);
-    if (typeof sortName !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) {
-      throw new ValidationError([{ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor }]);
-    }
-    after = [sortName, id];
-  }
+  const pages = keyset(JSON.stringify([ctx.marketplace.id, input.kind, lang, input.q ?? '']), ['text', 'uuid']);
+  const after = pages.after(input.cursor);
   const rows = await termsPage(ctx.em, lang, dflt, input.kind, { prefix: input.q || undefined, after, limit: input.limit + 1 });
-  const page = rows.slice(0, input.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => toBody(r, lang, dflt)),
-    ...(rows.length > input.limit && last ? { next_cursor: encodeCursor(fingerprint, [last.sort_name, last.id]) } : {}),
-  };
+  const { items, nextCursor } = pages.page(rows, input.limit, (r) => [r.sort_name, r.id]);
+  return { items: items.map((r) => toBody(r, lang, dflt)), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
 }
 
 export async function getTerm(ctx: CommandContext, kind: string, slug: string, locale: string | undefined): Promise<TermBody> {

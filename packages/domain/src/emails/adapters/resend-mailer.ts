@@ -1,4 +1,3 @@
-import { Resend } from 'resend';
 import { MailError, type Mailer } from '../mailer.js';
 
 /**
@@ -7,11 +6,13 @@ import { MailError, type Mailer } from '../mailer.js';
  * retryable: the job throws and graphile-worker tries again later; other 4xx fail the email.
  */
 export function resendMailer(opts: { apiKey: string; baseUrl?: string }): Mailer {
-  const client = new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined);
+  // The SDK loads on first send: processes that never send (the console) do not pay for it.
+  let client: Promise<import('resend').Resend> | undefined;
+  const resend = () => (client ??= import('resend').then(({ Resend }) => new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined)));
   return {
     name: 'resend',
     async send(email) {
-      const { data, error } = await client.emails.send(
+      const { data, error } = await (await resend()).emails.send(
         { from: email.from, to: [email.to], subject: email.subject, text: email.text, html: email.html },
         { idempotencyKey: `email-${email.id}` },
       );

@@ -2,8 +2,8 @@ import { ListingSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import type { UserCommandContext } from '../../context.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
-import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { NotFoundError } from '../../errors.js';
+import { keyset } from '../../shared/keyset.js';
 
 /**
  * A listing of the signed-in seller, locked for the rest of the transaction when asked (every
@@ -18,24 +18,16 @@ export async function findOwnListing(em: EntityManager, sellerId: string, id: st
 
 /** GET /v1/me/listings: every status, latest change first, keyset-paged on (updated_at, id). */
 export async function listOwnListings(ctx: UserCommandContext, input: { limit: number; cursor?: string }): Promise<{ items: Listing[]; nextCursor?: string }> {
-  const fingerprint = `me-listings:${ctx.marketplace.id}:${ctx.user.id}`;
-  let after: { at: Date; id: string } | undefined;
-  if (input.cursor) {
-    const [at, id] = decodeCursor(input.cursor, fingerprint);
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) {
-      throw new ValidationError([{ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor }]);
-    }
-    after = { at: new Date(at), id };
-  }
+  const pages = keyset(`me-listings:${ctx.marketplace.id}:${ctx.user.id}`, ['timestamptz', 'uuid']);
+  const after = pages.after(input.cursor);
+  const at = after && new Date(after[0]);
   const rows = await ctx.em.find(
     ListingSchema,
     {
       sellerId: ctx.user.id,
-      ...(after ? { $or: [{ updatedAt: { $lt: after.at } }, { updatedAt: after.at, id: { $lt: after.id } }] } : {}),
+      ...(after ? { $or: [{ updatedAt: { $lt: at } }, { updatedAt: at, id: { $lt: after[1] } }] } : {}),
     },
     { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: input.limit + 1 },
   );
-  const items = rows.slice(0, input.limit);
-  const last = items[items.length - 1];
-  return { items, ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(fingerprint, [last.updatedAt.toISOString(), last.id]) } : {}) };
+  return pages.page(rows, input.limit, (l) => [l.updatedAt, l.id]);
 }

@@ -68,12 +68,12 @@ export async function reorderListingImages(ctx: UserCommandContext, listingId: s
     const errors = [];
     const seen = new Set<string>();
     for (const [i, id] of imageIds.entries()) {
-      if (!known.has(id)) errors.push({ location: `body.image_ids.${i}`, message: 'Not a photo of this listing.', value: id });
-      else if (seen.has(id)) errors.push({ location: `body.image_ids.${i}`, message: 'Listed twice.', value: id });
+      if (!known.has(id)) errors.push({ location: `image_ids.${i}`, message: 'Not a photo of this listing.', value: id });
+      else if (seen.has(id)) errors.push({ location: `image_ids.${i}`, message: 'Listed twice.', value: id });
       seen.add(id);
     }
     const missing = images.filter((i) => !seen.has(i.id));
-    if (missing.length) errors.push({ location: 'body.image_ids', message: `Every photo must be listed once; missing: ${missing.map((m) => m.id).join(', ')}.`, value: null });
+    if (missing.length) errors.push({ location: 'image_ids', message: `Every photo must be listed once; missing: ${missing.map((m) => m.id).join(', ')}.`, value: null });
     if (errors.length) throw new ValidationError(errors);
     const byId = new Map(images.map((i) => [i.id, i]));
     imageIds.forEach((id, position) => (byId.get(id)!.position = position));

@@ -13,7 +13,7 @@ import { sellerMove } from './move-listing.js';
  */
 export async function publishListing(ctx: UserCommandContext, id: string, opts: { askValuation: boolean; wantsStorage: boolean }): Promise<Listing> {
   if (opts.askValuation && !ctx.marketplace.listingRules.valuations) {
-    throw new ValidationError([{ location: 'body.ask_valuation', message: 'This marketplace does not value listings; set a price instead.', value: true }]);
+    throw new ValidationError([{ location: 'ask_valuation', message: 'This marketplace does not value listings; set a price instead.', value: true }]);
   }
   return sellerMove(ctx, id, 'publish', {
     data: { askValuation: opts.askValuation },

@@ -35,7 +35,7 @@ export function denyListing(ctx: CommandContext, id: string, note: string) {
 
 export function offerForListing(ctx: CommandContext, id: string, offer: { amount: number; currency: string; note: string; schedule?: { months: number; amount: number }[] }) {
   if (!ctx.marketplace.currencies.includes(offer.currency)) {
-    throw new ValidationError([{ location: 'body.currency', message: `Must be one of the marketplace's currencies: ${ctx.marketplace.currencies.join(', ')}.`, value: offer.currency }]);
+    throw new ValidationError([{ location: 'currency', message: `Must be one of the marketplace's currencies: ${ctx.marketplace.currencies.join(', ')}.`, value: offer.currency }]);
   }
   return teamMove(ctx, id, 'offer', (l) => {
     l.offerAmount = offer.amount;
@@ -48,7 +48,7 @@ export function offerForListing(ctx: CommandContext, id: string, offer: { amount
 export function setShippingSize(ctx: CommandContext, id: string, size: string) {
   const sizes = ((ctx.marketplace.shipping.sizes ?? []) as { key: string }[]).map((s) => s.key);
   if (size !== '' && !sizes.includes(size)) {
-    throw new ValidationError([{ location: 'body.size', message: `Must be one of the shipping table's sizes (${sizes.join(', ') || 'none'}), or empty for none.`, value: size }]);
+    throw new ValidationError([{ location: 'size', message: `Must be one of the shipping table's sizes (${sizes.join(', ') || 'none'}), or empty for none.`, value: size }]);
   }
   return teamAction(ctx, id, async (l) => {
     l.shippingSize = size === '' ? null : size;
@@ -70,9 +70,9 @@ export function setCustody(ctx: CommandContext, id: string, custody: 'seller' | 
       l.storedAt = null;
       return;
     }
-    if (!siteId) throw new ValidationError([{ location: 'body.site', message: 'A site is needed to collect or store a listing.', value: null }]);
+    if (!siteId) throw new ValidationError([{ location: 'site', message: 'A site is needed to collect or store a listing.', value: null }]);
     const site = await em.findOne(SiteSchema, { id: siteId });
-    if (!site) throw new ValidationError([{ location: 'body.site', message: 'No such site in this marketplace.', value: siteId }]);
+    if (!site) throw new ValidationError([{ location: 'site', message: 'No such site in this marketplace.', value: siteId }]);
     const alreadyStored = l.custody === 'stored' && l.storedAt;
     l.custody = custody;
     l.siteId = site.id;

@@ -13,14 +13,14 @@ import { findOwnListing } from './find-listings.js';
 async function referenceErrors(em: EntityManager, input: ListingInput): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   if (input.category_id && !(await em.count(CategorySchema, { id: input.category_id }))) {
-    errors.push({ location: 'body.category_id', message: 'No such category in this marketplace.', value: input.category_id });
+    errors.push({ location: 'category_id', message: 'No such category in this marketplace.', value: input.category_id });
   }
   const terms = Object.entries(input.terms ?? {});
   if (terms.length) {
     const found = await em.find(CatalogTermSchema, { id: { $in: terms.map(([, id]) => id) } });
     for (const [kind, id] of terms) {
       const t = found.find((f) => f.id === id);
-      if (!t || t.kind !== kind) errors.push({ location: `body.terms.${kind}`, message: `No ${kind} term with this id in this marketplace.`, value: id });
+      if (!t || t.kind !== kind) errors.push({ location: `terms.${kind}`, message: `No ${kind} term with this id in this marketplace.`, value: id });
     }
   }
   return errors;
@@ -32,7 +32,7 @@ function assertShippingSizeUnchanged(listing: Listing | undefined, input: Listin
   const current = listing?.shippingSize ?? '';
   if (input.shipping_size === current) return;
   throw new DomainError('forbidden', 'The shipping size is set by the marketplace team; omit shipping_size (or send its current value).', {
-    errors: [{ location: 'body.shipping_size', message: 'Set by the marketplace team only.', value: input.shipping_size }],
+    errors: [{ location: 'shipping_size', message: 'Set by the marketplace team only.', value: input.shipping_size }],
   });
 }
 

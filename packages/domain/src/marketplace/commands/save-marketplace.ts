@@ -7,11 +7,11 @@ import type { MarketplaceSettings } from '../marketplace.schema.js';
 import { crossCheckSettings } from '../marketplace.settings.js';
 
 export const ZCreateMarketplace = z.strictObject({
-  name: z.string().min(1).max(100),
-  slug: ZSlug,
-  currencies: z.array(ZCurrencyCode).max(20),
-  locales: z.array(ZLocaleTag).min(1).max(20),
-  storefront_url: z.url({ protocol: /^https?$/ }).max(500).optional(),
+  name: z.string().min(1).max(100).describe('Shown to buyers and in emails.'),
+  slug: ZSlug.describe('How operators name the marketplace (lower-case letters, digits, hyphens).'),
+  currencies: z.array(ZCurrencyCode).max(20).describe('Accepted currencies, the default first.'),
+  locales: z.array(ZLocaleTag).min(1).max(20).describe('Languages, the default first.'),
+  storefront_url: z.url({ protocol: /^https?$/ }).max(500).optional().describe('The shop address used in emailed links.'),
 });
 export type CreateMarketplaceInput = z.infer<typeof ZCreateMarketplace>;
 

@@ -5,9 +5,12 @@ import { ValidationError } from '../../errors.js';
 import { ZCurrencyCode } from '../../shared/schemas.js';
 
 export const ZSetRates = z.strictObject({
-  date: z.iso.date(),
-  base: ZCurrencyCode,
-  rates: z.record(ZCurrencyCode, z.number().positive().finite()).refine((r) => Object.keys(r).length > 0, 'Give at least one rate.'),
+  date: z.iso.date().describe('First day the rates apply (YYYY-MM-DD).'),
+  base: ZCurrencyCode.describe('The currency the rates are quoted against.'),
+  rates: z
+    .record(ZCurrencyCode, z.number().positive().finite())
+    .refine((r) => Object.keys(r).length > 0, 'Give at least one rate.')
+    .describe('How much of each quote currency one base buys, e.g. SEK=11.52,USD=1.05.'),
 });
 export type SetRatesInput = z.infer<typeof ZSetRates>;
 
@@ -15,7 +18,7 @@ export type SetRatesInput = z.infer<typeof ZSetRates>;
 export async function setRates(em: EntityManager, marketplaceId: string, input: SetRatesInput): Promise<ExchangeRate[]> {
   const errors = Object.keys(input.rates)
     .filter((q) => q === input.base)
-    .map((q) => ({ location: `body.rates.${q}`, message: 'A currency has no rate against itself.', value: input.rates[q] }));
+    .map((q) => ({ location: `rates.${q}`, message: 'A currency has no rate against itself.', value: input.rates[q] }));
   if (errors.length) throw new ValidationError(errors);
   return em.transactional(async (tx) => {
     const out: ExchangeRate[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { keyProcedure } from '../../trpc.js';
 import { listActiveSites, toSiteBody } from '../commands/sites.js';
-import { ZSiteList } from '../sites.schema.js';
+import { ZSiteList } from '../locations.schema.js';
 
 export const listLocationsProcedure = keyProcedure
   .meta({

@@ -3,8 +3,8 @@ import { keyProcedure } from '../../trpc.js';
 import { NotFoundError } from '../../errors.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
 import { savedAmong } from '../favorites.queries.js';
-import { toShopListing } from '../shop.mapper.js';
-import { ZGetListingInput, ZShopListing } from '../shop.schema.js';
+import { toShopListing } from '../listing-search.mapper.js';
+import { ZGetListingInput, ZShopListing } from '../listing-search.schema.js';
 import { optionalUser, ratesToday } from './shop-context.js';
 
 export const getListing = keyProcedure

@@ -1,7 +1,7 @@
 import { ListingSchema } from '@hm/db/entities';
 import type { UserCommandContext } from '../../context.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
-import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { NotFoundError } from '../../errors.js';
+import { keyset } from '../../shared/keyset.js';
 import { bumpFavoriteCount, countFavorites, deleteFavorite, favoritesPage, insertFavorite, isOnSale } from '../favorites.queries.js';
 
 /**
@@ -24,21 +24,11 @@ export async function removeFavorite(ctx: UserCommandContext, listingId: string)
 
 /** GET /v1/me/favorites: latest saved first, including listings no longer on sale; keyset on (saved at, listing id). */
 export async function listFavorites(ctx: UserCommandContext, input: { limit: number; cursor?: string }) {
-  const fingerprint = `favorites:${ctx.marketplace.id}:${ctx.user.id}`;
-  let after: [string, string] | undefined;
-  if (input.cursor) {
-    const [at, id] = decodeCursor(input.cursor, fingerprint);
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at))) throw new ValidationError([{ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor }]);
-    after = [at, id];
-  }
+  const pages = keyset(`favorites:${ctx.marketplace.id}:${ctx.user.id}`, ['timestamptz', 'uuid']);
+  const after = pages.after(input.cursor);
   const [rows, total] = await Promise.all([favoritesPage(ctx.em, ctx.user.id, input.limit + 1, after), countFavorites(ctx.em, ctx.user.id)]);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
+  const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => [r.created_at, r.listing_id]);
   const listings = await ctx.em.find(ListingSchema, { id: { $in: page.map((r) => r.listing_id) } });
   const byId = new Map(listings.map((l) => [l.id, l]));
-  return {
-    listings: page.map((r) => byId.get(r.listing_id)!).filter(Boolean),
-    total,
-    ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(fingerprint, [new Date(last.created_at).toISOString(), last.listing_id]) } : {}),
-  };
+  return { listings: page.map((r) => byId.get(r.listing_id)!).filter(Boolean), total, ...(nextCursor ? { nextCursor } : {}) };
 }

@@ -1,7 +1,7 @@
 import { SiteSchema, type Site } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import type { CommandContext } from '../../context.js';
-import type { SiteInput } from '../sites.schema.js';
+import type { SiteInput } from '../locations.schema.js';
 
 export function toSiteBody(s: Site) {
   return {

@@ -2,8 +2,8 @@ import { keyProcedure } from '../../trpc.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
 import { searchListings as searchListingsCommand } from '../commands/search-listings.js';
 import { savedAmong } from '../favorites.queries.js';
-import { listingsInOrder, toShopListing } from '../shop.mapper.js';
-import { ZSearchInput, ZSearchPage } from '../shop.schema.js';
+import { listingsInOrder, toShopListing } from '../listing-search.mapper.js';
+import { ZSearchInput, ZSearchPage } from '../listing-search.schema.js';
 import { optionalUser, ratesToday } from './shop-context.js';
 
 export const searchListings = keyProcedure

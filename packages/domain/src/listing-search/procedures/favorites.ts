@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { sessionProcedure } from '../../trpc.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
 import { listFavorites as listFavoritesCommand, removeFavorite, saveFavorite } from '../commands/favorites.js';
-import { toShopListing } from '../shop.mapper.js';
-import { ZFavoritesInput, ZFavoritesPage } from '../shop.schema.js';
+import { toShopListing } from '../listing-search.mapper.js';
+import { ZFavoritesInput, ZFavoritesPage } from '../listing-search.schema.js';
 import { ratesToday } from './shop-context.js';
 
 const TAG = 'Favourites';

@@ -3,15 +3,15 @@ import { CatalogTermSchema } from '@hm/db/entities';
 import { tenantSql } from '@hm/db/sql';
 import type { CommandContext } from '../../context.js';
 import { ValidationError, type FieldError } from '../../errors.js';
-import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
+import { keyset, type KeyType } from '../../shared/keyset.js';
 import type { RateBook } from '../../rates/rate-book.js';
-import type { SearchInput } from '../shop.schema.js';
+import type { SearchInput } from '../listing-search.schema.js';
 import { categorySubtree } from '../search-listings.queries.js';
 
 type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
 
 /** Each sort: the ORDER BY, the key columns it pages on (compared as one row value), and their SQL types. */
-const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>'; types: string[] }> = {
+const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>'; types: KeyType[] }> = {
   newest: { order: 'l.published_at desc, l.id desc', key: ['l.published_at', 'l.id'], cmp: '<', types: ['timestamptz', 'uuid'] },
   relevance: { order: 'tier desc, l.published_at desc, l.id desc', key: ['tier', 'l.published_at', 'l.id'], cmp: '<', types: ['int', 'timestamptz', 'uuid'] },
   price_asc: { order: 'l.price_base asc, l.id asc', key: ['l.price_base', 'l.id'], cmp: '>', types: ['bigint', 'uuid'] },
@@ -55,7 +55,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   }
   if (input.category) {
     const categories = await categorySubtree(ctx.em, input.category);
-    if (categories.length === 0) errors.push({ location: 'query.category', message: 'No such category in this marketplace.', value: input.category });
+    if (categories.length === 0) errors.push({ location: 'category', message: 'No such category in this marketplace.', value: input.category });
     filter(`l.category_id = any(?::uuid[])`, `{${categories.join(',')}}`);
   }
   if (input.term.length) {
@@ -63,7 +63,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     const byKind = new Map<string, string[]>();
     for (const [i, id] of input.term.entries()) {
       const t = terms.find((x) => x.id === id);
-      if (!t) errors.push({ location: `query.term.${i}`, message: 'No such catalogue term in this marketplace.', value: id });
+      if (!t) errors.push({ location: `term.${i}`, message: 'No such catalogue term in this marketplace.', value: id });
       else byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), id]);
     }
     for (const ids of byKind.values()) filter(`l.term_ids && ?::uuid[]`, `{${ids.join(',')}}`);
@@ -86,13 +86,13 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     if (v === undefined) continue;
     const base = priceCurrency ? rates.convert(v, priceCurrency, rates.defaultCurrency) : undefined;
     if (base === undefined) {
-      errors.push({ location: `query.${name}`, message: `No exchange rate from ${priceCurrency} to ${rates.defaultCurrency} for today.`, value: v });
+      errors.push({ location: name, message: `No exchange rate from ${priceCurrency} to ${rates.defaultCurrency} for today.`, value: v });
       continue;
     }
     filter(`l.price_base ${op} ?`, base);
   }
   if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price) {
-    errors.push({ location: 'query.max_price', message: 'Must be at least min_price.', value: input.max_price });
+    errors.push({ location: 'max_price', message: 'Must be at least min_price.', value: input.max_price });
   }
   // what the caller asked to narrow (the sort's own condition below is not a filter)
   const filtered = where.length > 2;
@@ -101,15 +101,8 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
 
   const s = SORTS[sort];
   const fingerprint = JSON.stringify({ m: ctx.marketplace.id, sort, q: hasWords ? words : null, c: input.category, t: [...input.term].sort(), s: input.seller, a: [...input.attr].sort(), min: input.min_price, max: input.max_price, cur: priceCurrency });
-  let after: unknown[] | undefined;
-  if (input.cursor) {
-    const key = decodeCursor(input.cursor, fingerprint);
-    if (key.length !== s.key.length || key.some((k) => typeof k !== 'string' && typeof k !== 'number')) {
-      errors.push({ location: 'query.cursor', message: 'Malformed cursor.', value: input.cursor });
-    } else {
-      after = key;
-    }
-  }
+  const pages = keyset(fingerprint, s.types);
+  const after = pages.after(input.cursor, errors);
   if (errors.length) throw new ValidationError(errors);
 
   // relevance tier: all words in the title (3), in title and term names (2), else (1, the description helped)
@@ -135,15 +128,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     scoped.query<Record<string, unknown>>(pageSql, pageParams),
     scoped.query<{ total: number }>(count.sql, count.params),
   ]);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
-  const keyOf = (r: Record<string, unknown>) =>
-    s.key.map((_k, i) => {
-      const v = r[`k${i}`];
-      // pg answers bigint columns as strings: the cursor keeps them as numbers
-      return v instanceof Date ? v.toISOString() : s.types[i] === 'bigint' ? Number(v) : (v as string | number);
-    });
-  const total = counted[0]!.total;
-  return { ids: page.map((r) => String(r.id)), total, ...(rows.length > input.limit && last ? { nextCursor: encodeCursor(fingerprint, keyOf(last)) } : {}) };
+  const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => s.key.map((_k, i) => r[`k${i}`]));
+  return { ids: page.map((r) => String(r.id)), total: counted[0]!.total, ...(nextCursor ? { nextCursor } : {}) };
 }
 

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { describe, expect, test } from 'vitest';
+import { consoleRouter } from '@hm/domain/console';
+import { fromFile, nullAs } from '@hm/domain/console-fields';
+import { ValidationError } from '@hm/domain/errors';
+import { commandsOf } from './commands.js';
+import { flagsOf, helpOf, inputOf, usageOf } from './flags.js';
+
+const input = z.strictObject({
+  first_name: z.string().max(10).describe('Given name.'),
+  kind: z.enum(['a', 'b']),
+  amount: z.number().int().optional(),
+  note: z.string().default(''),
+  on: z.boolean().optional(),
+  codes: z.array(z.string()).optional(),
+  sizes: z.array(z.number()).optional(),
+  rates: z.record(z.string(), z.number()).optional(),
+  schedule: z.array(z.object({ months: z.number() })).optional(),
+  percent: nullAs(z.number().nullable(), 'default', 'Percent; "default" for none.'),
+  settings: fromFile(z.object({ x: z.number() }), 'Settings JSON.'),
+});
+
+describe('flags from an input schema', () => {
+  test('one flag per field, kebab-case, read by the field type; optional and defaulted fields are not required', () => {
+    expect(flagsOf(input).map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['first-name', 'text', true],
+      ['kind', 'text', true],
+      ['amount', 'number', false],
+      ['note', 'text', false],
+      ['on', 'boolean', false],
+      ['codes', 'list', false],
+      ['sizes', 'list', false],
+      ['rates', 'pairs', false],
+      ['schedule', 'json', false],
+      ['percent', 'number', true],
+      ['file', 'file', true],
+    ]);
+    expect(usageOf(flagsOf(input))).toBe(
+      '--first-name <text> --kind a|b [--amount <number>] [--note <text>] [--on <boolean>] [--codes <text,…>] [--sizes <number,…>] [--rates <KEY=number,…>] [--schedule <json>] --percent <number>|default --file <file.json>',
+    );
+  });
+
+  test('help lists every flag with the description from its schema', () => {
+    const help = helpOf('things make', 'Make a thing.', flagsOf(input));
+    expect(help.split('\n')[0]).toBe('things make — Make a thing.');
+    expect(help).toMatch(/--first-name <text> +Given name\./);
+    expect(help).toMatch(/--percent <number>\|default +Percent; "default" for none\./);
+    expect(help).toMatch(/--file <file\.json> +Settings JSON\./);
+    expect(help).toMatch(/--amount <number> +\(optional\)/);
+  });
+
+  test('values are read by type; the null word is null; the file flag reads the file', () => {
+    const read = (p: string) => ({ from: p });
+    const values = { 'first-name': 'Ann', kind: 'a', amount: '12', on: 'false', codes: 'SEK, EUR,', sizes: '1,2.5', rates: 'SEK=11.5,USD=1', schedule: '[{"months":2}]', percent: 'default', file: 's.json' };
+    expect(inputOf(flagsOf(input), values, read)).toEqual({
+      first_name: 'Ann',
+      kind: 'a',
+      amount: 12,
+      on: false,
+      codes: ['SEK', 'EUR'],
+      sizes: [1, 2.5],
+      rates: { SEK: 11.5, USD: 1 },
+      schedule: [{ months: 2 }],
+      percent: null,
+      settings: { from: 's.json' },
+    });
+  });
+
+  test('every value that cannot be read is reported at once, at the plain field path', () => {
+    const err = (() => {
+      try {
+        inputOf(flagsOf(input), { amount: 'lots', on: 'yes', sizes: '1,x', rates: 'SEK=1,USD', schedule: '[{months:2}]', percent: '' }, () => null);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).errors.map((e) => [e.location, e.value])).toEqual([
+      ['amount', 'lots'],
+      ['on', 'yes'],
+      ['sizes.1', 'x'],
+      ['rates', 'USD'],
+      ['schedule', '[{months:2}]'],
+      ['percent', ''],
+    ]);
+  });
+});
+
+describe('console commands', () => {
+  const commands = commandsOf(consoleRouter);
+
+  test('every console procedure is a command named <group> <kebab-action>', () => {
+    expect([...commands.keys()]).toEqual([
+      'marketplace create',
+      'marketplace update',
+      'marketplace get',
+      'marketplace list',
+      'keys create',
+      'keys list',
+      'keys revoke',
+      'categories import',
+      'terms import',
+      'sites create',
+      'users create',
+      'users block',
+      'users unblock',
+      'listings get',
+      'listings approve',
+      'listings deny',
+      'listings offer',
+      'listings set-shipping-size',
+      'listings set-commission',
+      'listings custody',
+      'rates set',
+    ]);
+  });
+
+  test('every command says what it does, and reads structured values as lists, pairs, JSON or a file', () => {
+    for (const c of commands.values()) expect(c.description, c.name).toBeTruthy();
+    const usage = Object.fromEntries([...commands.values()].map((c) => [c.name, c.usage]));
+    expect(usage['marketplace create']).toBe('--name <text> --slug <text> --currencies <text,…> --locales <text,…> [--storefront-url <url>]');
+    expect(usage['rates set']).toBe('--marketplace <text> --date <date> --base <text> --rates <KEY=number,…>');
+    expect(usage['listings offer']).toBe('--id <uuid> --amount <number> --currency <text> [--note <text>] [--schedule <json>]');
+    expect(usage['listings set-commission']).toBe('--id <uuid> --percent <number>|default');
+    expect(usage['categories import']).toBe('--marketplace <text> --file <file.json>');
+  });
+});

@@ -1,0 +1,15 @@
+import { consoleProcedure } from '../../trpc.js';
+import { ZSetRates, setRates, toRateBody } from '../../rates/commands/set-rates.js';
+import { queueReprice } from '../../rates/commands/reprice-listings.js';
+import { ZMarketplaceRef, scoped } from '../console-scope.js';
+
+export const setRatesProcedure = consoleProcedure
+  .input(ZMarketplaceRef.extend(ZSetRates.shape).describe('Record exchange rates from a date on (1 base = rate quote); listings are repriced.'))
+  .mutation(async ({ ctx, input }) => {
+    const { marketplace: slug, ...rates } = input;
+    const { marketplace, em } = await scoped(ctx, slug);
+    const items = (await setRates(em, marketplace.id, rates)).map(toRateBody);
+    // search compares prices in the default currency: bring them in line with the new rates
+    await queueReprice(em, marketplace.id);
+    return { items };
+  });

@@ -1,0 +1,22 @@
+import { crossTenantEm } from '@hm/db/orm';
+import { consoleProcedure } from '../../trpc.js';
+import { ZMarketplaceSettings } from '../../marketplace/marketplace.schema.js';
+import { findMarketplaceBySlug, updateMarketplace } from '../../marketplace/commands/save-marketplace.js';
+import { toMarketplaceConsoleBody } from '../../marketplace/marketplace.mapper.js';
+import { queueReprice } from '../../rates/commands/reprice-listings.js';
+import { fromFile } from '../console-fields.js';
+import { ZMarketplaceRef } from '../console-scope.js';
+
+export const updateMarketplaceProcedure = consoleProcedure
+  .input(
+    ZMarketplaceRef.extend({
+      settings: fromFile(ZMarketplaceSettings, 'Settings JSON: any subset of currencies, locales, term_kinds, listings, shipping, name, commission_percent, storefront_url.'),
+    }).describe('Change marketplace settings; the result is checked as a whole.'),
+  )
+  .mutation(async ({ ctx, input }) => {
+    const em = crossTenantEm(ctx.orm);
+    const m = await findMarketplaceBySlug(em, input.marketplace);
+    const updated = await updateMarketplace(em, m, input.settings);
+    if (input.settings.currencies) await queueReprice(em, m.id); // the default currency may have changed
+    return { marketplace: toMarketplaceConsoleBody(updated) };
+  });
