@@ -16,6 +16,7 @@ const ERROR_STATUSES: Record<number, string> = {
   422: 'Invalid input: every problem is listed in `errors`; or an Idempotency-Key reused for another request.',
   429: 'Too many attempts; wait `Retry-After` seconds.',
   500: 'Unexpected error on our side; logged with the request id.',
+  503: 'A dependency (the database, payments) is unavailable for a moment; retry after `Retry-After` seconds.',
 };
 
 const problemSchema = {
@@ -73,7 +74,11 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
   doc.components.responses = Object.fromEntries(
     Object.entries(ERROR_STATUSES).map(([status, description]) => [
       `Problem${status}`,
-      { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+      {
+        description,
+        ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
     ]),
   );
   doc.components.headers = {
@@ -106,7 +111,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     const bodiless = status === '204' || (status === '202' && !success?.content?.['application/json']?.schema?.type && !success?.content?.['application/json']?.schema?.$ref);
     responses[status] = bodiless ? { description: status === '202' ? 'Accepted (no body)' : 'No content', headers } : { ...success, headers };
 
-    const errors = new Set<number>([404, 500]);
+    const errors = new Set<number>([404, 500, 503]);
     if (meta.auth !== 'none') errors.add(401);
     if (meta.auth === 'secret' || meta.auth === 'session') errors.add(403);
     for (const s of meta.problems ?? []) errors.add(s);
@@ -146,7 +151,7 @@ function addRawRoutes(doc: Json) {
       },
       responses: {
         '202': { description: 'Accepted: the photo is being processed.', headers: { ...requestId, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Image' } } } },
-        ...problems([400, 401, 403, 404, 409, 413, 415, 422, 500]),
+        ...problems([400, 401, 403, 404, 409, 413, 415, 422, 500, 503]),
       },
     },
   };
@@ -169,7 +174,7 @@ function addRawRoutes(doc: Json) {
           content: { 'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } } },
         },
         '304': { description: 'Not modified (If-None-Match matched).' },
-        ...problems([404, 500]),
+        ...problems([404, 500, 503]),
       },
     },
   };

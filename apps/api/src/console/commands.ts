@@ -70,7 +70,7 @@ function command<K extends keyof Caller, A extends string>(c: Command<K, A>): Co
 /** Every console command: flags map onto the console router's input (validated there, errors as problems). */
 export const COMMANDS: Record<string, Command> = {
   'marketplace create': command<'marketplace', 'create'>({
-    usage: '--name N --slug S --currencies SEK,EUR --locales en,sv [--storefront-url URL]',
+    usage: '--name N --slug S --currencies SEK,EUR --locales en,sv --storefront-url URL',
     flags: ['name', 'slug', 'currencies', 'locales', 'storefront-url'],
     input: (f) => ({ name: f.name, slug: f.slug, currencies: list(f.currencies), locales: list(f.locales), storefront_url: f['storefront-url'] }),
     call: (c, i) => c.marketplace.create(i),

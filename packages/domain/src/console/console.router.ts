@@ -13,7 +13,6 @@ import { importCategories, importTerms } from '../catalog/commands/import-catalo
 import { ZSiteInput } from '../sites/sites.schema.js';
 import { createSite, toSiteBody } from '../sites/commands/sites.js';
 import { ZSetRates, setRates, toRateBody } from '../rates/commands/set-rates.js';
-import { queueReprice } from '../rates/commands/reprice-listings.js';
 import { ZTeamUserInput } from '../accounts/accounts.schema.js';
 import { createUserByTeam, setUserBlocked } from '../accounts/commands/users.js';
 import { toUserBody } from '../accounts/user.mapper.js';
@@ -69,7 +68,6 @@ export const consoleRouter = router({
       const em = ctx.orm.em.fork();
       const m = await findMarketplaceBySlug(em, input.marketplace);
       const updated = await updateMarketplace(em, m, input.settings);
-      if (input.settings.currencies) await queueReprice(em, m.id); // the default currency may have changed
       return { marketplace: toMarketplaceConsoleBody(updated) };
     }),
     get: consoleProcedure.input(ZMarketplaceRef).query(async ({ ctx, input }) => ({
@@ -165,10 +163,7 @@ export const consoleRouter = router({
     set: consoleProcedure.input(ZMarketplaceRef.extend(ZSetRates.shape)).mutation(async ({ ctx, input }) => {
       const { marketplace, em } = await scoped(ctx, input.marketplace);
       const { marketplace: _slug, ...rates } = input;
-      const items = (await setRates(em, marketplace.id, rates)).map(toRateBody);
-      // search compares prices in the default currency: bring them in line with the new rates
-      await queueReprice(em, marketplace.id);
-      return { items };
+      return { items: (await setRates(em, marketplace.id, rates)).map(toRateBody) }; // queues the reprice
     }),
   }),
 });

@@ -3,7 +3,6 @@ import { tenantEm, type MikroORM } from '@hm/db/orm';
 import { z } from 'zod';
 import { ZCurrencyCode } from '../../shared/schemas.js';
 import { setRates } from './set-rates.js';
-import { queueReprice } from './reprice-listings.js';
 
 /** What the reference-rates URL answers (the shape of ECB-based rate services): 1 base = rate quote. */
 export const ZReferenceRates = z.object({
@@ -28,10 +27,7 @@ export async function importReferenceRates(deps: { orm: MikroORM; fetch?: typeof
     const wanted = Object.fromEntries(Object.entries(body.rates).filter(([q]) => q !== body.base && known.has(q) && (m.currencies.includes(q) || m.currencies.includes(body.base))));
     if (Object.keys(wanted).length === 0) continue;
     const em = tenantEm(deps.orm, m.id);
-    await em.transactional(async (tx) => {
-      stored += (await setRates(tx, m.id, { date: body.date, base: body.base, rates: wanted })).length;
-      await queueReprice(tx, m.id);
-    });
+    stored += (await setRates(em, m.id, { date: body.date, base: body.base, rates: wanted })).length; // queues its reprice
   }
   return { date: body.date, marketplaces: marketplaces.length, rates: stored };
 }
