@@ -7,6 +7,7 @@ import { systemClock } from '@hm/domain/context';
 import type { ImageStore } from '@hm/domain/images';
 import { registerUploads } from './http/uploads.js';
 import type { Problem, ProblemCode } from '@hm/domain/errors';
+import { unavailableError } from '@hm/domain/unavailable';
 import { addApiKeyResolution } from './http/auth.js';
 import { contextFactory } from './http/context.js';
 import { registerDocs } from './http/docs.js';
@@ -57,6 +58,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // The database down or restarting (key lookup, idempotency records): 503 + Retry-After, not 500.
+    const unavailable = unavailableError(err);
+    if (unavailable) {
+      req.log.warn({ err }, 'database unavailable');
+      return sendFor(req.url, reply.headers(unavailable.headers), problem(unavailable.code, unavailable.message));
+    }
     const p = fastifyErrorToProblem(err);
     if (p.status >= 500) req.log.error({ err }, 'unhandled error');
     return sendFor(req.url, reply, p);

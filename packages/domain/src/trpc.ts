@@ -6,6 +6,7 @@ import type { Context, KeyContext, UserContext } from './context.js';
 import { authenticateSession } from './accounts/commands/sessions.js';
 import { DomainError, problemOf, type FieldError, type Problem } from './errors.js';
 import { withMarketplace } from './shared/request-scope.js';
+import { unavailableError } from './shared/unavailable.js';
 
 /**
  * Who may call a procedure:
@@ -68,8 +69,19 @@ const authenticate = t.middleware(async ({ ctx, meta, next }) => {
   return withMarketplace(marketplace, () => next({ ctx: keyCtx }));
 });
 
+/**
+ * Outermost on every procedure: losing the database (down, restarting) is a 503 with Retry-After,
+ * as a DomainError so both transports send its headers; the client retries and we recover by ourselves.
+ */
+const base = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  const unavailable = result.ok ? undefined : unavailableError(result.error.cause ?? result.error);
+  if (unavailable) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
+  return result;
+});
+
 /** Base for every public procedure: attach meta with `auth` and `openapi`. */
-export const procedure = t.procedure.use(authenticate);
+export const procedure = base.use(authenticate);
 
 /** Procedures that need a known marketplace: narrows the context type. */
 export const keyProcedure = procedure.use(({ ctx, next }) => next({ ctx: ctx as KeyContext }));
@@ -82,7 +94,7 @@ export const sessionProcedure = keyProcedure.use(async ({ ctx, next }) => {
 });
 
 /** Console procedures: called in-process by the operator CLI, never mounted on HTTP. */
-export const consoleProcedure = t.procedure;
+export const consoleProcedure = base;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -104,6 +116,8 @@ const TRPC_TO_PROBLEM: Partial<Record<TRPCError['code'], Problem['code']>> = {
 export function toProblem(error: TRPCError | Error, meta: Meta | undefined, input: unknown): Problem {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof DomainError) return problemOf(cause.code, cause.message, cause.errors);
+  const unavailable = unavailableError(cause ?? error);
+  if (unavailable) return problemOf(unavailable.code, unavailable.message);
   if (cause instanceof ZodError) {
     const errors = zodIssuesToFieldErrors(cause, meta, input);
     return problemOf('validation_failed', describe(errors), errors);

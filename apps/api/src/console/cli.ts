@@ -6,6 +6,7 @@ import { consoleCaller } from '@hm/domain/console';
 import { systemClock } from '@hm/domain/context';
 import { DomainError, problemOf, type Problem } from '@hm/domain/errors';
 import { toProblem } from '@hm/domain/trpc';
+import { EmbeddedPostgresError } from '@hm/db/postgres';
 import { connect, createImageStore, loadConfig } from '../runtime.js';
 import { COMMANDS, type Caller } from './commands.js';
 
@@ -50,7 +51,12 @@ const readJsonFile = (flag: string): unknown => {
 };
 
 const config = loadConfig();
-const db = await connect(config);
+// The database down or restarting is a 503 problem like any other error here, not a stack.
+const db = await connect(config).catch((e: unknown) => {
+  const problem = e instanceof EmbeddedPostgresError ? problemOf('service_unavailable', e.message) : toProblem(e as Error, undefined, undefined);
+  if (problem.code === 'internal_error') process.stderr.write(`${(e as Error).stack ?? e}\n`);
+  return fail(problem);
+});
 const caller: Caller = consoleCaller({
   orm: db.orm,
   mode: config.API_MODE,
