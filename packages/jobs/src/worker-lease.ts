@@ -28,6 +28,7 @@ export class WorkerLease {
   private id: string | undefined;
   private lockedId: string | undefined;
   private closed = false;
+  private draining = false;
   private loop: Promise<void> | undefined;
   private waiters: (() => void)[] = [];
 
@@ -47,14 +48,23 @@ export class WorkerLease {
    * jobs only while its lock is held, so a sweeper never sees its fresh jobs as a dead runner's.
    */
   whenHeld(): null | Promise<null> {
-    if (this.closed || (this.id && this.lockedId === this.id)) return null;
+    if (this.draining || (this.id && this.lockedId === this.id)) return null;
     return new Promise((resolve) => this.waiters.push(() => resolve(null)));
+  }
+
+  /**
+   * Shutting down: a runner waiting for its lock (the database is away) may go on, so that it sees
+   * it is stopping and ends; the lock itself stays held for the jobs still running.
+   */
+  drain(): void {
+    this.draining = true;
+    this.wake();
   }
 
   /** Ends the session, which releases the lock (a lock still being waited for is abandoned). */
   async close(): Promise<void> {
     this.closed = true;
-    this.wake();
+    this.drain();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});

@@ -106,11 +106,11 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
       stopping = true;
       clearInterval(sweeper);
       const last = current;
-      if (last) {
-        await within(last.runner.stop().catch(() => {}), graceMs);
-        // whatever is still running is released for another worker rather than left locked
-        await unlockWorker(pool, last.poolId).catch((e: Error) => log('warning', `releasing jobs: ${e.message}`));
-      }
+      const stopped = last ? last.runner.stop().catch(() => {}) : Promise.resolve();
+      lease.drain(); // after stop(): runners waiting for the lease now see they are stopping
+      await within(stopped, graceMs);
+      // whatever is still running is released for another worker rather than left locked
+      if (last) await unlockWorker(pool, last.poolId).catch((e: Error) => log('warning', `releasing jobs: ${e.message}`));
       await lease.close();
       await within(pool.end(), 2000);
     },
