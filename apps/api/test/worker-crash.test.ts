@@ -45,7 +45,8 @@ const answerAll = () => {
 
 beforeAll(async () => {
   pgPort = await freePort();
-  db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: pgPort, ephemeral: true });
+  // durable (not `ephemeral`): commits must survive the kill -9 below, as in production
+  db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: pgPort });
   orm = await createOrm(db.url, { poolMax: 2 });
   await migrate(orm);
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
@@ -108,22 +109,26 @@ test('SIGTERM: a worker stops taking jobs, and an email it could not finish is r
   await eventually(async () => ((await emailStatus('bo@example.com')) === 'sent' ? true : undefined), 20_000, 'the email sent by the next worker');
 }, 90_000);
 
-test('the database killed and started again: the worker survives it, and the console answers 503 meanwhile', async () => {
+test('the database killed under a running job: the worker survives it, the console answers 503 meanwhile, and the job runs once it is back', async () => {
   const running = workers.at(-1)!;
-  answering = true;
+  answering = false;
+  await welcome('cy@example.com');
+  await eventually(() => (received.some((r) => r.to === 'cy@example.com') ? true : undefined), 20_000, 'the worker sending');
   const pid = postmasterPid(dir);
   process.kill(pid, 'SIGKILL');
   await eventually(() => (isRunning(pid) ? undefined : true), 5000, 'the database gone');
+  answerAll(); // the job now fails to record its result: the database is gone
 
   const meanwhile = await runTs('src/console/cli.ts', ['marketplace', 'list'], env);
   expect(meanwhile.code).toBe(1);
   expect(JSON.parse(meanwhile.stderr)).toMatchObject({ status: 503, code: 'service_unavailable' });
-  expect(running.child.exitCode).toBeNull();
+  expect(running.child.exitCode, running.output()).toBeNull();
 
-  db = await eventually(() => startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: pgPort, ephemeral: true }).catch(() => undefined), 20_000, 'the database back');
-  await welcome('cy@example.com');
-  await eventually(async () => ((await emailStatus('cy@example.com')) === 'sent' ? true : undefined), 30_000, 'an email sent after the restart');
-  expect(running.child.exitCode).toBeNull();
+  db = await eventually(() => startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: pgPort }).catch(() => undefined), 20_000, 'the database back');
+  await eventually(async () => ((await emailStatus('cy@example.com')) === 'sent' ? true : undefined), 30_000, 'the email sent after the restart');
+  await welcome('di@example.com');
+  await eventually(async () => ((await emailStatus('di@example.com')) === 'sent' ? true : undefined), 30_000, 'a new email sent');
+  expect(running.child.exitCode, running.output()).toBeNull();
   const listed = await runTs('src/console/cli.ts', ['marketplace', 'list'], env);
   expect(JSON.parse(listed.stdout).items).toHaveLength(1);
 }, 120_000);

@@ -193,7 +193,7 @@ function ready(child: ChildProcess, onLog?: (line: string) => void): Promise<voi
       const text = chunk.toString('utf8');
       log += text;
       onLog?.(text);
-      if (text.includes('ready to accept connections')) resolve();
+      if (log.includes('ready to accept connections')) resolve(); // the phrase may span two chunks
     };
     child.stderr!.on('data', onData);
     child.once('error', reject);

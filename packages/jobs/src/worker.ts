@@ -59,6 +59,10 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
       pollInterval: 1000,
       events,
       forbiddenFlags: () => lease.whenHeld(),
+      // Unbatched (the default), graphile-worker records a job's result without awaiting it, so a
+      // database gone at that moment is an unhandled rejection that ends the process. Batched, the
+      // failure stops this runner instead, and `relaunch` below starts another once the database is back.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       logger: new Logger(() => (level, message) => log(level, message)),
     });
     const launched = { runner, poolId };
