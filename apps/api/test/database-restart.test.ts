@@ -32,18 +32,19 @@ test('a killed database: the API answers 503 with Retry-After meanwhile, the dat
     const before = postmasterPid(dir);
     process.kill(before, 'SIGKILL');
 
+    // Backends may still answer for a moment after their postmaster died: wait for the outage, then the recovery.
     const seen: number[] = [];
     await eventually(async () => {
       const res = await get('/v1/marketplace');
       seen.push(res.status);
-      if (res.status === 200) return true;
+      if (res.status === 200) return seen.includes(503) ? true : undefined;
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
       expect(res.headers.get('retry-after')).toBe('5');
       expect(await res.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
       return undefined;
     }, 20_000, 'the API answering again');
-    expect(seen[0]).toBe(503); // the first request after the kill met no database
+    expect(seen.filter((s) => s !== 200 && s !== 503)).toEqual([]); // never a 500
     expect(api.child.exitCode).toBeNull();
     expect(api.output()).toContain('PostgreSQL stopped unexpectedly');
     const after = postmasterPid(dir);
