@@ -47,7 +47,10 @@ await app.listen({ port: config.API_PORT, host: config.API_HOST });
 let worker: Worker | undefined;
 if (config.START_WORKER) {
   worker = await startConfiguredWorker(config, db, images, (level, message) => {
-    if (level !== 'debug') app.log.info({ worker: true }, message);
+    // graphile-worker says "warning"; pino "warn". Debug chatter (job polling) stays out.
+    if (level === 'error') app.log.error({ worker: true }, message);
+    else if (level === 'warning') app.log.warn({ worker: true }, message);
+    else if (level !== 'debug') app.log.info({ worker: true }, message);
   });
 }
 

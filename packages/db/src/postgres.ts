@@ -79,12 +79,13 @@ export async function startEmbeddedPostgres(opts: {
   }
   let child = server.child;
   let stopping = false;
+  let restarting: Promise<void> | undefined;
 
   const superviseChild = (c: ChildProcess) =>
     c.once('exit', (code, signal) => {
       if (stopping || !opts.supervise) return;
       notice(`PostgreSQL stopped unexpectedly (${signal ?? code}); starting it again`);
-      void restart();
+      restarting = restart().finally(() => (restarting = undefined));
     });
   const restart = async () => {
     for (let delay = 250; !stopping; delay = Math.min(delay * 2, 5000)) {
@@ -113,12 +114,13 @@ export async function startEmbeddedPostgres(opts: {
   const stop = () =>
     (stopped ??= (async () => {
       stopping = true;
+      await restarting; // a server being started as we stop is stopped too, not orphaned
       await stopChild(child);
     })());
   return { url: urlFor(server.port, server.password), port: server.port, owned: true, stop };
 }
 
-/** The server another live process of ours runs here; or, for `supervise`, none when it is an orphan (after stopping it). */
+/** The server running here, to use as is; none when a supervising process finds an orphan (it replaces it). */
 function join(pgDir: string, supervise: boolean): EmbeddedDatabase | undefined {
   const running = runningServer(pgDir);
   if (!running) return undefined;
