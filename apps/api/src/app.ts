@@ -4,6 +4,7 @@ import { appRouter } from '@hm/domain/router';
 import type { ApiMode, Ports } from '@hm/domain/context';
 import { DomainError } from '@hm/domain/errors';
 import { registerUploads } from './http/uploads.js';
+import { unavailableError } from '@hm/domain/unavailable';
 import { addApiKeyResolution } from './http/auth.js';
 import { parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
@@ -67,6 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   addResponseHeaders(app);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // The database down or restarting (key lookup, idempotency records): 503 + Retry-After, not 500.
+    const unavailable = unavailableError(err);
+    if (unavailable) {
+      req.log.warn({ err }, 'database unavailable');
+      return sendFor(req.url, reply.headers(unavailable.headers), problem(unavailable.code, unavailable.message));
+    }
     const p = fastifyErrorToProblem(err);
     if (p.status >= 500) req.log.error({ err }, 'unhandled error');
     return sendFor(req.url, reply, p, err instanceof DomainError ? err.headers : {});

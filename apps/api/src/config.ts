@@ -12,7 +12,8 @@ const ZConfig = z.object({
   STOREFRONT_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  // unset: a free port, chosen once and remembered in DATA_DIR (so checkouts and test runs never collide)
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   API_MODE: z.enum(['test', 'live']).default('test'),
   API_URL: z.string().url().optional(),
   STOREFRONT_URL: z.string().url().optional(),

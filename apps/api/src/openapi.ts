@@ -17,6 +17,7 @@ const ERROR_STATUSES: Record<number, string> = {
   422: 'Invalid input (a malformed path id, an unknown query parameter, a NUL character in any string …): every problem is listed in `errors`; or an Idempotency-Key reused for another request.',
   429: 'Too many attempts; wait `Retry-After` seconds.',
   500: 'Unexpected error on our side; logged with the request id.',
+  503: 'A dependency (the database, payments) is unavailable for a moment; retry after `Retry-After` seconds.',
 };
 
 const problemSchema = {
@@ -74,7 +75,11 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
   doc.components.responses = Object.fromEntries(
     Object.entries(ERROR_STATUSES).map(([status, description]) => [
       `Problem${status}`,
-      { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+      {
+        description,
+        ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
     ]),
   );
   doc.components.headers = {
@@ -108,8 +113,8 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     responses[status] = bodiless ? { description: status === '202' ? 'Accepted (no body)' : 'No content', headers } : { ...success, headers };
 
     // Every operation refuses a URL that is not percent-encoding (400) and unknown or NUL query
-    // parameters (422), besides malformed path ids and bodies.
-    const errors = new Set<number>([400, 404, 422, 500]);
+    // parameters (422), besides malformed path ids and bodies; any may meet a database outage (503).
+    const errors = new Set<number>([400, 404, 422, 500, 503]);
     if (meta.auth !== 'none') errors.add(401);
     if (meta.auth === 'secret' || meta.auth === 'session') errors.add(403);
     for (const s of meta.problems ?? []) errors.add(s);
@@ -148,7 +153,7 @@ function addRawRoutes(doc: Json) {
       },
       responses: {
         '202': { description: 'Accepted: the photo is being processed.', headers: { ...requestId, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Image' } } } },
-        ...problems([400, 401, 403, 404, 408, 409, 413, 415, 422, 500]),
+        ...problems([400, 401, 403, 404, 408, 409, 413, 415, 422, 500, 503]),
       },
     },
   };
@@ -171,7 +176,7 @@ function addRawRoutes(doc: Json) {
           content: { 'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } } },
         },
         '304': { description: 'Not modified (If-None-Match matched).' },
-        ...problems([400, 404, 500]),
+        ...problems([400, 404, 500, 503]),
       },
     },
   };

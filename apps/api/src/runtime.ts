@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type OpenDatabase } from '@hm/db/database';
+import { EmbeddedPostgresError } from '@hm/db/postgres';
+import { isDatabaseUnavailable } from '@hm/db/unavailable';
 import { resendMailer } from '@hm/domain/emails';
 import { s3ImageStore } from '@hm/domain/images';
 import { localPorts, systemClock, type Clock, type Ports } from '@hm/domain/ports';
@@ -16,14 +18,20 @@ export function loadConfig(): Config {
   return readConfig();
 }
 
-export function connect(config: Config, log?: (line: string) => void): Promise<OpenDatabase> {
+/**
+ * `supervise`: for long-running processes, which keep the embedded PostgreSQL up (see postgres.ts);
+ * `notice` hears what they do to it.
+ */
+export function connect(config: Config, opts: { log?: (line: string) => void; notice?: (message: string) => void; supervise?: boolean } = {}): Promise<OpenDatabase> {
   return openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     embeddedPort: config.EMBEDDED_PG_PORT,
+    supervise: opts.supervise,
     mode: config.API_MODE,
     orm: { poolMax: config.DATABASE_POOL_MAX },
-    onLog: log,
+    onLog: opts.log,
+    onNotice: opts.notice,
   });
 }
 
@@ -52,4 +60,15 @@ export function createPorts(config: Config, clock: Clock = systemClock): Ports {
 /** Worker with the tasks' dependencies wired from config. */
 export function startConfiguredWorker(config: Config, db: OpenDatabase, ports: Ports, log: (level: string, message: string) => void): Promise<Worker> {
   return startWorker({ connectionString: db.url, deps: { orm: db.orm, mode: config.API_MODE, mailFrom: config.MAIL_FROM, ports }, log });
+}
+
+/**
+ * Start-up failures a person fixes (the embedded database's directory or port, an unreachable
+ * DATABASE_URL) end the process with one line that says what to do, not a stack trace.
+ */
+export function exitOnStartupError(e: unknown): never {
+  if (e instanceof EmbeddedPostgresError) process.stderr.write(`${e.message}\n`);
+  else if (isDatabaseUnavailable(e)) process.stderr.write(`Cannot reach the database (${(e as Error).message.split('\n')[0]}): start it, or unset DATABASE_URL to use the embedded one.\n`);
+  else throw e;
+  process.exit(1);
 }

@@ -6,20 +6,22 @@ import { crossTenantEm } from '@hm/db/orm';
 import { seedDemo } from '@hm/domain/demo';
 import type { Worker } from '@hm/jobs/worker';
 import { buildApp } from './app.js';
-import { connect, createPorts, loadConfig, startConfiguredWorker } from './runtime.js';
+import { connect, createPorts, exitOnStartupError, loadConfig, startConfiguredWorker } from './runtime.js';
 import { REPO_ROOT } from './paths.js';
 
 /**
- * `npm start`: embedded Postgres (unless DATABASE_URL), migrations, the demo marketplace on an
- * empty database, then API + worker + reference storefront. Ctrl-C stops them in reverse order.
+ * `npm start`: embedded Postgres (unless DATABASE_URL; kept running: restarted if it dies), migrations,
+ * in test mode the demo marketplace on an empty database, then API + worker + reference storefront.
+ * Ctrl-C stops them in reverse order. A live deployment starts empty: its first marketplace is made
+ * with the console, so no demo keys ever exist in live mode.
  */
 const config = loadConfig();
-const db = await connect(config);
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
+const db = await connect(config, { supervise: true, notice: log }).catch(exitOnStartupError);
 
 const demoFile = path.join(config.dataDir, `demo-keys.${config.API_MODE}.json`);
 const marketplaces = await crossTenantEm(db.orm).count(MarketplaceSchema, {});
-if (marketplaces === 0) {
+if (marketplaces === 0 && config.API_MODE === 'test') {
   const today = new Date().toISOString().slice(0, 10);
   const { keys } = await seedDemo(db.orm, { mode: config.API_MODE, storefrontUrl: config.storefrontUrl, today });
   mkdirSync(config.dataDir, { recursive: true });
@@ -46,7 +48,10 @@ await app.listen({ port: config.API_PORT, host: config.API_HOST });
 let worker: Worker | undefined;
 if (config.START_WORKER) {
   worker = await startConfiguredWorker(config, db, ports, (level, message) => {
-    if (level !== 'debug') app.log.info({ worker: true }, message);
+    // graphile-worker says "warning"; pino "warn". Debug chatter (job polling) stays out.
+    if (level === 'error') app.log.error({ worker: true }, message);
+    else if (level === 'warning') app.log.warn({ worker: true }, message);
+    else if (level !== 'debug') app.log.info({ worker: true }, message);
   });
 }
 
@@ -68,7 +73,7 @@ const banner = [
   `  OpenAPI        ${config.apiUrl}/v1/openapi.json`,
   ...(storefront ? [`  Storefront     ${config.storefrontUrl}`] : []),
   `  Mode           ${config.API_MODE}`,
-  `  Database       ${db.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : 'DATABASE_URL'}`,
+  `  Database       ${db.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}, port ${new URL(db.url).port}` : 'DATABASE_URL'}`,
   ...(demoKeys
     ? [
         `  Demo secret key       ${demoKeys.secret}`,
@@ -76,7 +81,13 @@ const banner = [
         '',
         `  Try: curl -H "Authorization: Bearer ${demoKeys.secret}" ${config.apiUrl}/v1/marketplace`,
       ]
-    : ['  (no demo keys on file: create keys with `npm run console -- keys create --marketplace <slug> --kind secret`)']),
+    : marketplaces === 0
+      ? [
+          '',
+          '  No marketplace yet. Create the first one (its keys are printed once):',
+          `  npm run --silent console -- marketplace create --name "My shop" --slug my-shop --currencies EUR --locales en --storefront-url https://shop.example`,
+        ]
+      : ['  (no demo keys on file: create keys with `npm run console -- keys create --marketplace <slug> --kind secret`)']),
   '',
 ];
 log(banner.join('\n'));

@@ -29,13 +29,13 @@ describe('console CLI', () => {
     expect(out.marketplace).toMatchObject({ slug: 'loppis', currencies: ['SEK', 'EUR'], locales: ['sv', 'en'], storefront_url: 'https://loppis.example' });
     expect(out.keys.secret).toMatch(/^sk_test_[A-Za-z0-9_-]{43}$/);
     expect(out.keys.publishable).toMatch(/^pk_test_[A-Za-z0-9_-]{43}$/);
-    const again = await cli('marketplace', 'create', '--name', 'Loppis', '--slug', 'loppis', '--currencies', 'SEK', '--locales', 'sv');
+    const again = await cli('marketplace', 'create', '--name', 'Loppis', '--slug', 'loppis', '--currencies', 'SEK', '--locales', 'sv', '--storefront-url', 'https://loppis.example');
     expect(again.code).toBe(1);
     expect(JSON.parse(again.stderr)).toMatchObject({ status: 409, code: 'conflict' });
   }, 30_000);
 
   test('invalid flags: every problem at once as a problem on stderr, nothing on stdout', async () => {
-    const r = await cli('marketplace', 'create', '--name', 'X', '--slug', 'Bad Slug', '--currencies', 'SEK,XXX', '--locales', 'en,en');
+    const r = await cli('marketplace', 'create', '--name', 'X', '--slug', 'Bad Slug', '--currencies', 'SEK,XXX', '--locales', 'en,en', '--storefront-url', 'https://x.example');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     const p = JSON.parse(r.stderr);

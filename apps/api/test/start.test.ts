@@ -1,40 +1,45 @@
-import { existsSync, mkdtempSync, readFileSync, chmodSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, chmodSync, rmSync, statSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { freePort } from '@hm/db/testing';
-import { spawnTs } from './cli.js';
+import { startApi, start } from './processes.js';
 
 /** `npm start` as a new user meets it: fresh data dir, demo marketplace, printed keys that work, clean Ctrl-C. */
-const dir = mkdtempSync(path.join(tmpdir(), 'hm-start-'));
-chmodSync(dir, 0o755);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dirs: string[] = [];
+const dataDir = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'hm-start-'));
+  chmodSync(d, 0o755);
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const portOf = (out: string) => Number(/Database .*port (\d+)/.exec(out)![1]);
 
-async function boot(env: Record<string, string>) {
-  const child = spawnTs('src/start.ts', env);
-  let err = '';
-  child.stderr.on('data', (c) => (err += c));
-  child.stdout.resume();
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  while (!err.includes('Demo publishable key') && Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`start exited early: ${err}`);
-    await new Promise((r) => setTimeout(r, 100));
+async function canLogIn(port: number, password: string, database = 'postgres') {
+  const client = new pg.Client({ connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/${database}` });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return client;
+  } catch (e) {
+    expect((e as { code?: string }).code).toBe('28P01'); // wrong password, not a dead server
+    return undefined;
   }
-  return { child, exited, output: () => err };
 }
 
 test('first start seeds the demo marketplace and prints working keys; Ctrl-C stops everything', async () => {
-  const apiPort = await freePort();
-  const env = { DATA_DIR: dir, API_PORT: String(apiPort), EMBEDDED_PG_PORT: String(await freePort()), START_STOREFRONT: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '' };
-  const first = await boot(env);
+  const dir = dataDir();
+  const API_PORT = String(await freePort());
+  const first = await startApi({ DATA_DIR: dir, API_PORT });
   const out = first.output();
   expect(out).toContain('Created the demo marketplace');
   const secret = /Demo secret key\s+(sk_test_\S+)/.exec(out)![1]!;
   const publishable = /Demo publishable key\s+(pk_test_\S+)/.exec(out)![1]!;
-  expect(out).toContain(`http://localhost:${apiPort}/docs`);
+  expect(out).toContain(`http://localhost:${API_PORT}/docs`);
 
-  const base = `http://127.0.0.1:${apiPort}`;
+  const base = `http://127.0.0.1:${API_PORT}`;
   const market = await fetch(`${base}/v1/marketplace`, { headers: { authorization: `Bearer ${secret}` } });
   expect(market.status).toBe(200);
   const body = (await market.json()) as { slug: string; currencies: string[]; locales: string[]; term_kinds: { key: string }[] };
@@ -46,17 +51,60 @@ test('first start seeds the demo marketplace and prints working keys; Ctrl-C sto
   expect(brands.items.length).toBeGreaterThan(3);
   expect((await fetch(`${base}/docs`)).status).toBe(200);
 
-  first.child.kill('SIGINT');
-  expect(await first.exited, first.output()).toBe(0);
+  // The database login is a password generated for this data directory, readable by its owner only.
+  const stateFile = path.join(dir, 'postgres.json');
+  expect(statSync(stateFile).mode & 0o777).toBe(0o600);
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { password: string; port: number };
+  expect(state.password).toMatch(/^[0-9a-f]{48}$/);
+  expect(state.port).toBe(portOf(out)); // a free port, remembered
+  expect(await canLogIn(state.port, 'postgres')).toBeUndefined();
+  await (await canLogIn(state.port, state.password))!.end();
+
+  expect(await first.stop('SIGINT'), first.output()).toBe(0);
   expect(existsSync(path.join(dir, 'pg', 'postmaster.pid'))).toBe(false); // no orphaned postgres
 
-  // Second start: same data, no second demo, the same keys printed again.
-  const second = await boot(env);
+  // Second start: same data and port, no second demo, the same keys printed again.
+  const second = await startApi({ DATA_DIR: dir, API_PORT });
   expect(second.output()).not.toContain('Created the demo marketplace');
   expect(second.output()).toContain(secret);
+  expect(portOf(second.output())).toBe(state.port);
   const again = await fetch(`${base}/v1/marketplace`, { headers: { authorization: `Bearer ${secret}` } });
   expect(again.status).toBe(200);
-  second.child.kill('SIGTERM');
-  expect(await second.exited, second.output()).toBe(0);
+  expect(await second.stop('SIGTERM'), second.output()).toBe(0);
   expect(JSON.parse(readFileSync(path.join(dir, 'demo-keys.test.json'), 'utf8'))).toEqual({ secret, publishable });
 }, 120_000);
+
+test('a live deployment starts empty and says how to create its first marketplace, beside a test one (no port clash)', async () => {
+  // Two checkouts at once, neither setting EMBEDDED_PG_PORT: each database gets its own free port.
+  const [testDir, liveDir] = [dataDir(), dataDir()];
+  const [testApi, liveApi] = await Promise.all([startApi({ DATA_DIR: testDir, API_PORT: String(await freePort()) }), startApi({ DATA_DIR: liveDir, API_PORT: String(await freePort()), API_MODE: 'live' })]);
+  try {
+    expect(portOf(testApi.output())).not.toBe(portOf(liveApi.output()));
+    const out = liveApi.output();
+    expect(out).not.toContain('Created the demo marketplace');
+    expect(out).not.toMatch(/sk_live_|pk_live_/);
+    expect(out).toContain('No marketplace yet');
+    expect(out).toContain('npm run --silent console -- marketplace create');
+    expect(existsSync(path.join(liveDir, 'demo-keys.live.json'))).toBe(false);
+    const { password } = JSON.parse(readFileSync(path.join(liveDir, 'postgres.json'), 'utf8')) as { password: string };
+    const db = (await canLogIn(portOf(out), password, 'marketplace_live'))!;
+    try {
+      expect((await db.query('select count(*)::int as n from marketplaces')).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await db.end();
+    }
+  } finally {
+    expect(await liveApi.stop(), liveApi.output()).toBe(0);
+    expect(await testApi.stop(), testApi.output()).toBe(0);
+  }
+}, 120_000);
+
+test.runIf(userInfo().uid === 0)('as root, a DATA_DIR the database user cannot reach fails with one line that says what to do', async () => {
+  const locked = mkdtempSync(path.join(tmpdir(), 'hm-locked-')); // mode 700, like mktemp -d
+  dirs.push(locked);
+  const api = start('src/start.ts', { DATA_DIR: path.join(locked, 'data'), API_PORT: String(await freePort()), START_STOREFRONT: 'false', DATABASE_URL: '' });
+  expect(await api.exited).toBe(1);
+  const lines = api.output().trim().split('\n');
+  expect(lines).toEqual([`DATA_DIR ${path.join(locked, 'data')}: PostgreSQL runs as the system user "postgres" (it refuses to run as root), which cannot enter ${locked} (mode 700). Let it through (chmod o+x ${locked}) or set DATA_DIR to a directory it can reach.`]);
+}, 60_000);
+

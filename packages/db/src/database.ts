@@ -20,15 +20,19 @@ export interface OpenDatabase {
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
-  embeddedPort: number;
+  /** unset → the port remembered in DATA_DIR, else a free one */
+  embeddedPort?: number;
+  /** long-running processes: replace a server orphaned by a crash, restart ours when it dies */
+  supervise?: boolean;
   mode: 'test' | 'live';
   orm?: OrmOptions;
   onLog?: (line: string) => void;
+  onNotice?: (message: string) => void;
 }): Promise<OpenDatabase> {
   let url = opts.databaseUrl;
   let stopServer = async () => {};
   if (!url) {
-    const server = await startEmbeddedPostgres({ pgDir: path.join(opts.dataDir, 'pg'), port: opts.embeddedPort, onLog: opts.onLog });
+    const server = await startEmbeddedPostgres({ pgDir: path.join(opts.dataDir, 'pg'), port: opts.embeddedPort, onLog: opts.onLog, onNotice: opts.onNotice, supervise: opts.supervise });
     stopServer = server.stop;
     const name = `marketplace_${opts.mode}`;
     const admin = new pg.Client({ connectionString: server.url });

@@ -23,6 +23,9 @@ export function ormConfig(clientUrl: string, opts: OrmOptions = {}) {
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     pool: { min: 0, max: opts.poolMax ?? 10 },
+    // A request waits at most this long for a connection (all busy, or the server unreachable without
+    // a refusal); then it fails as "unavailable" (503 + Retry-After) instead of hanging.
+    driverOptions: { connectionTimeoutMillis: 5000 },
     debug: opts.debug ?? false,
     logger: opts.log ?? (() => {}),
     // Tenancy: every query on a tenant entity is scoped by the marketplace set on the request's fork.

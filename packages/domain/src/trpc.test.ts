@@ -74,3 +74,20 @@ test('zod errors are located the same way: path parameters, query (GET) or body,
   expect(toProblem(err({ id: 'x', n: 'y' }), { auth: 'secret', openapi: { method: 'GET', path: '/things' } }, { id: 'x', n: 'y' }).errors.map((e) => e.location)).toEqual(['query.id', 'query.n']);
   expect(toProblem(err('nope'), post, 'nope').errors.map((e) => e.location)).toEqual(['body']);
 });
+
+test('a database that cannot be reached is a 503 with Retry-After in every procedure, not a 500', async () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const down = router({
+    read: keyProcedure.meta({ auth: 'key' }).input(z.object({})).query(() => Promise.reject(refused)),
+    bug: keyProcedure.meta({ auth: 'key' }).input(z.object({})).query(() => Promise.reject(new TypeError('x is undefined'))),
+  });
+  const caller = createCallerFactory(down)(ctx({ apiKeyId: 'k', kind: 'secret', marketplace }));
+  const err = (await caller.read({}).catch((e: TRPCError) => e)) as TRPCError;
+  expect(err.code).toBe('SERVICE_UNAVAILABLE');
+  expect((err.cause as DomainError).headers).toEqual({ 'Retry-After': '5' }); // sent by both transports' responseMeta
+  expect(toProblem(err, undefined, undefined)).toMatchObject({ status: 503, code: 'service_unavailable' });
+  // the same error reaching toProblem unwrapped (console start-up) maps the same way
+  expect(toProblem(refused, undefined, undefined)).toMatchObject({ status: 503, code: 'service_unavailable' });
+  const bug = (await caller.bug({}).catch((e: TRPCError) => e)) as TRPCError;
+  expect(toProblem(bug, undefined, undefined)).toMatchObject({ status: 500, code: 'internal_error' });
+});

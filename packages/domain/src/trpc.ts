@@ -6,6 +6,7 @@ import type { AuthenticatedKey, Context, KeyContext, UserContext } from './conte
 import { authenticateSession } from './accounts/commands/sessions.js';
 import { DomainError, problemOf, type FieldError, type Problem } from './errors.js';
 import { withMarketplace } from './shared/request-scope.js';
+import { unavailableError } from './shared/unavailable.js';
 
 /**
  * Who may call a procedure:
@@ -93,8 +94,19 @@ const authenticate = t.middleware(async ({ ctx, meta, next }) => {
   return withMarketplace(marketplace, () => next({ ctx: keyCtx }));
 });
 
+/**
+ * Outermost on every procedure: losing the database (down, restarting) is a 503 with Retry-After,
+ * as a DomainError so both transports send its headers; the client retries and we recover by ourselves.
+ */
+const base = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  const unavailable = result.ok ? undefined : unavailableError(result.error.cause ?? result.error);
+  if (unavailable) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
+  return result;
+});
+
 /** Base for every public procedure: attach meta with `auth` and `openapi`. */
-export const procedure = t.procedure.use(authenticate);
+export const procedure = base.use(authenticate);
 
 /** Procedures that need a known marketplace: narrows the context type. */
 export const keyProcedure = procedure.use(({ ctx, next }) => next({ ctx: ctx as KeyContext }));
@@ -107,7 +119,7 @@ export const sessionProcedure = keyProcedure.use(async ({ ctx, next }) => {
 });
 
 /** Console procedures: called in-process by the operator CLI, never mounted on HTTP. */
-export const consoleProcedure = t.procedure;
+export const consoleProcedure = base;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -138,6 +150,8 @@ export function toProblem(error: TRPCError | Error, meta: Meta | undefined, inpu
 export function plainProblem(error: TRPCError | Error, input: unknown): Problem {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof DomainError) return problemOf(cause.code, cause.message, cause.errors);
+  const unavailable = unavailableError(cause ?? error);
+  if (unavailable) return problemOf(unavailable.code, unavailable.message);
   if (cause instanceof ZodError) {
     const errors = zodIssuesToFieldErrors(cause, input);
     return problemOf('validation_failed', describe(errors), errors);

@@ -1,35 +1,129 @@
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { run, Logger } from 'graphile-worker';
+import { run, Logger, type Runner, type WorkerEvents } from 'graphile-worker';
 import { createTaskList, crontab, type TaskDeps } from './task-list.js';
+import { WorkerLease, unlockDeadWorkers, unlockWorker } from './worker-lease.js';
 
 export { createTaskList, crontab, type TaskDeps };
 
 export interface Worker {
-  stop(): Promise<void>;
+  /** the graphile-worker pool id its jobs are locked with (changes when the runner is restarted) */
+  readonly poolId: string | undefined;
+  /**
+   * Takes no new jobs, lets running ones finish for up to `graceMs`, then releases the rest (unlocked,
+   * not failed: another worker runs them at once) and closes its connections.
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
+
+type Log = (level: string, message: string) => void;
+
+/** How often a running worker looks for jobs of runners that died elsewhere. */
+const SWEEP_INTERVAL_MS = 30_000;
+const STOP_GRACE_MS = 10_000;
 
 /**
  * Runs graphile-worker inside Postgres: in the API process by default, or alone (`npm run worker`).
  * Signals are left to the caller, which shuts down the API, the worker and the database in order.
- * The pool is ours so that connections the database drops at shutdown are logged, not fatal.
+ *
+ * It outlives the database: connections the server drops are logged, not fatal (our pool's error
+ * handlers); graphile-worker itself retries fetching jobs and listening; and when its runner gives up
+ * (it stops on errors it cannot record, e.g. completing a job while the database is down) a new one
+ * is started, with backoff, once the database answers again. Its jobs are guarded by a lease (see
+ * worker-lease.ts): on start and every half minute it unlocks the jobs of runners that died.
  */
-export async function startWorker(opts: { connectionString: string; deps: TaskDeps; concurrency?: number; log?: (level: string, message: string) => void }): Promise<Worker> {
-  const pool = new pg.Pool({ connectionString: opts.connectionString, max: (opts.concurrency ?? 4) + 2 });
-  pool.on('error', (err) => opts.log?.('warning', `worker database connection: ${err.message}`));
-  pool.on('connect', (client) => client.on('error', (err) => opts.log?.('warning', `worker database client: ${err.message}`)));
-  const runner = await run({
-    pgPool: pool,
-    concurrency: opts.concurrency ?? 4,
-    taskList: createTaskList(opts.deps),
-    crontab,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    logger: new Logger(() => (level, message) => opts.log?.(level, message)),
-  });
+export async function startWorker(opts: { connectionString: string; deps: TaskDeps; concurrency?: number; log?: Log }): Promise<Worker> {
+  const log: Log = (level, message) => opts.log?.(level, message);
+  const concurrency = opts.concurrency ?? 4;
+  const pool = new pg.Pool({ connectionString: opts.connectionString, max: concurrency + 2, connectionTimeoutMillis: 5000 });
+  pool.on('error', (err) => log('warning', `worker database connection: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', (err) => log('warning', `worker database client: ${err.message}`)));
+  const lease = new WorkerLease(opts.connectionString, (level, message) => log(level, message));
+  let current: { runner: Runner; poolId: string } | undefined;
+  let stopping = false;
+
+  const launch = async () => {
+    const events = new EventEmitter() as WorkerEvents;
+    let poolId = '';
+    events.on('pool:create', ({ workerPool }) => {
+      poolId = workerPool.id;
+      lease.hold(poolId);
+    });
+    const runner = await run({
+      pgPool: pool,
+      concurrency,
+      taskList: createTaskList(opts.deps),
+      crontab,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      events,
+      forbiddenFlags: () => lease.whenHeld(),
+      // Unbatched (the default), graphile-worker records a job's result without awaiting it, so a
+      // database gone at that moment is an unhandled rejection that ends the process. Batched, the
+      // failure stops this runner instead, and `relaunch` below starts another once the database is back.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      logger: new Logger(() => (level, message) => log(level, message)),
+    });
+    const launched = { runner, poolId };
+    current = launched;
+    runner.promise.then(
+      () => relaunch(launched.poolId, 'it stopped'),
+      (e: Error) => relaunch(launched.poolId, e.message),
+    );
+  };
+
+  const relaunch = async (oldPoolId: string, why: string) => {
+    if (stopping) return;
+    current = undefined;
+    log('warning', `job runner ended (${why}); starting a new one`);
+    for (let delay = 1000; !stopping; delay = Math.min(delay * 2, 30_000)) {
+      try {
+        await unlockWorker(pool, oldPoolId); // its jobs can run again now, not in 4 hours
+        await launch();
+        log('info', 'job runner restarted');
+        return;
+      } catch (e) {
+        log('warning', `job runner cannot start yet: ${(e as Error).message}`);
+        await sleep(delay);
+      }
+    }
+  };
+
+  const sweep = () =>
+    unlockDeadWorkers(pool).then(
+      (dead) => dead.length && log('info', `released the jobs of ${dead.length} stopped worker(s): ${dead.join(', ')}`),
+      (e: Error) => log('debug', `looking for stopped workers: ${e.message}`),
+    );
+
+  await launch();
+  void sweep();
+  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   return {
-    async stop() {
-      await runner.stop();
-      await pool.end();
+    get poolId() {
+      return current?.poolId;
+    },
+    async stop({ graceMs = STOP_GRACE_MS } = {}) {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(sweeper);
+      const last = current;
+      const stopped = last ? last.runner.stop().catch(() => {}) : Promise.resolve();
+      lease.drain(); // after stop(): runners waiting for the lease now see they are stopping
+      await within(stopped, graceMs);
+      // whatever is still running is released for another worker rather than left locked
+      if (last) await unlockWorker(pool, last.poolId).catch((e: Error) => log('warning', `releasing jobs: ${e.message}`));
+      await lease.close();
+      await within(pool.end(), 2000);
     },
   };
+}
+
+/** Waits for `p`, but no longer than `ms` (without a timer left to hold the process open). */
+async function within(p: Promise<unknown>, ms: number): Promise<void> {
+  const timeout = new AbortController();
+  await Promise.race([p, sleep(ms, undefined, { signal: timeout.signal }).catch(() => {})]);
+  timeout.abort();
 }

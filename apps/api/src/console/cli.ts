@@ -5,6 +5,7 @@ import { consoleCaller, consoleRouter } from '@hm/domain/console';
 import { consoleContext } from '@hm/domain/context';
 import { DomainError, problemOf, type Problem } from '@hm/domain/errors';
 import { locateFields, plainProblem } from '@hm/domain/trpc';
+import { EmbeddedPostgresError } from '@hm/db/postgres';
 import { connect, createPorts, loadConfig } from '../runtime.js';
 import { commandsOf, type Command } from './commands.js';
 import { helpOf, inputOf } from './flags.js';
@@ -69,7 +70,12 @@ function cliLocation(c: Command, field: string): string {
 }
 
 const config = loadConfig();
-const db = await connect(config);
+// The database down or restarting is a 503 problem like any other error here, not a stack.
+const db = await connect(config).catch((e: unknown) => {
+  const problem = e instanceof EmbeddedPostgresError ? problemOf('service_unavailable', e.message) : plainProblem(e as Error, undefined);
+  if (problem.code === 'internal_error') process.stderr.write(`${(e as Error).stack ?? e}\n`);
+  return fail(problem);
+});
 const caller = consoleCaller(consoleContext({ orm: db.orm, mode: config.API_MODE, ports: createPorts(config), publicUrl: config.apiUrl }, `console_${Date.now()}`));
 
 let exitCode = 0;

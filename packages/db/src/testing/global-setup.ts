@@ -1,24 +1,14 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../postgres.js';
+import { freePort } from '../postgres-dir.js';
 import { createOrm } from '../orm.js';
 import { migrate } from '../migrate.js';
 
 export const TEMPLATE_DB = 'hm_template';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
 
 /**
  * vitest globalSetup: one PostgreSQL per test run (embedded, or the server in TEST_DATABASE_URL),

@@ -7,14 +7,17 @@ import { createApiKey } from '../api-keys/commands/manage-api-keys.js';
 import { importCategories, importTerms } from '../catalog/commands/import-catalog.js';
 import { createSite } from '../locations/commands/sites.js';
 import { setRates } from '../rates/commands/set-rates.js';
+import { repriceIn } from '../rates/commands/reprice-listings.js';
 
 export const DEMO_SLUG = 'demo';
 
 /**
  * The demo marketplace made on first start: two currencies, two languages, categories two levels
- * deep, brand terms, a showroom and today's exchange rates. Returns its keys (shown once).
+ * deep, brand terms, a showroom and today's exchange rates. Returns its keys (shown once). Test mode
+ * only: a live deployment starts empty (its marketplaces are made with the console).
  */
 export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontUrl: string; today: string }) {
+  if (opts.mode !== 'test') throw new Error('The demo marketplace is made in test mode only: its keys are printed and kept in a file.');
   const m = await crossTenantEm(orm).transactional(async (em) =>
     createMarketplace(em, { name: 'Demo Marketplace', slug: DEMO_SLUG, currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: opts.storefrontUrl }),
   );
@@ -74,6 +77,9 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
     opening_hours: 'Tue–Sat 11–18',
   });
   await setRates(em, m.id, { date: opts.today, base: 'EUR', rates: { SEK: 11.52 } });
+  // Priced now, not when the worker gets to the queued reprice: the demo has no listings yet (cheap),
+  // and a listing in euros made before the worker ran would otherwise miss price sorts and filters.
+  await em.transactional((tx) => repriceIn(tx, m.id, opts.today));
   const secret = createApiKey(em, m.id, 'secret', opts.mode);
   const publishable = createApiKey(em, m.id, 'publishable', opts.mode);
   await em.flush();

@@ -1,6 +1,5 @@
 import { consoleProcedure } from '../../trpc.js';
 import { ZSetRates, setRates, toRateBody } from '../../rates/commands/set-rates.js';
-import { queueReprice } from '../../rates/commands/reprice-listings.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const setRatesProcedure = consoleProcedure
@@ -8,8 +7,5 @@ export const setRatesProcedure = consoleProcedure
   .mutation(async ({ ctx, input }) => {
     const { marketplace: slug, ...rates } = input;
     const { marketplace, em } = await scoped(ctx, slug);
-    const items = (await setRates(em, marketplace.id, rates)).map(toRateBody);
-    // search compares prices in the default currency: bring them in line with the new rates
-    await queueReprice(em, marketplace.id);
-    return { items };
+    return { items: (await setRates(em, marketplace.id, rates)).map(toRateBody) }; // queues the reprice
   });

@@ -3,7 +3,6 @@ import { consoleProcedure } from '../../trpc.js';
 import { ZMarketplaceSettings } from '../../marketplace/marketplace.schema.js';
 import { findMarketplaceBySlug, updateMarketplace } from '../../marketplace/commands/save-marketplace.js';
 import { toMarketplaceConsoleBody } from '../../marketplace/marketplace.mapper.js';
-import { queueReprice } from '../../rates/commands/reprice-listings.js';
 import { fromFile } from '../console-fields.js';
 import { ZMarketplaceRef } from '../console-scope.js';
 
@@ -16,7 +15,6 @@ export const updateMarketplaceProcedure = consoleProcedure
   .mutation(async ({ ctx, input }) => {
     const em = crossTenantEm(ctx.orm);
     const m = await findMarketplaceBySlug(em, input.marketplace);
-    const updated = await updateMarketplace(em, m, input.settings);
-    if (input.settings.currencies) await queueReprice(em, m.id); // the default currency may have changed
+    const updated = await updateMarketplace(em, m, input.settings); // queues a reprice when the currencies change
     return { marketplace: toMarketplaceConsoleBody(updated) };
   });

@@ -1,5 +1,6 @@
 import { EmailSchema, type Marketplace, type User } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
+import { DomainError } from '../../errors.js';
 import { addJob } from '../../shared/jobs.js';
 import { sendEmailTask } from './deliver-email.js';
 import { resolveLocale } from '../../shared/locale.js';
@@ -24,7 +25,12 @@ export function emailLanguage(m: Marketplace, user: User): string {
 
 /** `<storefront>/<language>/<page>`; the storefront address is set by the team in the console. */
 export function storefrontLink(m: Marketplace, language: string, page: string, query: Record<string, string> = {}): string {
-  const base = (m.storefrontUrl ?? '').replace(/\/+$/, '');
+  // A relative link in an email leads nowhere: refuse (nothing is queued, the change rolls back).
+  // New marketplaces must have the address; this catches ones made before it was required.
+  if (!m.storefrontUrl) {
+    throw new DomainError('service_unavailable', `This marketplace cannot send emails yet: its storefront address is not set. The team sets it with \`npm run console -- marketplace update --marketplace ${m.slug}\` and {"storefront_url": "https://…"}.`);
+  }
+  const base = m.storefrontUrl.replace(/\/+$/, '');
   const qs = new URLSearchParams(query).toString();
   return `${base}/${language}/${page}${qs ? `?${qs}` : ''}`;
 }

@@ -5,13 +5,15 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { ZCurrencyCode, ZLocaleTag, ZSlug } from '../../shared/schemas.js';
 import type { MarketplaceSettings } from '../marketplace.schema.js';
 import { crossCheckSettings } from '../marketplace.settings.js';
+import { queueReprice } from '../../rates/commands/reprice-listings.js';
 
 export const ZCreateMarketplace = z.strictObject({
   name: z.string().min(1).max(100).describe('Shown to buyers and in emails.'),
   slug: ZSlug.describe('How operators name the marketplace (lower-case letters, digits, hyphens).'),
   currencies: z.array(ZCurrencyCode).max(20).describe('Accepted currencies, the default first.'),
   locales: z.array(ZLocaleTag).min(1).max(20).describe('Languages, the default first.'),
-  storefront_url: z.url({ protocol: /^https?$/ }).max(500).optional().describe('The shop address used in emailed links.'),
+  // Required: every marketplace emails links to its storefront (sign-up confirmation at the least).
+  storefront_url: z.url({ protocol: /^https?$/ }).max(500).describe('The shop address used in emailed links (required: links in emails must be absolute).'),
 });
 export type CreateMarketplaceInput = z.infer<typeof ZCreateMarketplace>;
 
@@ -62,6 +64,10 @@ export async function updateMarketplace(em: EntityManager, m: Marketplace, s: Ma
   m.shipping = effective.shipping;
   if (s.commission_percent !== undefined) m.commissionPercent = s.commission_percent;
   if (s.storefront_url !== undefined) m.storefrontUrl = s.storefront_url;
-  await em.flush();
+  await em.transactional(async (tx) => {
+    await tx.flush();
+    // prices compare in the default currency, which may have changed: reprice with the settings
+    if (s.currencies) await queueReprice(tx, m.id);
+  });
   return m;
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { defineTask } from '../../shared/tasks.js';
 import type { RateSource } from '../rate-source.js';
 import { setRates } from './set-rates.js';
-import { queueReprice } from './reprice-listings.js';
 
 /**
  * The optional daily `import-rates` job: reads the reference rates from the rates port and records,
@@ -20,10 +19,7 @@ export async function importReferenceRates(deps: { orm: MikroORM; rates: RateSou
     const wanted = Object.fromEntries(Object.entries(body.rates).filter(([q]) => q !== body.base && known.has(q) && (m.currencies.includes(q) || m.currencies.includes(body.base))));
     if (Object.keys(wanted).length === 0) continue;
     const em = tenantEm(deps.orm, m.id);
-    await em.transactional(async (tx) => {
-      stored += (await setRates(tx, m.id, { date: body.date, base: body.base, rates: wanted })).length;
-      await queueReprice(tx, m.id);
-    });
+    stored += (await setRates(em, m.id, { date: body.date, base: body.base, rates: wanted })).length; // queues its reprice
   }
   return { date: body.date, marketplaces: marketplaces.length, rates: stored };
 }

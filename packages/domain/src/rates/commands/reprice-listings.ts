@@ -20,19 +20,20 @@ export function queueReprice(em: EntityManager, marketplaceId: string): Promise<
  * default currency may have changed, and daily (a rate dated today may have been set in advance).
  */
 export async function repriceListings(deps: { orm: MikroORM; clock: Clock }, marketplaceId: string): Promise<{ currencies: number; listings: number }> {
-  const em = tenantEm(deps.orm, marketplaceId);
-  return em.transactional(async (tx) => {
-    const m = await tx.findOneOrFail(MarketplaceSchema, { id: marketplaceId });
-    const today = todayOf(deps.clock.now());
-    const book = await loadRateBook(tx, m, today);
-    const currencies = [...new Set([...m.currencies, ...(await listingCurrencies(tx))])];
-    const factors = currencies.flatMap((currency) => {
-      const factor = book.factor(currency);
-      return factor === undefined ? [] : [{ currency, factor }];
-    });
-    await replacePriceFactors(tx, factors, today);
-    return { currencies: factors.length, listings: await applyPriceFactors(tx) };
+  return tenantEm(deps.orm, marketplaceId).transactional((tx) => repriceIn(tx, marketplaceId, todayOf(deps.clock.now())));
+}
+
+/** The reprice on the caller's entity manager (inside its transaction), with the rates of `today`. */
+export async function repriceIn(tx: EntityManager, marketplaceId: string, today: string): Promise<{ currencies: number; listings: number }> {
+  const m = await tx.findOneOrFail(MarketplaceSchema, { id: marketplaceId });
+  const book = await loadRateBook(tx, m, today);
+  const currencies = [...new Set([...m.currencies, ...(await listingCurrencies(tx))])];
+  const factors = currencies.flatMap((currency) => {
+    const factor = book.factor(currency);
+    return factor === undefined ? [] : [{ currency, factor }];
   });
+  await replacePriceFactors(tx, factors, today);
+  return { currencies: factors.length, listings: await applyPriceFactors(tx) };
 }
 
 // Both tasks are declared here: `reprice-listings` is queued by `queueReprice` above, so a task file

@@ -3,6 +3,7 @@ import type { EntityManager } from '@hm/db/orm';
 import { z } from 'zod';
 import { ValidationError } from '../../errors.js';
 import { ZCurrencyCode } from '../../shared/schemas.js';
+import { queueReprice } from './reprice-listings.js';
 
 export const ZSetRates = z.strictObject({
   date: z.iso.date().describe('First day the rates apply (YYYY-MM-DD).'),
@@ -14,7 +15,11 @@ export const ZSetRates = z.strictObject({
 });
 export type SetRatesInput = z.infer<typeof ZSetRates>;
 
-/** Records `1 base = rate quote` from `date` on; setting a day again replaces that day's rate. */
+/**
+ * Records `1 base = rate quote` from `date` on; setting a day again replaces that day's rate. The
+ * reprice is queued in the same transaction, so no caller (console, import, seed) can leave the
+ * listings' `price_base` on the old rates — or empty, which drops them from price sorts and filters.
+ */
 export async function setRates(em: EntityManager, marketplaceId: string, input: SetRatesInput): Promise<ExchangeRate[]> {
   const errors = Object.keys(input.rates)
     .filter((q) => q === input.base)
@@ -30,6 +35,7 @@ export async function setRates(em: EntityManager, marketplaceId: string, input: 
       );
       out.push(row);
     }
+    await queueReprice(tx, marketplaceId);
     return out;
   });
 }
