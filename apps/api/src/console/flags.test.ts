@@ -118,7 +118,7 @@ describe('console commands', () => {
   test('every command says what it does, and reads structured values as lists, pairs, JSON or a file', () => {
     for (const c of commands.values()) expect(c.description, c.name).toBeTruthy();
     const usage = Object.fromEntries([...commands.values()].map((c) => [c.name, c.usage]));
-    expect(usage['marketplace create']).toBe('--name <text> --slug <text> --currencies <text,…> --locales <text,…> [--storefront-url <url>]');
+    expect(usage['marketplace create']).toBe('--name <text> --slug <text> --currencies <text,…> --locales <text,…> --storefront-url <url>');
     expect(usage['rates set']).toBe('--marketplace <text> --date <date> --base <text> --rates <KEY=number,…>');
     expect(usage['listings offer']).toBe('--id <uuid> --amount <number> --currency <text> [--note <text>] [--schedule <json>]');
     expect(usage['listings set-commission']).toBe('--id <uuid> --percent <number>|default');
