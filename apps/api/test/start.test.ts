@@ -30,7 +30,8 @@ async function canLogIn(port: number, password: string, database = 'postgres') {
 }
 
 test('first start seeds the demo marketplace and prints working keys; Ctrl-C stops everything', async () => {
-  const dir = dataDir();
+  // as on a fresh clone: DATA_DIR (and a folder above it) does not exist yet
+  const dir = path.join(dataDir(), 'checkout', '.data');
   const API_PORT = String(await freePort());
   const first = await startApi({ DATA_DIR: dir, API_PORT });
   const out = first.output();

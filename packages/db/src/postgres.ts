@@ -141,6 +141,9 @@ async function launch(
     await stopPid(running.pid);
   }
   removeStalePidFile(pgDir);
+  // DATA_DIR (and any folder above it we make) with the usual mode: with \`recursive\`, a 0700 mode
+  // would also apply to them, and the database user could not reach its own folder below.
+  mkdirSync(path.dirname(pgDir), { recursive: true });
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   if (ids) {
     if (statSync(pgDir).uid !== ids.uid) chownSync(pgDir, ids.uid, ids.gid);
