@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createOrm, type MikroORM } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
 import { consoleCaller } from '@hm/domain/console';
@@ -45,13 +45,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { mode?: ApiMode; bodyLimit?: number; extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void> } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { mode?: ApiMode; bodyLimit?: number; logger?: FastifyServerOptions['logger']; extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void> } = {},
+): Promise<Harness> {
   const url = await createTestDatabase(inject('adminDatabaseUrl'));
   const orm = await createOrm(url, { poolMax: 5 });
   const clock = testClock();
   const mode = opts.mode ?? 'test';
   const images = diskImageStore(mkdtempSync(path.join(tmpdir(), 'hm-images-')));
-  const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, images });
+  const app = await buildApp({ orm, mode, clock, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, images, logger: opts.logger });
   await opts.extend?.(app, orm, clock);
   const mailDir = mkdtempSync(path.join(tmpdir(), 'hm-mail-'));
   const jobsPool = new pg.Pool({ connectionString: url, max: 2 });

@@ -4,6 +4,22 @@ import { excerpt, type Case } from './cases.js';
 import type { Operation, Req } from './operations.js';
 import type { Res } from './transport.js';
 
+/** The server's error log lines by request id (the cause of a 500, for the report). */
+export type ErrorLog = Map<string, string>;
+
+/** A Fastify logger option that keeps the error lines in `log`. */
+export function errorLogger(log: ErrorLog) {
+  return {
+    level: 'error',
+    stream: {
+      write(line: string) {
+        const entry = JSON.parse(line) as { reqId?: string; msg?: string; err?: { message?: string } };
+        if (entry.reqId) log.set(entry.reqId, `${entry.msg ?? ''}: ${entry.err?.message ?? ''}`.replace(/\s+/g, ' '));
+      },
+    },
+  };
+}
+
 /** What is wrong with one response; at most one per response (the first that applies). */
 export type FailureKind = '5xx' | 'no-response' | 'not-a-problem' | 'problem-members' | 'problem-status' | 'not-in-openapi' | 'accepted-invalid';
 
@@ -40,10 +56,13 @@ function shim(res: Res): LightMyRequestResponse {
  * The fuzz contract for one response: never 5xx; every 4xx an RFC 9457 problem whose `status` is
  * the HTTP status; every /v1 response (2xx too) as the published document says.
  */
-export async function checkResponse(app: FastifyInstance, op: Operation | undefined, req: Req, res: Res): Promise<{ kind: FailureKind; what: string } | undefined> {
+export async function checkResponse(app: FastifyInstance, op: Operation | undefined, req: Req, res: Res, errorLog: ErrorLog): Promise<{ kind: FailureKind; what: string } | undefined> {
   const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
   const body = res.body;
-  if (res.status >= 500) return { kind: '5xx', what: describe(type, body) };
+  if (res.status >= 500) {
+    const logged = errorLog.get(String(res.headers['request-id']));
+    return { kind: '5xx', what: `${describe(type, body)}; ${logged ? `logged: ${clip(mask(logged), 90)}` : 'NOT LOGGED with its request id'}` };
+  }
   if (res.status >= 400 && req.method !== 'HEAD') {
     if (type !== 'application/problem+json') return { kind: 'not-a-problem', what: describe(type, body) };
     let problem: Record<string, unknown>;

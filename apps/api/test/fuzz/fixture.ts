@@ -16,7 +16,7 @@ export interface World {
   alice: { session: string; id: string; email: string; password: string };
   /** another seller of the same marketplace */
   bob: { session: string; id: string; listings: string[] };
-  /** sessions that DELETE /sessions/current may end, one per use; then `ended` */
+  /** sessions that DELETE /sessions/current may end: one per request, put back unless it ended; then `ended` */
   spareSessions: string[];
   endedSession: string;
   /** the main user's listings, one pool per kind of use, so that one operation does not spoil another's targets */

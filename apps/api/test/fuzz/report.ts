@@ -5,7 +5,7 @@ import type { Failure } from './check.js';
  * The failures as two compact tables: classes across operations (what to fix), then each distinct
  * failure per operation with one request that reproduces it (what to re-run).
  */
-export function failureReport(failures: Failure[], run: { seed: number; count: number }): string {
+export function failureReport(failures: Failure[], run: { seed: number; count: number }, opts: { perOperation: boolean } = { perOperation: true }): string {
   if (failures.length === 0) return '';
   const group = <K extends string>(key: (f: Failure) => K) => {
     const groups = new Map<K, Failure[]>();
@@ -21,6 +21,7 @@ export function failureReport(failures: Failure[], run: { seed: number; count: n
     const ops = [...new Set(fs.map((x) => x.c.op))];
     lines.push(`${String(fs.length).padStart(5)} | ${f.kind} | ${f.status || '-'} | ${f.c.mutation} | ${f.what} | ${ops.length > 3 ? `${ops.slice(0, 3).join(', ')} +${ops.length - 3}` : ops.join(', ')}`);
   }
+  if (!opts.perOperation) return lines.join('\n');
   const distinct = group((f) => `${f.c.op}|${f.kind}|${f.status}|${f.c.mutation}|${f.what}`);
   lines.push('', 'per operation: count | operation | mutation | status | kind | what came back', '        ↳ #case: request (mutation detail)');
   for (const fs of distinct.sort((a, b) => a[0]!.c.op.localeCompare(b[0]!.c.op) || b.length - a.length)) {

@@ -207,6 +207,8 @@ export const pathMutations: Mutation[] = [
     const v = d.pathValues[p.name]!;
     // (no bare "." or ".." segment: URL resolution rightly turns those into another route)
     d.pathValues[p.name] = ctx.r.pick([`${v}/`, `${v}%2F..`, `%2F${v}`, `${v}//x`, '..%2F..%2Fopenapi.json', '%2E%2E', `${v};x=1`]);
+    // the injector resolves an encoded dot segment like a browser; a raw client sends it as it is
+    d.socket = d.pathValues[p.name] === '%2E%2E';
     return `${p.name}=${excerpt(d.pathValues[p.name]!, 40)}`;
   }),
 ];
