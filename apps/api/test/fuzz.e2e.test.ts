@@ -44,7 +44,7 @@ beforeAll(async () => {
   // the classes here; each failing test below prints its failures per operation, with a request to re-send
   const report = failureReport(run.failures, { seed, count: COUNT }, { perOperation: false });
   const slowest = [...run.msPerMutation].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  console.log(`fuzz: ${run.requests} requests in ${(run.ms / 1000).toFixed(1)} s (summed over workers: ${slowest.map(([m, ms]) => `${m} ${(ms / 1000).toFixed(1)} s`).join(', ')}), ${run.failures.length} failing${report ? `\n${report}` : ''}`);
+  console.log(`fuzz: ${run.requests} requests in ${(run.ms / 1000).toFixed(1)} s, ${(run.cpuMs / 1000).toFixed(1)} s of CPU (summed over workers: ${slowest.map(([m, ms]) => `${m} ${(ms / 1000).toFixed(1)} s`).join(', ')}), ${run.failures.length} failing${report ? `\n${report}` : ''}`);
 }, 300_000);
 afterAll(() => h?.close());
 

@@ -11,6 +11,8 @@ export interface Case {
 
 export interface Mutation {
   name: string;
+  /** how much more often than others the random phase picks it (default 1) */
+  weight?: number;
   applies(op: Operation): boolean;
   make(ctx: FuzzContext, op: Operation): Case;
 }

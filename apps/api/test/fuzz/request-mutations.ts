@@ -52,6 +52,9 @@ function forgedKeys(ctx: FuzzContext): unknown[][] {
   ];
 }
 
+/** Forged cursors are a known way in (the issue's list): the random phase tries many more keys. */
+const weighted = (weight: number, m: Mutation): Mutation => ({ ...m, weight });
+
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 export const queryMutations: Mutation[] = [
@@ -127,7 +130,7 @@ export const queryMutations: Mutation[] = [
     setQuery(d, name, [value]);
     return `${name} of the other marketplace`;
   }),
-  mutation('query:forged-cursor', (op) => queryParams(op).some((p) => p.name === 'cursor'), (ctx, d) => {
+  weighted(6, mutation('query:forged-cursor', (op) => queryParams(op).some((p) => p.name === 'cursor'), (ctx, d) => {
     const real = ctx.world.cursors.filter((c) => c.path === `/v1${d.op.template}`);
     const base = ctx.r.pick(real);
     const { q } = JSON.parse(Buffer.from(base.cursor, 'base64url').toString()) as { q: string };
@@ -135,7 +138,7 @@ export const queryMutations: Mutation[] = [
     d.query = base.query.split('&').map((pair) => pair.split('=') as [string, string]);
     setQuery(d, 'cursor', [b64({ q, k })]);
     return `signed by nobody: k=${excerpt(JSON.stringify(k), 60)}`;
-  }),
+  })),
   mutation('query:garbage-cursor', (op) => queryParams(op).some((p) => p.name === 'cursor'), (ctx, d) => {
     const other = ctx.r.pick(ctx.world.cursors).cursor;
     const [what, value] = ctx.r.pick<[string, string]>([
@@ -183,7 +186,8 @@ export const pathMutations: Mutation[] = [
   }),
   mutation('path:long', hasPath, (ctx, d) => {
     const p = ctx.r.pick(pathParams(d.op));
-    const n = ctx.r.pick([1_000, 5_000, 15_000]);
+    const limit = p.schema.maxLength ?? 36;
+    const n = ctx.r.pick([limit, limit + 1, 1_000, 5_000, 15_000]);
     d.pathValues[p.name] = 'a'.repeat(n);
     return `${p.name} of ${n} characters`;
   }),
@@ -205,10 +209,8 @@ export const pathMutations: Mutation[] = [
   mutation('path:slashes', hasPath, (ctx, d) => {
     const p = ctx.r.pick(pathParams(d.op));
     const v = d.pathValues[p.name]!;
-    // (no bare "." or ".." segment: URL resolution rightly turns those into another route)
-    d.pathValues[p.name] = ctx.r.pick([`${v}/`, `${v}%2F..`, `%2F${v}`, `${v}//x`, '..%2F..%2Fopenapi.json', '%2E%2E', `${v};x=1`]);
-    // the injector resolves an encoded dot segment like a browser; a raw client sends it as it is
-    d.socket = d.pathValues[p.name] === '%2E%2E';
+    // no "." or ".." segment, not even as %2E: URL resolution (WHATWG, as the router uses) rightly makes those another route
+    d.pathValues[p.name] = ctx.r.pick([`${v}/`, `${v}%2F..`, `%2F${v}`, `${v}//x`, '..%2F..%2Fopenapi.json', `${v};x=1`]);
     return `${p.name}=${excerpt(d.pathValues[p.name]!, 40)}`;
   }),
 ];

@@ -26,8 +26,9 @@ export function* cases(ctx: FuzzContext, ops: Operation[], minRequests: number):
     requests += c.requests.length;
     yield c;
   }
+  const weighted = pairs.flatMap((p) => Array.from({ length: p[1].weight ?? 1 }, () => p));
   while (requests < minRequests) {
-    const [op, m] = ctx.r.pick(pairs);
+    const [op, m] = ctx.r.pick(weighted);
     const c = m.make(ctx, op);
     requests += c.requests.length;
     yield c;
@@ -65,6 +66,8 @@ export interface FuzzResult {
   /** time spent per mutation (to keep the run within its budget) */
   msPerMutation: Map<string, number>;
   ms: number;
+  /** CPU time of this process (fuzzer and server) during the run: far below `ms` means a busy machine */
+  cpuMs: number;
 }
 
 /** Sends every case (its requests in order; `concurrency` cases at a time) and checks each response. */
@@ -79,7 +82,8 @@ export async function runFuzz(opts: {
   only?: Set<number>;
 }): Promise<FuzzResult> {
   const started = Date.now();
-  const result: FuzzResult = { requests: 0, failures: [], byOperation: new Map(), mutationsPerOperation: new Map(), msPerMutation: new Map(), ms: 0 };
+  const cpu = process.cpuUsage();
+  const result: FuzzResult = { requests: 0, failures: [], byOperation: new Map(), mutationsPerOperation: new Map(), msPerMutation: new Map(), ms: 0, cpuMs: 0 };
   const source = cases(opts.ctx, opts.ops, opts.minRequests);
   const byId = new Map(opts.ops.map((op) => [op.id, op]));
   let index = -1;
@@ -134,5 +138,7 @@ export async function runFuzz(opts: {
   };
   await Promise.all(Array.from({ length: opts.concurrency }, worker));
   result.ms = Date.now() - started;
+  const used = process.cpuUsage(cpu);
+  result.cpuMs = (used.user + used.system) / 1000;
   return result;
 }
