@@ -13,8 +13,8 @@ export const MUTATIONS: Mutation[] = [...allBodyMutations, ...queryMutations, ..
 
 /**
  * Cases in a fixed order from the seed: first every mutation that applies to every operation once
- * (in a shuffled order), then random (operation, mutation) pairs until `minRequests` requests. Generated one at a time as
- * they are sent, so large bodies do not pile up in memory.
+ * (shuffled), then random (operation, mutation) pairs until `minRequests` requests. Generated one
+ * at a time as they are sent, so large bodies do not pile up in memory.
  */
 export function* cases(ctx: FuzzContext, ops: Operation[], minRequests: number): Generator<Case> {
   let requests = 0;
