@@ -53,12 +53,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // JSON bodies: an empty body is "no input" (bodiless POST/DELETE); anything else must parse, at a
-  // bounded depth and without NUL characters (see client-input.ts).
+  // bounded depth and without NUL characters or lone surrogates (see client-input.ts). The /v1
+  // operations check the text with the rest of their input, to list every invalid field (rest-input.ts).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(/^application\/(.+\+)?json$/, { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser(/^application\/(.+\+)?json$/, { parseAs: 'string' }, (req, body, done) => {
     if (body === '') return done(null, undefined);
     try {
-      done(null, parseClientJson(body as string, 'The body', 'body'));
+      done(null, parseClientJson(body as string, 'The body', 'body', req.routeOptions.url !== '/v1/*'));
     } catch (e) {
       done(e as Error, undefined);
     }

@@ -33,7 +33,7 @@ const BAD_BY_TYPE: Record<string, unknown[]> = {
   uuid: ["not-a-uuid' or '1'='1", '------------------------------------', 'a\u0000', 42],
   int: [2 ** 40, 1.5, '1', -(2 ** 40)],
   bigint: [2 ** 60, 'x', 1e300],
-  text: ['a\u0000b', 'x'.repeat(5000), 7],
+  text: ['a\u0000b', 'a\udfffb', 'x'.repeat(5000), 7],
 };
 
 function forgeries(real: string, types: string[]): [string, string][] {

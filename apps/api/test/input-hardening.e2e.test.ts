@@ -85,6 +85,79 @@ describe('NUL characters', () => {
   });
 });
 
+describe('lone UTF-16 surrogates', () => {
+  const SURROGATE = 'Must be valid Unicode text (no lone surrogates).';
+
+  test('in body strings and keys → 422 naming each field, as for NUL', async () => {
+    const created = await json('POST', '/v1/me/listings', JSON.stringify({ title: 'Lamp' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await json('PUT', `/v1/me/listings/${created.json().id}`, '{"title":"Lamp","location":{"postal_code":"\\udfff"},"attributes":{"\\ud800x":"red"}}');
+    expect(expectProblem(res, 422, 'validation_failed').errors).toEqual([
+      { location: 'body.location.postal_code', message: SURROGATE, value: '\udfff' },
+      { location: 'body.attributes.\ud800x', message: SURROGATE, value: '\ud800x' },
+    ]);
+    // a surrogate pair is text
+    const pair = await json('PUT', `/v1/me/listings/${created.json().id}`, JSON.stringify({ title: 'Lamp \ud83d\udca1', location: { postal_code: '116 46' } }));
+    expect(pair.statusCode, pair.body).toBe(200);
+  });
+
+  test('on /trpc too, in the body and in the input query parameter', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/trpc/users.signUp', headers: { authorization: `Bearer ${m.secret}`, 'content-type': 'application/json' }, payload: '{"email":"x\\udfff@example.com"}' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.data.problem.errors).toEqual([{ location: 'body.email', message: SURROGATE, value: 'x\udfff@example.com' }]);
+    const query = await h.app.inject({ method: 'GET', url: `/trpc/listings.search?input=${encodeURIComponent('{"q":"a\\ud800"}')}`, headers: { authorization: `Bearer ${m.secret}` } });
+    expect(query.statusCode).toBe(422);
+    expect(query.json().error.data.problem.errors[0].location).toBe('query.input.q');
+  });
+});
+
+describe('a JSON body that is not an object', () => {
+  test('[], "", true, null, 3 → 422 at the body, on operations whose fields are all optional', async () => {
+    const listing = (await json('POST', '/v1/me/listings', JSON.stringify({ title: 'Lamp' }))).json().id as string;
+    for (const [method, url] of [
+      ['PATCH', '/v1/me'],
+      ['PUT', `/v1/me/listings/${listing}`],
+      ['POST', '/v1/me/listings'],
+      ['POST', `/v1/me/listings/${listing}/publish`],
+      ['POST', '/v1/me/verification-email'],
+    ] as const) {
+      for (const payload of ['[]', '""', 'true', 'null', '3']) {
+        const body = expectProblem(await json(method, url, payload), 422, 'validation_failed');
+        expect(body.errors, `${method} ${url} ${payload}`).toEqual([{ location: 'body', message: 'Must be a JSON object.', value: JSON.parse(payload) }]);
+      }
+    }
+  });
+
+  test('an absent or empty body is still no input', async () => {
+    const empty = await json('POST', '/v1/me/listings', '');
+    expect(empty.statusCode, empty.body).toBe(201);
+    const none = await h.request({ method: 'POST', url: '/v1/me/listings', key: m.secret, session });
+    expect(none.statusCode, none.body).toBe(201);
+  });
+});
+
+describe('every problem listed when some text is not text', () => {
+  test('a NUL in one body field and invalid others → all of them, each once', async () => {
+    const res = await json('POST', '/v1/me/listings', JSON.stringify({ title: 'Lamp\u0000', stock: '2', price: { amount: -1, currency: 'SEK' }, description: 'ok\udfff' }));
+    const body = expectProblem(res, 422, 'validation_failed');
+    expect(body.errors.map((e) => `${e.location}: ${e.message}`).sort()).toEqual(
+      ['body.description: Must be valid Unicode text (no lone surrogates).', 'body.price.amount: Must be at least 0.', 'body.stock: expected number, received string.', 'body.title: Must not contain NUL characters (\\u0000).'].sort(),
+    );
+  });
+
+  test('a NUL in a query parameter and an invalid other one → both, at query locations', async () => {
+    const res = await h.request({ method: 'GET', url: '/v1/listings?q=lamp%00&limit=five', key: m.secret });
+    expect(expectProblem(res, 422, 'validation_failed').errors.map((e) => e.location)).toEqual(['query.q', 'query.limit']);
+  });
+
+  test('a NUL in a path parameter and an invalid body field → both', async () => {
+    const res = await json('PUT', '/v1/me/listings/abc%00', JSON.stringify({ title: 'Lamp', stock: -1 }));
+    const errors = expectProblem(res, 422, 'validation_failed').errors;
+    expect(errors[0]).toEqual({ location: 'path.id', message: 'Must not contain NUL characters (\\u0000).', value: 'abc\u0000' });
+    expect(errors.map((e) => e.location)).toEqual(['path.id', 'body.stock']);
+  });
+});
+
 describe('nesting depth', () => {
   const deep = (levels: number) => `{"title":"Lamp","attributes":{"x":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
 

@@ -6,13 +6,25 @@ import { shownValue } from '@hm/domain/trpc';
  * - JSON is nested at most MAX_JSON_DEPTH levels (checked on the text, without recursion, before
  *   parsing): validators, fingerprints and loggers walk values recursively, and no request of this
  *   API nests deeper than a few levels;
- * - no string contains NUL (U+0000): Postgres text cannot hold it, and no field means it.
+ * - every string is text (`badText`): no NUL (U+0000), no lone UTF-16 surrogate (`"\\udfff"`).
+ *   Postgres text and json cannot hold either, and no field means them.
  */
 export const MAX_JSON_DEPTH = 32;
 export const NUL_MESSAGE = 'Must not contain NUL characters (\\u0000).';
+export const SURROGATE_MESSAGE = 'Must be valid Unicode text (no lone surrogates).';
 
-/** `what` names the input in messages ("The body"); `location` prefixes field locations ("body"). */
-export function parseClientJson(text: string, what: string, location: string): unknown {
+/** Why a string is not text a field can hold, or undefined when it is. */
+export function badText(s: string): string | undefined {
+  if (s.includes('\u0000')) return NUL_MESSAGE;
+  return s.isWellFormed() ? undefined : SURROGATE_MESSAGE;
+}
+
+/**
+ * `what` names the input in messages ("The body"); `location` prefixes field locations ("body").
+ * `checkText: false` leaves the text check to the caller (the /v1 operations list it with every
+ * other invalid field, see rest-input.ts).
+ */
+export function parseClientJson(text: string, what: string, location: string, checkText = true): unknown {
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
     throw new DomainError('malformed_request', `${what} is JSON nested deeper than ${MAX_JSON_DEPTH} levels; send flatter data.`);
   }
@@ -22,7 +34,7 @@ export function parseClientJson(text: string, what: string, location: string): u
   } catch (e) {
     throw new DomainError('malformed_request', `${what} is not valid JSON: ${(e as Error).message}`);
   }
-  const errors = nulErrors(value, location);
+  const errors = checkText ? textErrors(value, location) : [];
   if (errors.length) throw new ValidationError(errors);
   return value;
 }
@@ -44,18 +56,19 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
-/** Every string (and object key) of a parsed value that contains NUL, in document order. */
-export function nulErrors(root: unknown, location: string): FieldError[] {
+/** Every string (and object key) of a parsed value that is not text (`badText`), in document order. */
+export function textErrors(root: unknown, location: string): FieldError[] {
   const errors: FieldError[] = [];
   const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) errors.push(nulError(location, path, value));
+      const message = badText(value);
+      if (message) errors.push(textError(location, path, value, message));
     } else if (value !== null && typeof value === 'object') {
       const children: { value: unknown; path: string[] }[] = [];
       for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\u0000')) children.push({ value: key, path: [...path, key] }); // the key itself, reported where it is
+        if (badText(key)) children.push({ value: key, path: [...path, key] }); // the key itself, reported where it is
         if (typeof child === 'string' || (child !== null && typeof child === 'object')) children.push({ value: child, path: [...path, key] });
       }
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
@@ -64,30 +77,40 @@ export function nulErrors(root: unknown, location: string): FieldError[] {
   return errors;
 }
 
-/** Query parameters (a value, or the values of a repeated name) that contain NUL: one error per name. */
-export function queryNulErrors(query: Record<string, unknown>): FieldError[] {
+/** Query parameters (a value, or the values of a repeated name) that are not text: one error per name. */
+export function queryTextErrors(query: Record<string, unknown>): FieldError[] {
   return Object.entries(query).flatMap(([name, raw]) => {
-    const bad = [name, ...(Array.isArray(raw) ? raw : [raw])].find((v) => typeof v === 'string' && v.includes('\u0000'));
-    return bad === undefined ? [] : [nulError('query', [name], bad)];
+    const values = [name, ...(Array.isArray(raw) ? raw : [raw])].filter((v): v is string => typeof v === 'string');
+    const bad = values.find((v) => badText(v));
+    return bad === undefined ? [] : [textError('query', [name], bad, badText(bad)!)];
   });
 }
 
-/** Parameters of a route template (`/catalog-terms/{kind}/{slug}`) whose decoded text contains NUL. */
-export function pathNulErrors(template: string, path: string): FieldError[] {
+/** Parameters of a route template (`/catalog-terms/{kind}/{slug}`) whose decoded text is not text. */
+export function pathTextErrors(params: Record<string, string>): FieldError[] {
+  return Object.entries(params).flatMap(([name, value]) => {
+    const message = badText(value);
+    return message ? [textError('path', [name], value, message)] : [];
+  });
+}
+
+/** The parameters of a route template in a path, percent-decoded (kept as sent when not percent-encoding). */
+export function pathParams(template: string, path: string): Record<string, string> {
   const parts = path.split('/');
-  return template.split('/').flatMap((segment, i) => {
-    const name = /^\{(.+)\}$/.exec(segment)?.[1];
-    if (!name) return [];
-    let value: string;
-    try {
-      value = decodeURIComponent(parts[i] ?? '');
-    } catch {
-      return []; // not percent-encoding: the route's own validation answers
-    }
-    return value.includes('\u0000') ? [nulError('path', [name], value)] : [];
-  });
+  return Object.fromEntries(
+    template.split('/').flatMap((segment, i) => {
+      const name = /^\{(.+)\}$/.exec(segment)?.[1];
+      if (!name) return [];
+      const raw = parts[i] ?? '';
+      try {
+        return [[name, decodeURIComponent(raw)]];
+      } catch {
+        return [[name, raw]]; // not percent-encoding: the route's own validation answers
+      }
+    }),
+  );
 }
 
-function nulError(location: string, path: string[], value: string): FieldError {
-  return { location: [location, ...path].join('.'), message: NUL_MESSAGE, value: shownValue(path, value) };
+function textError(location: string, path: string[], value: string, message: string): FieldError {
+  return { location: [location, ...path].join('.'), message, value: shownValue(path, value) };
 }

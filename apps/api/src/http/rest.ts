@@ -3,10 +3,10 @@ import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { MikroORM } from '@hm/db/orm';
 import type { AuthenticatedKey, Clock } from '@hm/domain/context';
-import { ValidationError, type Problem } from '@hm/domain/errors';
+import type { Problem } from '@hm/domain/errors';
 import { keyRefusal, sessionRefusal } from '@hm/domain/trpc';
-import { pathNulErrors, queryNulErrors } from './client-input.js';
 import { PROBLEM_JSON, logServerError, problem, refuse, sendProblem } from './problem.js';
+import { checkRestInput } from './rest-input.js';
 import { matchRoute, type RestRoute } from './route-table.js';
 import { keepBodiesStrict } from './strict-bodies.js';
 import { sessionTokenOf, type CreateContext } from './context.js';
@@ -19,6 +19,9 @@ import { sessionTokenOf, type CreateContext } from './context.js';
  * The hooks are added before the idempotency hooks of the same scope (see app.ts), so a stored
  * response is the problem the client got, not the adapter's body.
  */
+/** The operation each /v1 request was matched to in onRequest, for the input checks once its body is read. */
+const restRequests = new WeakMap<FastifyRequest, { route: RestRoute; path: string }>();
+
 export function addRestHooks(scope: FastifyInstance, routes: RestRoute[], orm: MikroORM, clock: Clock) {
   // A `/v1/me…` call without `X-User-Session`: the procedure's own answer, known without a lookup.
   const missingSession = (req: FastifyRequest) =>
@@ -39,8 +42,13 @@ export function addRestHooks(scope: FastifyInstance, routes: RestRoute[], orm: M
     // Who may call is known from the headers: refuse before reading a body (the procedure checks again).
     const refusal = keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
     if (refusal) return refuse(req, reply, refusal);
-    const nul = [...pathNulErrors(route.path, path), ...queryNulErrors(req.query as Record<string, unknown>)];
-    if (nul.length) return refuse(req, reply, new ValidationError(nul));
+    restRequests.set(req, { route, path });
+  });
+
+  // The body is parsed (app.ts): what every operation's input must be, all invalid fields listed (rest-input.ts).
+  scope.addHook('preValidation', async (req) => {
+    const matched = restRequests.get(req);
+    if (matched) await checkRestInput(req, matched.route, matched.path);
   });
 
   // Bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type.

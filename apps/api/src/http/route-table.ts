@@ -7,16 +7,18 @@ export interface RestRoute {
   pattern: RegExp;
   procedurePath: string;
   meta: Meta;
+  /** the procedure's input parsers (`.input(...)`, zod schemas), in order */
+  inputs: unknown[];
 }
 
 /** The /v1 operations, from the router's OpenAPI meta: used for 404 vs 405 and per-route behaviour. */
 export function restRoutes(router: AnyTRPCRouter): RestRoute[] {
-  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta; inputs: unknown[] } }>;
   return Object.entries(procedures).flatMap(([procedurePath, p]) => {
     const meta = p._def.meta;
     if (!meta?.openapi || meta.openapi.enabled === false) return [];
     const source = meta.openapi.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-    return [{ method: meta.openapi.method, path: meta.openapi.path, pattern: new RegExp(`^${source}/?$`), procedurePath, meta }];
+    return [{ method: meta.openapi.method, path: meta.openapi.path, pattern: new RegExp(`^${source}/?$`), procedurePath, meta, inputs: p._def.inputs }];
   });
 }
 

@@ -19,7 +19,7 @@ export async function registerTrpc(scope: FastifyInstance, router: AnyTRPCRouter
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/trpc/:path',
     handler: async (req, reply) => {
-      // A query's input is JSON in the URL: the same depth and NUL rules as a body (throws a problem).
+      // A query's input is JSON in the URL: the same depth and text rules as a body (throws a problem).
       const input = (req.query as { input?: unknown }).input;
       if (typeof input === 'string') parseClientJson(input, 'The input query parameter', 'query.input');
       const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;

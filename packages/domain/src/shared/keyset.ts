@@ -25,7 +25,7 @@ const VALID: Record<KeyType, (v: unknown) => boolean> = {
   timestamptz: (v) => typeof v === 'string' && ISO_MS.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString() === v,
   int: (v) => Number.isSafeInteger(v) && (v as number) >= -INT4 && (v as number) < INT4,
   bigint: (v) => Number.isSafeInteger(v),
-  text: (v) => typeof v === 'string' && v.length <= MAX_TEXT && !v.includes('\u0000'),
+  text: (v) => typeof v === 'string' && v.length <= MAX_TEXT && !v.includes('\u0000') && v.isWellFormed(),
 };
 
 /** A row's key value as the cursor carries it (pg answers bigint as strings, timestamps as Dates). */

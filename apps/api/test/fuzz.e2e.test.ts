@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHarness, type Harness } from './harness.js';
+import { errorLogger, type ErrorLog, type FailureKind } from './fuzz/check.js';
+import { buildWorld } from './fuzz/fixture.js';
+import { operationsOf, type Operation } from './fuzz/operations.js';
+import { rng, seedFromEnv } from './fuzz/prng.js';
+import { failureReport } from './fuzz/report.js';
+import { MUTATIONS, runFuzz, type FuzzResult } from './fuzz/run.js';
+
+/**
+ * A fuzz run over every operation of the published OpenAPI document (test helpers and the photo
+ * upload included): valid requests built from the schemas with real ids, then mutated — wrong
+ * types, limits ±1, huge values, NUL and control characters, lone surrogates and invalid UTF-8,
+ * JSON nested 3 000 and 6 000 deep, huge arrays, unknown fields, bad content types, forged cursors,
+ * other tenants' ids, malformed path ids, broken percent-encoding, long URLs and headers,
+ * Idempotency-Key variants, every kind of key and session. Deterministic from its seed:
+ * FUZZ_SEED=<n> runs another sequence, FUZZ_COUNT=<n> sends more (or fewer) requests,
+ * FUZZ_CASES=<#,#> re-sends only the cases a failure table names, FUZZ_VERBOSE=<regex> prints every
+ * exchange of the operations it matches, FUZZ_CONCURRENCY=<n> sets how many cases run at once (4).
+ * Beyond no 5xx and problems for every 4xx, every /v1 answer must be documented, and a JSON body
+ * the document's schema refuses must not be accepted (no silent coercion).
+ */
+const COUNT = Number(process.env.FUZZ_COUNT || 5000);
+const ONLY = process.env.FUZZ_CASES ? new Set(process.env.FUZZ_CASES.split(',').map(Number)) : undefined;
+
+let h: Harness;
+let ops: Operation[];
+let run: FuzzResult;
+let seed: number;
+const errorLog: ErrorLog = new Map();
+
+beforeAll(async () => {
+  const started = Date.now();
+  h = await startHarness({ app: { logger: errorLogger(errorLog) } });
+  const world = await buildWorld(h);
+  console.log(`fuzz: world built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = h.app.server.address() as AddressInfo;
+  ops = operationsOf((await h.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json());
+  seed = seedFromEnv();
+  console.log(`fuzz: seed ${seed} (FUZZ_SEED), ≥ ${COUNT} requests (FUZZ_COUNT) over ${ops.length} operations`);
+  run = await runFuzz({ app: h.app, port, ctx: { r: rng(seed), world, seq: { n: 0 } }, ops, minRequests: COUNT, concurrency: Number(process.env.FUZZ_CONCURRENCY || 4), errorLog, only: ONLY });
+  // the classes here; each failing test below prints its failures per operation, with a request to re-send
+  const report = failureReport(run.failures, { seed, count: COUNT }, { perOperation: false });
+  const slowest = [...run.msPerMutation].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`fuzz: ${run.requests} requests in ${(run.ms / 1000).toFixed(1)} s, ${(run.cpuMs / 1000).toFixed(1)} s of CPU (summed over workers: ${slowest.map(([m, ms]) => `${m} ${(ms / 1000).toFixed(1)} s`).join(', ')}), ${run.failures.length} failing${report ? `\n${report}` : ''}`);
+}, 300_000);
+afterAll(() => h?.close());
+
+const failing = (...kinds: FailureKind[]) => run.failures.filter((f) => kinds.includes(f.kind));
+const tableOf = (...kinds: FailureKind[]) => `\n${failureReport(failing(...kinds), { seed, count: COUNT })}`;
+
+describe.skipIf(ONLY)('coverage', () => {
+  test(`sends at least ${COUNT} requests, every applicable mutation to every operation of the document`, () => {
+    expect(run.requests).toBeGreaterThanOrEqual(COUNT);
+    expect([...run.byOperation.keys()].sort()).toEqual(ops.map((o) => o.id).sort());
+    for (const op of ops) {
+      const expected = MUTATIONS.filter((m) => m.applies(op)).map((m) => m.name);
+      expect([...run.mutationsPerOperation.get(op.id)!].sort(), op.id).toEqual(expected.sort());
+    }
+  });
+
+  test('authorised requests reach the handlers: every operation answers 2xx at least once', () => {
+    const never = ops.filter((op) => !run.byOperation.get(op.id)?.['2xx']).map((op) => `${op.id} ${JSON.stringify(run.byOperation.get(op.id))}`);
+    expect(never).toEqual([]);
+  });
+});
+
+describe('the fuzz contract', () => {
+  test('no response is a 5xx, and every request gets a complete response', () => {
+    expect(failing('5xx', 'no-response').length, tableOf('5xx', 'no-response')).toBe(0);
+  });
+
+  test('every 4xx is application/problem+json with type, title, status, detail and code, status equal to the HTTP status', () => {
+    expect(failing('not-a-problem', 'problem-members', 'problem-status').length, tableOf('not-a-problem', 'problem-members', 'problem-status')).toBe(0);
+  });
+
+  test('every /v1 response (2xx too) has a status, content type and body the OpenAPI document declares', () => {
+    expect(failing('not-in-openapi').length, tableOf('not-in-openapi')).toBe(0);
+  });
+
+  test('a JSON body the document refuses is never accepted: 4xx, and a 422 names the refused field', () => {
+    expect(failing('accepted-invalid').length, tableOf('accepted-invalid')).toBe(0);
+  });
+});
