@@ -6,7 +6,7 @@ import { DomainError } from '@hm/domain/errors';
 import { registerUploads } from './http/uploads.js';
 import { unavailableError } from '@hm/domain/unavailable';
 import { addApiKeyResolution } from './http/auth.js';
-import { parseClientJson } from './http/client-input.js';
+import { JSON_MEDIA_TYPE, parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
 import { registerDocs } from './http/docs.js';
 import { clientErrorHandler, fastifyErrorToProblem, frameworkErrors, sendFor } from './http/framework-errors.js';
@@ -56,7 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // bounded depth and without NUL characters or lone surrogates (see client-input.ts). The /v1
   // operations check the text with the rest of their input, to list every invalid field (rest-input.ts).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(/^application\/(.+\+)?json$/, { parseAs: 'string' }, (req, body, done) => {
+  // Media types are case-insensitive and may carry parameters (RFC 9110): \`Application/JSON; charset=utf-8\` is JSON.
+  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (req, body, done) => {
     if (body === '') return done(null, undefined);
     try {
       done(null, parseClientJson(body as string, 'The body', 'body', req.routeOptions.url !== '/v1/*'));

@@ -68,6 +68,13 @@ describe('problems before procedures run', () => {
     }
   });
 
+  test('JSON is JSON whatever the case of its media type and with parameters (RFC 9110): no 415', async () => {
+    for (const type of ['application/json; charset=utf-8', 'application/json;charset=UTF-8', 'Application/Json', 'application/merge-patch+json']) {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/sessions', headers: { 'content-type': type, authorization: `Bearer ${key}` }, payload: '{"email":"nobody@example.com","password":"wrong-password-1"}' });
+      expectProblem(res, 401, 'invalid_credentials');
+    }
+  });
+
   test('unknown route → 404 problem, under /v1 and elsewhere', async () => {
     expectProblem(await h.request({ method: 'GET', url: '/v1/nope', key }), 404, 'not_found');
     expectProblem(await h.app.inject({ method: 'GET', url: '/nope' }), 404, 'not_found');

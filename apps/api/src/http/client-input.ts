@@ -114,3 +114,6 @@ export function pathParams(template: string, path: string): Record<string, strin
 function textError(location: string, path: string[], value: string, message: string): FieldError {
   return { location: [location, ...path].join('.'), message, value: shownValue(path, value) };
 }
+
+/** \`application/json\` and \`application/<x>+json\`, any case, with or without parameters (RFC 9110). */
+export const JSON_MEDIA_TYPE = /^application\/([a-z0-9.!#$&^_-]+\+)?json\s*(;.*)?$/i;

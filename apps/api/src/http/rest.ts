@@ -6,6 +6,7 @@ import type { AuthenticatedKey, Clock } from '@hm/domain/context';
 import type { Problem } from '@hm/domain/errors';
 import { keyRefusal, sessionRefusal } from '@hm/domain/trpc';
 import { PROBLEM_JSON, logServerError, problem, refuse, sendProblem } from './problem.js';
+import { JSON_MEDIA_TYPE } from './client-input.js';
 import { checkRestInput } from './rest-input.js';
 import { matchRoute, type RestRoute } from './route-table.js';
 import { keepBodiesStrict } from './strict-bodies.js';
@@ -51,11 +52,12 @@ export function addRestHooks(scope: FastifyInstance, routes: RestRoute[], orm: M
     if (matched) await checkRestInput(req, matched.route, matched.path);
   });
 
-  // Bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type.
+  // Bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type; a JSON body parsed
+  // under any spelling of a JSON media type (app.ts) is handed on as plain \`application/json\`,
+  // the one trpc-to-openapi knows.
   scope.addHook('preValidation', async (req) => {
-    if (req.headers['content-type'] === undefined && (req.body === undefined || req.body === null)) {
-      req.headers['content-type'] = 'application/json';
-    }
+    const type = req.headers['content-type'];
+    if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
   });
 
   scope.addHook('onSend', async (req, reply, payload) => {
