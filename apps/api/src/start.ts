@@ -106,10 +106,21 @@ async function shutdown(signal: string) {
     }
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   }
-  await app.close();
-  await worker?.stop();
-  await db.close();
-  process.exit(0);
+  // Each step runs even when one before it fails, so the database we started is never left behind.
+  let code = 0;
+  for (const [name, step] of [
+    ['API', () => app.close()],
+    ['worker', async () => worker?.stop()],
+    ['database', () => db.close()],
+  ] as const) {
+    try {
+      await step();
+    } catch (e) {
+      code = 1;
+      log(`Stopping the ${name} failed: ${(e as Error).message}`);
+    }
+  }
+  process.exit(code);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -56,8 +56,11 @@ export async function openDatabase(opts: {
     orm,
     embedded: !opts.databaseUrl,
     async close() {
-      await orm.close(true);
-      await stopServer();
+      try {
+        await orm.close(true);
+      } finally {
+        await stopServer(); // the server we started is stopped even when the pool closes badly (it may have lost the server)
+      }
     },
   };
 }
