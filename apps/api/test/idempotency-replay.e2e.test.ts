@@ -61,6 +61,37 @@ describe('4xx answers are stored as the client got them', () => {
   });
 });
 
+describe('scope: the API key and the user (spec), not one session', () => {
+  test('a retry from another session of the same user replays the first answer instead of creating a second listing', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const { token: first } = await signUp(h, key, { email, password: 'right-password' });
+    const second = (await h.request({ method: 'POST', url: '/v1/sessions', key, payload: { email, password: 'right-password' } })).json().session.token as string;
+    const idem = randomUUID();
+    const made = await call('POST', '/v1/me/listings', { idem, payload: { title: 'One lamp' }, session: first });
+    expect(made.statusCode, made.body).toBe(201);
+    const retried = await call('POST', '/v1/me/listings', { idem, payload: { title: 'One lamp' }, session: second });
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body).toBe(made.body);
+    // and after signing out and in again: still the same listing
+    await h.request({ method: 'DELETE', url: '/v1/sessions/current', key, session: first });
+    const third = (await h.request({ method: 'POST', url: '/v1/sessions', key, payload: { email, password: 'right-password' } })).json().session.token as string;
+    const later = await call('POST', '/v1/me/listings', { idem, payload: { title: 'One lamp' }, session: third });
+    expect(later.headers['idempotent-replayed']).toBe('true');
+    expect(later.json().id).toBe(made.json().id);
+    const mine = await h.request({ method: 'GET', url: '/v1/me/listings', key, session: third });
+    expect(mine.json().items).toHaveLength(1);
+  });
+
+  test('another user with the same Idempotency-Key gets their own answer', async () => {
+    const idem = randomUUID();
+    const a = await call('POST', '/v1/me/listings', { idem, payload: { title: 'Shared key' }, session: (await signUp(h, key, { email: `${randomUUID()}@example.com` })).token });
+    const b = await call('POST', '/v1/me/listings', { idem, payload: { title: 'Shared key' }, session: (await signUp(h, key, { email: `${randomUUID()}@example.com` })).token });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.json().id).not.toBe(a.json().id);
+  });
+});
+
 describe('secrets and sessions', () => {
   test('no session token, password or personal data is stored in the clear', async () => {
     const idem = randomUUID();

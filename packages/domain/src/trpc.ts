@@ -70,6 +70,17 @@ export function keyRefusal(level: AuthLevel, auth: Context['auth']): DomainError
  * `sessionProcedure`'s check of `X-User-Session` (missing, ended, expired → 401; blocked → 403), for
  * the HTTP layer: an upload is refused before its body, an idempotent replay only outlives nothing.
  */
+/** The user of a live session (undefined when the session has ended, is unknown or the user is blocked). */
+export async function sessionUserId(orm: Context['orm'], auth: AuthenticatedKey, token: string, now: Date): Promise<string | undefined> {
+  try {
+    const { user } = await withMarketplace(auth.marketplace, () => authenticateSession(tenantEm(orm, auth.marketplace.id), token, now));
+    return user.id;
+  } catch (e) {
+    if (e instanceof DomainError) return undefined;
+    throw e;
+  }
+}
+
 export async function sessionRefusal(orm: Context['orm'], auth: AuthenticatedKey, token: string | undefined, now: Date): Promise<DomainError | undefined> {
   try {
     await withMarketplace(auth.marketplace, () => authenticateSession(tenantEm(orm, auth.marketplace.id), token, now));

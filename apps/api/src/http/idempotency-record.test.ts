@@ -16,13 +16,13 @@ test('the canonical digest takes any depth without recursion', () => {
 });
 
 test('a sealed body opens only with the same client secrets and record', () => {
-  const keys = recordKeys('sk_test_abc', 'sess_123', '0190a0a0-0000-7000-8000-000000000001');
+  const keys = recordKeys('sk_test_abc', 'user_123', '0190a0a0-0000-7000-8000-000000000001');
   const sealed = seal(keys, 'record-1', Buffer.from('{"session":{"token":"sess_secret"}}'));
   expect(sealed.toString('latin1')).not.toContain('sess_secret');
   expect(open(keys, 'record-1', sealed)?.toString()).toBe('{"session":{"token":"sess_secret"}}');
   expect(open(keys, 'record-2', sealed)).toBeUndefined();
-  expect(open(recordKeys('sk_test_abd', 'sess_123', '0190a0a0-0000-7000-8000-000000000001'), 'record-1', sealed)).toBeUndefined();
-  expect(open(recordKeys('sk_test_abc', undefined, '0190a0a0-0000-7000-8000-000000000001'), 'record-1', sealed)).toBeUndefined();
+  expect(open(recordKeys('sk_test_abd', 'user_123', '0190a0a0-0000-7000-8000-000000000001'), 'record-1', sealed)).toBeUndefined();
+  expect(open(recordKeys('sk_test_abc', '', '0190a0a0-0000-7000-8000-000000000001'), 'record-1', sealed)).toBeUndefined();
   expect(open(keys, 'record-1', Buffer.from('plain text stored by an older version'))).toBeUndefined();
   expect(open(keys, 'record-1', seal(keys, 'record-1', Buffer.alloc(0)))?.length).toBe(0);
 });

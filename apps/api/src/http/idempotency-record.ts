@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
 /**
  * What an idempotency record keeps, and how it is kept unreadable. A stored response can carry a
  * session token, a user's email and phone, for 24 hours: it is sealed (AES-256-GCM) with a key
- * derived from what only the client holds (its API key, its user session token, the
- * Idempotency-Key), never stored anywhere. The request fingerprint is an HMAC under a key derived
+ * derived from the client's secret API key (stored only as a hash), the user it acts for and the
+ * Idempotency-Key: the secret part is never stored anywhere. The request fingerprint is an HMAC under a key derived
  * the same way, so not even a password in a sign-in body can be guessed from it offline. A replay
  * presents the same secrets and so can open the record; the database alone cannot.
  */
@@ -15,8 +15,8 @@ export interface RecordKeys {
   seal: Buffer;
 }
 
-export function recordKeys(apiKey: string, sessionToken: string | undefined, idempotencyKey: string): RecordKeys {
-  const okm = Buffer.from(hkdfSync('sha256', `${apiKey}\n${sessionToken ?? ''}`, idempotencyKey, 'hm idempotency record v1', 64));
+export function recordKeys(apiKey: string, userId: string, idempotencyKey: string): RecordKeys {
+  const okm = Buffer.from(hkdfSync('sha256', `${apiKey}\n${userId}`, idempotencyKey, 'hm idempotency record v2', 64));
   return { mac: okm.subarray(0, 32), seal: okm.subarray(32) };
 }
 

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey, type IdempotencyRecord } from '@hm/domain/idempotency-keys';
 import type { AuthenticatedKey } from '@hm/domain/context';
-import { sessionRefusal } from '@hm/domain/trpc';
+import { sessionRefusal, sessionUserId } from '@hm/domain/trpc';
 import { sessionTokenOf } from './context.js';
 import { digestWhileReading, fingerprint, open, recordKeys, seal, type RecordKeys } from './idempotency-record.js';
 import { sendProblem, problem } from './problem.js';
@@ -94,9 +93,14 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
         problem('invalid_idempotency_key', 'Idempotency-Key must be a UUID, one per user action.', [{ location: 'header.Idempotency-Key', message: 'Must be a UUID.', value: key }]),
       );
     }
+    // Scoped to the API key and the user (spec), so a retry from another session of the same user
+    // replays. A session that has ended or is unknown: the request runs without the key and fails
+    // authentication (401) like a fresh one, and nothing is stored.
     const session = sessionTokenOf(req);
-    const scope = `${auth.apiKeyId}:${session ? createHash('sha256').update(session).digest('hex') : ''}`;
-    const claim: Claim = { marketplaceId: auth.marketplace.id, scope, key: key.toLowerCase(), keys: recordKeys(bearerOf(req), session, key.toLowerCase()) };
+    const user = session === undefined ? '' : await sessionUserId(orm, auth, session, clock.now());
+    if (user === undefined) return;
+    const scope = `${auth.apiKeyId}:${user}`;
+    const claim: Claim = { marketplaceId: auth.marketplace.id, scope, key: key.toLowerCase(), keys: recordKeys(bearerOf(req), user, key.toLowerCase()) };
     const print = fingerprint(claim.keys, req);
     const now = clock.now();
     const em = db(claim);
