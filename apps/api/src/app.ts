@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
 import { appRouter } from '@hm/domain/router';
@@ -56,11 +57,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // bounded depth and without NUL characters or lone surrogates (see client-input.ts). The /v1
   // operations check the text with the rest of their input, to list every invalid field (rest-input.ts).
   app.removeContentTypeParser('application/json');
-  // Media types are case-insensitive and may carry parameters (RFC 9110): \`Application/JSON; charset=utf-8\` is JSON.
-  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (req, body, done) => {
-    if (body === '') return done(null, undefined);
+  // Media types are case-insensitive and may carry parameters (RFC 9110): `Application/JSON; charset=utf-8` is JSON.
+  // JSON is UTF-8 (RFC 8259): other bytes are refused rather than stored as replacement characters.
+  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'buffer' }, (req, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) return done(null, undefined);
     try {
-      done(null, parseClientJson(body as string, 'The body', 'body', req.routeOptions.url !== '/v1/*'));
+      if (!isUtf8(bytes)) throw new DomainError('malformed_request', 'The body is not valid UTF-8 text.');
+      done(null, parseClientJson(bytes.toString('utf8'), 'The body', 'body', req.routeOptions.url !== '/v1/*'));
     } catch (e) {
       done(e as Error, undefined);
     }

@@ -111,6 +111,17 @@ describe('lone UTF-16 surrogates', () => {
   });
 });
 
+describe('bytes that are not UTF-8', () => {
+  test('a JSON body with invalid UTF-8 → 400, never stored as replacement characters', async () => {
+    const payload = Buffer.concat([Buffer.from('{"title":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}')]);
+    const res = await h.app.inject({ method: 'POST', url: '/v1/me/listings', headers: { authorization: `Bearer ${m.secret}`, 'x-user-session': session, 'content-type': 'application/json' }, payload });
+    expect(expectProblem(res, 400, 'malformed_request')).toMatchObject({ detail: 'The body is not valid UTF-8 text.' });
+    const utf8 = await json('POST', '/v1/me/listings', JSON.stringify({ title: 'Lampa från Göteborg' }));
+    expect(utf8.statusCode, utf8.body).toBe(201);
+    expect(utf8.json().title).toBe('Lampa från Göteborg');
+  });
+});
+
 describe('a JSON body that is not an object', () => {
   test('[], "", true, null, 3 → 422 at the body, on operations whose fields are all optional', async () => {
     const listing = (await json('POST', '/v1/me/listings', JSON.stringify({ title: 'Lamp' }))).json().id as string;
