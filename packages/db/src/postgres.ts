@@ -116,6 +116,9 @@ export async function startEmbeddedPostgres(opts: {
       stopping = true;
       await restarting; // a server being started as we stop is stopped too, not orphaned
       await stopChild(child);
+      // A server we spawned whose handle a half-failed restart lost (its process is ours): stopped too.
+      const left = runningServer(pgDir);
+      if (left && left.parent === process.pid) await stopPid(left.pid);
     })());
   return { url: urlFor(server.port, server.password), port: server.port, owned: true, stop };
 }
@@ -177,7 +180,12 @@ async function launch(
     throw e;
   }
   writeOwner(pgDir, process.pid);
-  if (!fresh) await ensureLogin(port, password);
+  try {
+    if (!fresh) await ensureLogin(port, password);
+  } catch (e) {
+    await stopChild(child); // a server we cannot use is not left running without a handle
+    throw e;
+  }
   return { child, port, password };
 }
 
