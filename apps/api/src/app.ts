@@ -76,13 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     // The database down or restarting (key lookup, idempotency records): 503 + Retry-After, not 500.
     const unavailable = unavailableError(err);
-    if (unavailable) {
-      req.log.warn({ err }, 'database unavailable');
-      return sendFor(req.url, reply.headers(unavailable.headers), problem(unavailable.code, unavailable.message));
-    }
-    const p = fastifyErrorToProblem(err);
-    if (p.status >= 500) req.log.error({ err }, 'unhandled error');
-    return sendFor(req.url, reply, p, err instanceof DomainError ? err.headers : {});
+    if (unavailable) req.log.warn({ err }, 'database unavailable');
+    const known = unavailable ?? err;
+    const p = fastifyErrorToProblem(known);
+    if (p.status >= 500 && !unavailable) req.log.error({ err }, 'unhandled error');
+    return sendFor(req.url, reply, p, known instanceof DomainError ? known.headers : {});
   });
   app.setNotFoundHandler((req, reply) => sendFor(req.url, reply, problem('not_found', `No endpoint ${req.method} ${req.url.split('?')[0]}. See /v1/openapi.json.`)));
 

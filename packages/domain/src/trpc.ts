@@ -66,29 +66,30 @@ export function keyRefusal(level: AuthLevel, auth: Context['auth']): DomainError
   return undefined;
 }
 
-/**
- * `sessionProcedure`'s check of `X-User-Session` (missing, ended, expired → 401; blocked → 403), for
- * the HTTP layer: an upload is refused before its body, an idempotent replay only outlives nothing.
- */
-/** The user of a live session (undefined when the session has ended, is unknown or the user is blocked). */
-export async function sessionUserId(orm: Context['orm'], auth: AuthenticatedKey, token: string, now: Date): Promise<string | undefined> {
+/** A session token checked as `sessionProcedure` does: its user's id, or why it is refused. */
+async function checkSession(orm: Context['orm'], auth: AuthenticatedKey, token: string | undefined, now: Date): Promise<string | DomainError> {
   try {
     const { user } = await withMarketplace(auth.marketplace, () => authenticateSession(tenantEm(orm, auth.marketplace.id), token, now));
     return user.id;
   } catch (e) {
-    if (e instanceof DomainError) return undefined;
+    if (e instanceof DomainError) return e;
     throw e;
   }
 }
 
+/** The user of a live session (undefined when the session has ended, is unknown or the user is blocked). */
+export async function sessionUserId(orm: Context['orm'], auth: AuthenticatedKey, token: string, now: Date): Promise<string | undefined> {
+  const checked = await checkSession(orm, auth, token, now);
+  return checked instanceof DomainError ? undefined : checked;
+}
+
+/**
+ * `sessionProcedure`'s check of `X-User-Session` (missing, ended, expired → 401; blocked → 403), for
+ * the HTTP layer: an upload is refused before its body, an idempotent replay only outlives nothing.
+ */
 export async function sessionRefusal(orm: Context['orm'], auth: AuthenticatedKey, token: string | undefined, now: Date): Promise<DomainError | undefined> {
-  try {
-    await withMarketplace(auth.marketplace, () => authenticateSession(tenantEm(orm, auth.marketplace.id), token, now));
-    return undefined;
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
+  const checked = await checkSession(orm, auth, token, now);
+  return checked instanceof DomainError ? checked : undefined;
 }
 
 const authenticate = t.middleware(async ({ ctx, meta, next }) => {
@@ -189,7 +190,7 @@ function describe(errors: FieldError[]): string {
 }
 
 /** Where a field was sent: a path parameter of the route, else the query (GET/DELETE) or the JSON body. */
-export function fieldLocation(meta: Meta | undefined, field: string): 'path' | 'query' | 'body' {
+function fieldLocation(meta: Meta | undefined, field: string): 'path' | 'query' | 'body' {
   const openapi = meta?.openapi;
   if (!openapi) return 'body';
   if (openapi.path.includes(`{${field}}`)) return 'path';
