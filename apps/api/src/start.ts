@@ -97,6 +97,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log(`\n${signal}: stopping…`);
+  setInterval(() => {}, 60_000); // a ref'd handle: Node must not exit on its own before the database is stopped
   if (storefront?.pid && storefront.exitCode === null) {
     const exited = new Promise((resolve) => storefront!.once('exit', resolve));
     try {

@@ -17,6 +17,7 @@ const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   say(`${signal}: finishing running jobs…`);
+  setInterval(() => {}, 60_000); // a ref'd handle: Node must not exit on its own before the database is stopped
   await runner.stop();
   await db.close();
   process.exit(0);

@@ -62,7 +62,7 @@ test('a killed database: the API answers 503 with Retry-After meanwhile, the dat
   } finally {
     expect(await api.stop(), api.output()).toBe(0);
   }
-  expect(existsSync(path.join(dir, 'pg', 'postmaster.pid'))).toBe(false);
+  expect(existsSync(path.join(dir, 'pg', 'postmaster.pid')), api.output()).toBe(false);
 }, 120_000);
 
 test('after npm start is killed, the next start stops the orphaned database and runs its own, which Ctrl-C stops', async () => {

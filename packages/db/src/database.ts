@@ -4,6 +4,25 @@ import { startEmbeddedPostgres } from './postgres.js';
 import { createOrm, type MikroORM, type OrmOptions } from './orm.js';
 import { migrate } from './migrate.js';
 
+/** How long closing the pool may wait for connections still checked out before the server is stopped anyway. */
+const POOL_CLOSE_MS = 5000;
+
+/**
+ * Closes the pool, but never waits on it for ever: after a database restart a connection can stay
+ * checked out by a request that failed mid-way, and the pool's end() then waits for its release with
+ * no timer or socket keeping the process alive, so Node would exit on the spot without stopping the
+ * server (a postmaster.pid left behind after Ctrl-C, seen in CI). The timer here is a ref'd handle.
+ */
+async function closePool(orm: MikroORM): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, POOL_CLOSE_MS)));
+  try {
+    await Promise.race([orm.close(true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface OpenDatabase {
   url: string;
   orm: MikroORM;
@@ -57,7 +76,7 @@ export async function openDatabase(opts: {
     embedded: !opts.databaseUrl,
     async close() {
       try {
-        await orm.close(true);
+        await closePool(orm);
       } finally {
         await stopServer(); // the server we started is stopped even when the pool closes badly (it may have lost the server)
       }

@@ -1,0 +1,91 @@
+/**
+ * Payments port: what checkout asks of a payment provider. Two adapters pass one contract suite:
+ * `stripe` (the official package; any Stripe-compatible server through STRIPE_API_BASE) and `local`,
+ * the offline sandbox. Every call is idempotent by our own id, so a retried job or request never makes
+ * a second payment or refund.
+ *
+ * Confirmations never come back as a return value of createPayment: the provider sends an event
+ * (Stripe: its webhook; the sandbox: the events `confirmForTest` returns), which goes down one path —
+ * stored once by its id (`recordPaymentEvents`), then handled by a job.
+ */
+export interface PaymentRequest {
+  /** our id for this payment attempt (the order id): the provider's idempotency key */
+  id: string;
+  marketplaceId: string;
+  orderId: string;
+  /** integer minor units of `currency` (the order total) */
+  amount: number;
+  /** ISO 4217, upper case */
+  currency: string;
+}
+
+export interface CreatedPayment {
+  /** the provider's payment id (Stripe: the PaymentIntent id `pi_…`) */
+  providerId: string;
+  /** what the buyer's payment form needs (`pi_…_secret_…`) */
+  clientSecret: string;
+}
+
+export interface RefundRequest {
+  /** our id for this refund: the provider's idempotency key */
+  id: string;
+  /** the payment's provider id */
+  paymentId: string;
+  /** minor units; the whole payment when omitted */
+  amount?: number;
+}
+
+/** Event types we act on or record; anything else a provider sends is stored and ignored. */
+export type PaymentEventType =
+  | 'payment_intent.succeeded'
+  | 'payment_intent.payment_failed'
+  | 'payment_intent.canceled'
+  | 'charge.refunded'
+  | 'charge.dispute.created'
+  | 'charge.dispute.updated'
+  | 'charge.dispute.closed';
+
+/** A provider's event, reduced to what we keep. `id` is the provider's event id (stored once). */
+export interface PaymentEvent {
+  id: string;
+  provider: 'local' | 'stripe';
+  /** the provider's type string (may be one we do not handle) */
+  type: PaymentEventType | (string & {});
+  /** the PaymentIntent the event concerns, when it concerns one */
+  paymentId?: string;
+  /** from the payment's metadata, when the provider kept it */
+  marketplaceId?: string;
+  orderId?: string;
+  /** when the provider created the event */
+  createdAt: Date;
+  /** the event's object as the provider sent it (for the payouts work: refunds, disputes) */
+  data: Record<string, unknown>;
+}
+
+export interface Payments {
+  readonly name: 'local' | 'stripe';
+  /** Starts a payment the buyer completes with `clientSecret`. Same `id` → the same payment. Rejects with PaymentError. */
+  createPayment(req: PaymentRequest): Promise<CreatedPayment>;
+  /** Cancels a payment never completed (the payment window ended). Idempotent; a completed one is left alone. */
+  cancelPayment(paymentId: string): Promise<void>;
+  /** Refunds a completed payment (a canceled paid order). Same `id` → the same refund. */
+  refund(req: RefundRequest): Promise<{ providerId: string }>;
+  /**
+   * Test mode only (`POST /v1/test-helpers/payments/confirm`): act as the buyer and provider would for
+   * the payment behind `clientSecret`. The outcome then arrives as events, never as a shortcut: the
+   * sandbox returns the events it emits (the caller records them like webhook events); Stripe returns
+   * none, its webhook delivers them.
+   */
+  confirmForTest(clientSecret: string, outcome: 'succeeded' | 'failed'): Promise<PaymentEvent[]>;
+}
+
+/** `retryable`: a provider outage or timeout (the caller answers 503 / the job retries); otherwise refused for good. */
+export class PaymentError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'PaymentError';
+  }
+}
