@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { allEntities, tenantEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 import { learnConnectingRole, TENANT_FILTER } from './tenancy.js';
+import { ReleasingPostgreSqlDriver } from './releasing-driver.js';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export { MikroORM } from '@mikro-orm/postgresql';
@@ -18,6 +19,8 @@ export interface OrmOptions {
 
 export function ormConfig(clientUrl: string, opts: OrmOptions = {}) {
   return defineConfig({
+    // a connection whose transaction dies with its session goes back to the pool (releasing-driver.ts)
+    driver: ReleasingPostgreSqlDriver,
     clientUrl,
     entities: allEntities,
     extensions: [Migrator],
