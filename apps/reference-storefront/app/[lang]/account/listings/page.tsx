@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
 import { Shell } from '../../../_components/shell';
-import { apiAs, problemDetail } from '../../../../lib/api';
+import { apiAs } from '../../../../lib/api';
+import { problemText } from '../../../../lib/problems';
 import { formatMoney } from '../../../../lib/money';
 import { messages } from '../../../../lib/messages';
 import { sessionToken } from '../../../../lib/session';
@@ -28,7 +29,7 @@ export default async function MyListingsPage({ params, searchParams }: Props) {
         <Link href={`/${lang}/account/listings/new`}>{t.new}</Link>
       </p>
       {error ? (
-        <ApiProblem detail={problemDetail(error)} />
+        <ApiProblem detail={problemText(error, lang)} />
       ) : page.items.length === 0 ? (
         <p className="muted">{t.none}</p>
       ) : (
