@@ -45,6 +45,9 @@ export function toMajor(minor: number, currency: string, lang = 'en'): string {
   return new Intl.NumberFormat(lang, { useGrouping: false, minimumFractionDigits: whole ? 0 : digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
 }
 
+/** Money as the page's language writes it; whole amounts without decimals ("1 200 kr", "€80"), others with them ("€104.35"). */
 export function formatMoney(m: { amount: number; currency: string }, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency: m.currency }).format(m.amount / 10 ** minorDigits(m.currency));
+  const digits = minorDigits(m.currency);
+  const whole = m.amount % 10 ** digits === 0;
+  return new Intl.NumberFormat(lang, { style: 'currency', currency: m.currency, minimumFractionDigits: whole ? 0 : digits, maximumFractionDigits: digits }).format(m.amount / 10 ** digits);
 }

@@ -96,7 +96,7 @@ describe('selling in a browser', () => {
     await page.goto('/en/account/listings/new');
     const form = page.getByRole('form', { name: 'New listing' });
     await form.getByLabel('Title').fill('x'.repeat(141));
-    await form.getByRole('button', { name: 'Create draft' }).click();
+    await form.getByRole('button', { name: 'Save draft' }).click();
     const error = form.locator('#listing-title-error');
     await error.waitFor();
     await expect(error.textContent()).resolves.toBe('Use at most 140 characters.');

@@ -35,6 +35,11 @@ export function ListingEditor({ lang, model, listing, notice }: { lang: string; 
   const saveButton = useRef<HTMLButtonElement>(null);
   // fresh idempotency keys per attempt, made in the browser (see ActionForm); `js` tells the action it may stay on this page
   useEffect(() => setKeys({ save: newKey(), publish: newKey(), js: '1' }), [state]);
+  // after a refused attempt, the keyboard goes to the first thing to fix (photos come first on the page)
+  useEffect(() => {
+    if (!state.errors || Object.keys(state.errors).length === 0) return;
+    (document.getElementById('photos-error') ?? form.current?.querySelector<HTMLElement>('[aria-invalid="true"], .field-error'))?.focus();
+  }, [state]);
   useEffect(() => {
     if (!state.id || id) return;
     setId(state.id);
@@ -83,7 +88,7 @@ export function ListingEditor({ lang, model, listing, notice }: { lang: string; 
           <fieldset className={`editor-section${state.errors?.delivery ? ' has-error' : ''}`} aria-describedby={state.errors?.delivery ? 'delivery-error' : undefined}>
             <legend>{model.delivery.title}</legend>
             {state.errors?.delivery && (
-              <p id="delivery-error" className="field-error" role="alert">
+              <p id="delivery-error" className="field-error" role="alert" tabIndex={-1}>
                 {state.errors.delivery}
               </p>
             )}
@@ -94,7 +99,7 @@ export function ListingEditor({ lang, model, listing, notice }: { lang: string; 
                 <p>{model.delivery.tableNote}</p>
                 <p className="muted">{model.delivery.sizeNote}</p>
                 {state.errors?.shipping_size && (
-                  <p className="field-error" role="alert">
+                  <p className="field-error" role="alert" tabIndex={-1}>
                     {state.errors.shipping_size}
                   </p>
                 )}

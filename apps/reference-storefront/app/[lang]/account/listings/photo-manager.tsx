@@ -67,11 +67,12 @@ export function PhotoManager({ lang, listingId, initial, error, needDraft }: { l
     return () => clearInterval(timer);
   }, [lang, listingId, processing, uploading, busy]);
 
+  // after a move or delete has answered (the buttons are disabled while it runs, and cannot take focus)
   useEffect(() => {
-    if (!focusAfter.current) return;
+    if (!focusAfter.current || busy) return;
     document.querySelector<HTMLElement>(focusAfter.current)?.focus();
     focusAfter.current = undefined;
-  }, [images]);
+  }, [images, busy]);
 
   async function change(next: ListingImage[] | undefined, call: () => Promise<PhotosResult>, done: (now: ListingImage[]) => string) {
     const before = images;
@@ -116,7 +117,7 @@ export function PhotoManager({ lang, listingId, initial, error, needDraft }: { l
       </h2>
       <p className="hint">{t.hint}</p>
       {error && (
-        <p className="field-error" role="alert" id="photos-error">
+        <p className="field-error" role="alert" id="photos-error" tabIndex={-1}>
           {error}
         </p>
       )}
