@@ -91,7 +91,7 @@ describe('selling in a browser', () => {
     await page.locator('.listing-card', { hasText: 'Teak sideboard' }).waitFor();
   });
 
-  test('a problem shows next to its field (a title over 140 characters)', async () => {
+  test('a problem shows next to its field (a title over 140 characters); deleting a photo or a draft asks first', async () => {
     const page = await signedInPage(`editor.${Date.now()}@example.com`);
     await page.goto('/en/account/listings/new');
     const form = page.getByRole('form', { name: 'New listing' });
@@ -104,6 +104,28 @@ describe('selling in a browser', () => {
     await expect(form.getByLabel('Title').inputValue()).resolves.toBe('x'.repeat(141));
     await expect(page.getByText('Saved.', { exact: true }).count()).resolves.toBe(0);
     expect(page.url()).toMatch(/\/en\/account\/listings\/new$/);
+
+    // corrected, it saves; a photo and then the draft are deleted, each only after saying yes
+    await form.getByLabel('Title').fill('Wobbly chair');
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
+    await page.locator('#photo-files').setInputFiles({ name: 'chair.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background: '#445566' } }).jpeg().toBuffer() });
+    await page.locator('.photo-tile[data-status="ready"]').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Delete photo: Photo 1 of 1' }).click();
+    const confirm = page.getByRole('group', { name: 'Delete this photo?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('.photo-tile[data-image]').count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Delete photo: Photo 1 of 1' }).click();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Photo deleted.' }).waitFor();
+    await expect(page.locator('.photo-tile[data-image]').count()).resolves.toBe(0);
+
+    await page.reload();
+    await page.getByText('Delete draft', { exact: true }).click();
+    await expect(page.getByText('Delete this draft for good? This cannot be undone.').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.waitForURL('**/en/account/listings');
+    await expect(page.locator('.listing-row', { hasText: 'Wobbly chair' }).count()).resolves.toBe(0);
   });
 
   test('the page a notice links to: ask for a valuation, see the offer, answer with a counter', async () => {

@@ -69,8 +69,8 @@ export default async function MyListingPage({ params, searchParams }: Props) {
           <StatusView lang={lang} listing={listing} t={t} valuations={marketplace.listings.valuations} />
         </>
       )}
-      {listing.status === 'published' && <ConfirmAction lang={lang} id={id} action="close" label={l.close} question={l.closeConfirm} yes={`${l.yes}, ${l.close.toLowerCase()}`} />}
-      {listing.status === 'draft' && <ConfirmAction lang={lang} id={id} action="delete" label={l.delete} question={l.deleteConfirm} yes={`${l.yes}, ${l.delete.toLowerCase()}`} />}
+      {listing.status === 'published' && <ConfirmAction lang={lang} id={id} action="close" label={l.close} question={l.closeConfirm} yes={l.closeYes} />}
+      {listing.status === 'draft' && <ConfirmAction lang={lang} id={id} action="delete" label={l.delete} question={l.deleteConfirm} yes={l.deleteYes} />}
     </Shell>
   );
 }
