@@ -66,7 +66,7 @@ describe('emailed-link pages in a browser', () => {
     await expect(page.getByTestId('email-status').textContent()).resolves.toBe('Confirmed');
   });
 
-  test('an address in use: the problem detail appears next to the email field', async () => {
+  test('an address in use: a message in the shopper’s words appears next to the email field', async () => {
     const { page } = await newPage();
     await page.goto('/en/auth/sign-up');
     await page.getByLabel('Email address').fill(email.toUpperCase());

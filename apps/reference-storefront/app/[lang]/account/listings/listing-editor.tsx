@@ -17,6 +17,8 @@ export interface EditorListing {
   title: string;
   status: keyof ReturnType<typeof messages>['listings']['status'];
   images: ListingImage[];
+  /** "On sale since …", written by the server in the page's language (the browser's Intl may word a date differently) */
+  since?: string;
 }
 
 /**
@@ -62,6 +64,7 @@ export function ListingEditor({ lang, model, listing, notice }: { lang: string; 
           <span className={`status ${listing.status}`} data-testid="listing-status">
             {t.status[listing.status]}
           </span>
+          {listing.since && <span className="muted"> · {listing.since}</span>}
         </p>
       )}
       {notice && !state.values && (

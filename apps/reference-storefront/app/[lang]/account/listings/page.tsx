@@ -1,4 +1,5 @@
 import { safe } from '@trpc/client';
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
@@ -12,6 +13,10 @@ import { sessionToken } from '../../../../lib/session';
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ cursor?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: messages((await params).lang).listings.title };
+}
 
 /** The seller's listings, every status, latest change first. */
 export default async function MyListingsPage({ params, searchParams }: Props) {
@@ -49,7 +54,7 @@ export default async function MyListingsPage({ params, searchParams }: Props) {
       )}
       {page?.next_cursor && (
         <p>
-          <Link href={`/${lang}/account/listings?cursor=${encodeURIComponent(page.next_cursor)}`}>→</Link>
+          <Link href={`/${lang}/account/listings?cursor=${encodeURIComponent(page.next_cursor)}`}>{messages(lang).shop.more} →</Link>
         </p>
       )}
     </Shell>

@@ -5,6 +5,7 @@ import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { Shell } from '../../../../_components/shell';
 import { apiAs, getMarketplace, problemOf } from '../../../../../lib/api';
+import { formatDate } from '../../../../../lib/intl';
 import { messages } from '../../../../../lib/messages';
 import { sessionToken } from '../../../../../lib/session';
 import { loadCatalogue } from '../catalogue';
@@ -58,7 +59,12 @@ export default async function MyListingPage({ params, searchParams }: Props) {
         <Link href={`/${lang}/account/listings`}>← {l.back}</Link>
       </p>
       {editable ? (
-        <ListingEditor lang={lang} model={editorModel(t, marketplace, await loadCatalogue(marketplace, lang), lang, listing)} listing={listing} notice={notice} />
+        <ListingEditor
+          lang={lang}
+          model={editorModel(t, marketplace, await loadCatalogue(marketplace, lang), lang, listing)}
+          listing={{ ...listing, since: listing.status === 'published' && listing.published_at ? `${l.onSaleSince} ${formatDate(listing.published_at, lang)}` : undefined }}
+          notice={notice}
+        />
       ) : (
         <>
           {notice && (
