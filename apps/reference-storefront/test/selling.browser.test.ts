@@ -109,7 +109,15 @@ describe('selling in a browser', () => {
     await form.getByLabel('Title').fill('Wobbly chair');
     await form.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
-    await page.locator('#photo-files').setInputFiles({ name: 'chair.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background: '#445566' } }).jpeg().toBuffer() });
+    // this one is dragged and dropped onto the drop zone
+    const bytes = (await sharp({ create: { width: 600, height: 600, channels: 3, background: '#445566' } }).jpeg().toBuffer()).toString('base64');
+    const dataTransfer = await page.evaluateHandle((b64) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'chair.jpg', { type: 'image/jpeg' }));
+      return dt;
+    }, bytes);
+    await page.locator('.dropzone').dispatchEvent('dragover', { dataTransfer });
+    await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer });
     await page.locator('.photo-tile[data-status="ready"]').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Delete photo: Photo 1 of 1' }).click();
     const confirm = page.getByRole('group', { name: 'Delete this photo?' });
