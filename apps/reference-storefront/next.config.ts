@@ -6,8 +6,7 @@ const config: NextConfig = {
   poweredByHeader: false,
   // Browser tests run their own dev server beside a developer's `npm start`: separate build folders.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // Photo uploads pass through a server action on their way to the API (which takes up to 20 MiB).
-  experimental: { serverActions: { bodySizeLimit: '21mb' } },
+  // Photo uploads go through a route handler (account/listings/[id]/photos), not a server action: no big action bodies.
 };
 
 export default config;

@@ -44,7 +44,7 @@ beforeAll(async () => {
   await h.console.rates.set({ marketplace: 'shop', date: '2026-01-01', base: 'EUR', rates: { SEK: 20 } });
   await h.console.rates.set({ marketplace: 'shop', date: '2026-11-21', base: 'EUR', rates: { SEK: 11.5 } });
   await h.runJobs();
-  const a = await signUp(h, m.secret, { email: 'alice@example.com', password: 'alice password' });
+  const a = await signUp(h, m.secret, { email: 'alice@example.com', password: 'alice password', display_name: 'Alice Antiques' });
   alice = a.token;
   aliceId = a.user.id;
   bob = (await signUp(h, m.secret, { email: 'bob@example.com' })).token;
@@ -195,11 +195,16 @@ describe('GET /v1/listings', () => {
 });
 
 describe('GET /v1/listings/{id}', () => {
-  test('a listing on sale, with term descriptions and display_price; private fields stay private', async () => {
+  test('a listing on sale, with term descriptions, display_price and the seller\'s public name; private fields stay private', async () => {
     const res = await call('GET', `/v1/listings/${L.lamp}?currency=SEK`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ id: L.lamp, status: 'published', display_price: { amount: 57500, currency: 'SEK' }, terms: { brand: { slug: 'ekstrom', descriptions: { en: 'Swedish chairs.', sv: 'Svenska stolar.' } } } });
+    expect(body.seller).toEqual({ id: body.seller_id, display_name: '' }); // bob chose no public name
+    const cafe = (await call('GET', `/v1/listings/${L.cafe}`)).json();
+    expect(cafe.seller).toEqual({ id: cafe.seller_id, display_name: 'Alice Antiques' });
+    // search results stay lean: the seller's name is on single listings only
+    expect((await call('GET', '/v1/listings')).json().items[0].seller).toBeUndefined();
     expect(body.favorited).toBeUndefined();
     for (const k of ['offer', 'offer_note', 'review_note', 'commission_percent', 'wants_storage']) expect(body[k], k).toBeUndefined();
   });

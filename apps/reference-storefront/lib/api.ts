@@ -3,6 +3,7 @@ import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@hm/domain/router';
 import { cache } from 'react';
+import type { ApiProblemBody } from './problems';
 
 export type ApiOutputs = inferRouterOutputs<AppRouter>;
 export type Api = TRPCClient<AppRouter>;
@@ -60,41 +61,32 @@ export function isTestMode(): boolean {
 /** Once per request: the metadata, the layout and the page all need it. */
 export const getMarketplace = cache(() => api().marketplace.get.query({}));
 
-export interface ApiProblemBody {
-  status: number;
-  code: string;
-  detail: string;
-  errors: { location: string; message: string }[];
-}
-
-/** The RFC 9457 problem inside a tRPC error, when the API answered at all. */
-export function problemOf(error: unknown): ApiProblemBody | undefined {
-  return (error as { data?: { problem?: ApiProblemBody } | null })?.data?.problem ?? undefined;
-}
-
-/** What to tell the shopper when a call failed (pass the error half of `safe()`'s result). */
-export function problemDetail(error: Error & { data?: { problem: { detail: string } } | null }): string {
-  // A caught error never reaches Next's logger; log it here so operators see it.
-  console.error(`API call failed: ${error.message}`);
-  // No problem in the error means the API was not reached at all (down, DNS, timeout).
-  return error.data?.problem.detail ?? 'The shop cannot reach its catalogue right now. Please try again in a moment.';
-}
+// The problem shape lives with its translations (lib/problems.ts, importable without the server-only client).
+export { problemOf, type ApiProblemBody } from './problems';
 
 /**
  * The photo upload is the one call that is not JSON: the bytes go to the REST route
  * (`POST /v1/me/listings/{id}/images`) with the same key and session. Answers the Image, or the problem.
  */
-export async function uploadListingPhoto(session: string, listingId: string, file: Blob, idempotencyKey?: string): Promise<{ ok: true; image: { id: string; status: string } } | { ok: false; problem: ApiProblemBody }> {
+export async function uploadListingPhoto(
+  session: string,
+  listingId: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+  idempotencyKey?: string,
+): Promise<{ ok: true; image: ListingImage } | { ok: false; problem: ApiProblemBody }> {
   const res = await fetch(`${required('API_URL').replace(/\/+$/, '')}/v1/me/listings/${encodeURIComponent(listingId)}/images`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${required('STOREFRONT_API_KEY')}`,
       'x-user-session': session,
-      'content-type': file.type || 'application/octet-stream',
+      'content-type': contentType || 'application/octet-stream',
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     },
-    body: Buffer.from(await file.arrayBuffer()),
+    body: bytes,
   });
-  const body = await res.json().catch(() => ({ status: res.status, code: 'unreadable', detail: 'The shop could not read the answer to the upload.', errors: [] }));
-  return res.ok ? { ok: true, image: body } : { ok: false, problem: body as ApiProblemBody };
+  const body = await res.json().catch(() => ({ status: res.status, code: 'internal_error', detail: 'The shop could not read the answer to the upload.', errors: [] }));
+  return res.ok ? { ok: true, image: body as ListingImage } : { ok: false, problem: body as ApiProblemBody };
 }
+
+export type ListingImage = ApiOutputs['me']['listings']['get']['images'][number];

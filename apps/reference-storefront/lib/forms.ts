@@ -1,4 +1,5 @@
-import { problemOf, type CallContext } from './api';
+import type { CallContext } from './api';
+import { explainProblem, problemOf, type FieldOf } from './problems';
 
 /** What a form's server action answers: a message for the whole form, or details next to fields. */
 export interface FormState {
@@ -10,27 +11,19 @@ export interface FormState {
   values?: Record<string, string>;
   /** a problem code the page may react to (e.g. link_expired → offer a new link) */
   code?: string;
-  /** every problem's message, for forms whose problems are not fields of their own (publish) */
-  issues?: string[];
 }
 
 export const initialState: FormState = {};
 
-/** The form field a problem location belongs to; by default the first segment (`body.email` → `email`). */
-export type FieldOf = (location: string) => string;
-const firstSegment: FieldOf = (location) => location.replace(/^(body|query|path)\./, '').split('.')[0]!;
-
-/** The problem's `errors[]` next to their fields (`body.email` → `email`), its `detail` for the form. */
-export function problemToState(error: unknown, values: Record<string, string> = {}, fallback = 'Something went wrong. Please try again.', fieldOf: FieldOf = firstSegment): FormState {
+/**
+ * The problem in the shopper's words (lib/problems.ts): messages next to the fields they name
+ * (`body.email` → `email`, or as `fieldOf` places them), a sentence for the form, and what was typed.
+ */
+export function problemToState(error: unknown, lang: string, values: Record<string, string> = {}, fieldOf?: FieldOf): FormState {
   const p = problemOf(error);
-  if (!p) {
-    console.error(`API call failed: ${(error as Error).message}`);
-    return { message: 'The shop cannot reach its service right now. Please try again in a moment.', values };
-  }
-  const errors: Record<string, string> = {};
-  for (const e of p.errors ?? []) errors[fieldOf(e.location)] ??= e.message;
-  const onlyFields = Object.keys(errors).length > 0 && p.code === 'validation_failed';
-  return { message: onlyFields ? undefined : p.detail || fallback, errors, values, code: p.code, issues: (p.errors ?? []).map((e) => e.message) };
+  if (!p) console.error(`API call failed: ${(error as Error)?.message}`);
+  const explained = explainProblem(p, lang, fieldOf);
+  return { message: explained.message, errors: explained.errors, values, code: explained.code };
 }
 
 /** The text fields of a submitted form, without secrets, to refill it after a failure. */
@@ -60,13 +53,13 @@ export function safeNext(next: string | undefined | null, lang: string): string 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The form's per-attempt Idempotency-Key (see ActionForm), so a double submit replays instead of repeating. */
-export function idempotencyKeyOf(form: FormData): string | undefined {
-  const key = text(form, 'idempotency_key');
+export function idempotencyKeyOf(form: FormData, field = 'idempotency_key'): string | undefined {
+  const key = text(form, field);
   return UUID.test(key) ? key : undefined;
 }
 
-/** tRPC call options carrying that key. */
-export function callOptions(form: FormData): { context: CallContext } {
-  const key = idempotencyKeyOf(form);
+/** tRPC call options carrying that key (a form that makes two calls per attempt sends a key for each). */
+export function callOptions(form: FormData, field = 'idempotency_key'): { context: CallContext } {
+  const key = idempotencyKeyOf(form, field);
   return { context: key ? { idempotencyKey: key } : {} };
 }

@@ -7,3 +7,12 @@ export function displayName(locale: string, type: Intl.DisplayNamesType, code: s
     return code;
   }
 }
+
+/** A date (RFC 3339 from the API) as the page's language writes it. */
+export function formatDate(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(new Date(iso));
+}
+
+export function formatNumber(n: number, lang: string): string {
+  return new Intl.NumberFormat(lang).format(n);
+}

@@ -1,3 +1,5 @@
+import { selling } from './messages-selling';
+
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
 const en = {
   nav: { signIn: 'Sign in', signUp: 'Create account', account: 'Account', signOut: 'Sign out', mailbox: 'Dev mailbox', listings: 'Selling', favorites: 'Saved' },
@@ -75,62 +77,8 @@ const en = {
     filter: 'Only to',
     show: 'Show',
   },
-  listings: {
-    title: 'Your listings',
-    none: 'You have no listings yet.',
-    new: 'New listing',
-    create: 'Create draft',
-    save: 'Save changes',
-    saved: 'Saved.',
-    untitled: '(untitled)',
-    photos: 'Photos',
-    noPhotos: 'No photos yet.',
-    photo: 'Add a photo (JPEG, PNG or WebP, up to 20 MB)',
-    upload: 'Upload photo',
-    uploaded: 'Uploaded — it is being processed.',
-    processing: 'processing…',
-    failed: 'could not be read',
-    publishTitle: 'Publish',
-    publish: 'Publish',
-    askValuation: 'Ask the marketplace to value it (no price needed)',
-    wantsStorage: 'Ask the marketplace to collect and store it',
-    close: 'Close listing',
-    delete: 'Delete draft',
-    deleted: 'Deleted.',
-    offerTitle: 'The marketplace offers',
-    offerSchedule: 'with price drops',
-    accept: 'Accept offer',
-    counterLabel: 'Your price instead',
-    counter: 'Answer with my price',
-    reviewNote: 'Why it was not approved',
-    edit: 'Content',
-    back: 'All your listings',
-    fields: {
-      title: 'Title',
-      description: 'Description',
-      price: 'Price',
-      currency: 'Currency',
-      country: 'Country (two letters, e.g. SE)',
-      city: 'City',
-      postal_code: 'Postal code',
-      pickup: 'Buyer can pick it up',
-      buyer_arranged: 'Buyer arranges transport',
-      shipping: 'I can ship it',
-      shipping_price: 'Shipping price',
-      category_id: 'Category',
-      none: '—',
-      stock: 'How many',
-    },
-    status: {
-      draft: 'Draft',
-      pending_valuation: 'Waiting for valuation',
-      valuation_offered: 'Offer waiting for you',
-      pending_approval: 'Waiting for approval',
-      published: 'On sale',
-      closed: 'Closed',
-      denied: 'Not approved',
-    },
-  },
+  // the seller's pages and the product page: lib/messages-selling.ts
+  ...selling.en,
   shop: {
     newest: 'Just in',
     empty: 'Nothing on sale yet.',
@@ -236,62 +184,8 @@ const sv: Messages = {
     filter: 'Bara till',
     show: 'Visa',
   },
-  listings: {
-    title: 'Dina annonser',
-    none: 'Du har inga annonser än.',
-    new: 'Ny annons',
-    create: 'Skapa utkast',
-    save: 'Spara ändringar',
-    saved: 'Sparat.',
-    untitled: '(utan titel)',
-    photos: 'Foton',
-    noPhotos: 'Inga foton än.',
-    photo: 'Lägg till ett foto (JPEG, PNG eller WebP, upp till 20 MB)',
-    upload: 'Ladda upp foto',
-    uploaded: 'Uppladdat — det bearbetas nu.',
-    processing: 'bearbetas…',
-    failed: 'kunde inte läsas',
-    publishTitle: 'Publicera',
-    publish: 'Publicera',
-    askValuation: 'Be marknadsplatsen värdera den (inget pris behövs)',
-    wantsStorage: 'Be marknadsplatsen hämta och lagra den',
-    close: 'Stäng annonsen',
-    delete: 'Radera utkast',
-    deleted: 'Raderat.',
-    offerTitle: 'Marknadsplatsen erbjuder',
-    offerSchedule: 'med prissänkningar',
-    accept: 'Acceptera erbjudandet',
-    counterLabel: 'Ditt pris i stället',
-    counter: 'Svara med mitt pris',
-    reviewNote: 'Varför den inte godkändes',
-    edit: 'Innehåll',
-    back: 'Alla dina annonser',
-    fields: {
-      title: 'Titel',
-      description: 'Beskrivning',
-      price: 'Pris',
-      currency: 'Valuta',
-      country: 'Land (två bokstäver, t.ex. SE)',
-      city: 'Ort',
-      postal_code: 'Postnummer',
-      pickup: 'Köparen kan hämta',
-      buyer_arranged: 'Köparen ordnar transport',
-      shipping: 'Jag kan skicka den',
-      shipping_price: 'Fraktpris',
-      category_id: 'Kategori',
-      none: '—',
-      stock: 'Antal',
-    },
-    status: {
-      draft: 'Utkast',
-      pending_valuation: 'Väntar på värdering',
-      valuation_offered: 'Erbjudande väntar på dig',
-      pending_approval: 'Väntar på godkännande',
-      published: 'Till salu',
-      closed: 'Stängd',
-      denied: 'Inte godkänd',
-    },
-  },
+  // the seller's pages and the product page: lib/messages-selling.ts
+  ...selling.sv,
   shop: {
     newest: 'Nytt in',
     empty: 'Inget till salu än.',
@@ -319,7 +213,37 @@ const sv: Messages = {
   common: { send: 'Skicka', problem: 'Något gick fel. Försök igen.' },
 };
 
-const ALL: Record<string, Messages> = { en, sv };
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends (...args: never[]) => unknown ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** A language with only some texts: English fills the rest, key by key. */
+function withFallback<T extends object>(base: T, partial: DeepPartial<T>): T {
+  const out = { ...base } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(partial)) {
+    const b = (base as Record<string, unknown>)[k];
+    out[k] = v && typeof v === 'object' && b && typeof b === 'object' ? withFallback(b as object, v as object) : v;
+  }
+  return out as T;
+}
+
+/** German: the pages the German seller notices link to (and the header around them). */
+const de = withFallback<Messages>(en, {
+  nav: { signIn: 'Anmelden', signUp: 'Konto anlegen', account: 'Konto', signOut: 'Abmelden', mailbox: 'Entwickler-Postfach', listings: 'Verkaufen', favorites: 'Gemerkt' },
+  shop: {
+    search: 'Suchen',
+    searchLabel: 'Im Shop suchen',
+    currency: 'Preise anzeigen in',
+    apply: 'Anzeigen',
+    save: 'Merken',
+    saved: 'Gemerkt ♥',
+    signInToSave: 'Zum Merken anmelden',
+    notOnSale: 'Nicht mehr im Verkauf',
+    approx: 'ca.',
+  },
+  common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
+  ...selling.de,
+});
+
+const ALL: Record<string, Messages> = { en, sv, de };
 
 export function messages(lang: string): Messages {
   return ALL[lang] ?? ALL[lang.split('-')[0]!] ?? en;

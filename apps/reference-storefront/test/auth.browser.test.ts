@@ -66,15 +66,15 @@ describe('emailed-link pages in a browser', () => {
     await expect(page.getByTestId('email-status').textContent()).resolves.toBe('Confirmed');
   });
 
-  test('an address in use: the problem detail appears next to the email field', async () => {
+  test('an address in use: a message in the shopper’s words appears next to the email field', async () => {
     const { page } = await newPage();
     await page.goto('/en/auth/sign-up');
     await page.getByLabel('Email address').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Create account' }).click();
     const error = page.locator('#create-an-account-email-error');
     await error.waitFor();
-    await expect(error.textContent()).resolves.toBe('Already in use.');
-    await expect(page.getByRole('alert').filter({ hasText: 'already exists' }).count()).resolves.toBe(1);
+    await expect(error.textContent()).resolves.toBe('There is already an account with this address.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Sign in, or reset your password' }).count()).resolves.toBe(1);
     await expect(page.getByLabel('Email address').inputValue()).resolves.toBe(email.toUpperCase());
   });
 
@@ -110,7 +110,7 @@ describe('emailed-link pages in a browser', () => {
     await followEmailedLink(page, email, 'password_reset');
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expect(page.locator('#new-password-error').textContent()).resolves.toBe('Must be at least 8 characters.');
+    await expect(page.locator('#new-password-error').textContent()).resolves.toBe('Use at least 8 characters.');
     await page.getByLabel('New password', { exact: true }).fill('second password');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('signed out everywhere');
@@ -124,7 +124,7 @@ describe('emailed-link pages in a browser', () => {
     await form.getByLabel('Email address').fill(email);
     await form.getByLabel('Password').fill(firstPassword);
     await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'email address or password is wrong' }).textContent()).resolves.toBeTruthy();
+    await expect(page.getByRole('alert').filter({ hasText: 'Wrong email address or password.' }).textContent()).resolves.toBeTruthy();
     await form.getByLabel('Password').fill('second password');
     await form.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/en/account');

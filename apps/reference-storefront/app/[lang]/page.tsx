@@ -7,13 +7,16 @@ import { Shell } from '../_components/shell';
 import { Locations } from '../_components/locations';
 import { ListingGrid } from '../_components/listing-card';
 import { ApiProblem } from '../_components/api-problem';
-import { api, problemDetail } from '../../lib/api';
+import { api } from '../../lib/api';
+import { problemText } from '../../lib/problems';
 import { messages } from '../../lib/messages';
+import { shownCurrency } from '../../lib/currency';
 
 /** The newest listings on sale (a content-managed front page comes with pages). */
 async function Newest({ lang }: { lang: string }) {
-  const [page, error] = await safe(api().listings.search.query({ limit: 8, term: [], attr: [] }));
-  if (error) return <ApiProblem detail={problemDetail(error)} />;
+  const currency = await shownCurrency((await getMarketplace()).currencies);
+  const [page, error] = await safe(api().listings.search.query({ limit: 8, term: [], attr: [], ...(currency ? { currency } : {}) }));
+  if (error) return <ApiProblem detail={problemText(error, lang)} />;
   if (page.items.length === 0) return <p className="muted">{messages(lang).shop.empty}</p>;
   return <ListingGrid items={page.items} lang={lang} />;
 }

@@ -2,6 +2,9 @@
 
 import { useActionState, useEffect, useState } from 'react';
 import type { FormState } from '../../lib/forms';
+import { unplaced } from '../../lib/problems';
+import { FieldRow } from './field-row';
+import { newKey } from '../../lib/new-key';
 
 export interface Field {
   name: string;
@@ -14,16 +17,10 @@ export interface Field {
   hint?: string;
   defaultValue?: string;
   options?: { value: string; label: string }[];
-}
-
-/** A fresh key per attempt: a double click replays the first answer, a corrected retry is a new action. */
-function newKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = Array.from({ length: 16 }, () => Math.floor(Math.random() * 256));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  /** text inputs: which keyboard phones show (decimal for amounts) */
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  /** textareas */
+  rows?: number;
 }
 
 /**
@@ -37,7 +34,6 @@ export function ActionForm({
   hidden = {},
   success,
   name,
-  showIssues = false,
 }: {
   action: (state: FormState, form: FormData) => Promise<FormState>;
   fields: Field[];
@@ -47,65 +43,30 @@ export function ActionForm({
   success?: string;
   /** accessible name of the form */
   name: string;
-  /** list every problem message under the form (for problems that are not fields of this form) */
-  showIssues?: boolean;
 }) {
   const [state, formAction, pending] = useActionState(action, {} as FormState);
   // A new key whenever the previous attempt has answered. Made in the browser after hydration (a
   // server-rendered random value would not match the client's); without JavaScript there is none.
   const [idempotencyKey, setIdempotencyKey] = useState('');
   useEffect(() => setIdempotencyKey(newKey()), [state]);
+  // problems about fields this form does not have are listed with the form's message, named
+  const others = unplaced(state.errors ?? {}, fields.map((f) => f.name), hidden.lang ?? 'en');
   return (
     <form action={formAction} className="form" aria-label={name} noValidate>
       {Object.entries(hidden).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-      {fields.map((f) => {
-        const error = state.errors?.[f.name];
-        const value = state.values?.[f.name] ?? f.defaultValue ?? '';
-        const id = `${name}-${f.name}`.replace(/\s+/g, '-').toLowerCase();
-        const common = {
-          id,
-          name: f.name,
-          required: f.required,
-          autoComplete: f.autoComplete,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${id}-error` : f.hint ? `${id}-hint` : undefined,
-        };
-        return (
-          <div key={`${f.name}-${JSON.stringify(state.values?.[f.name] ?? null)}`} className={`field${f.type === 'checkbox' ? ' checkbox' : ''}${error ? ' has-error' : ''}`}>
-            <label htmlFor={id}>{f.label}</label>
-            {f.type === 'textarea' ? (
-              <textarea {...common} defaultValue={value} rows={4} />
-            ) : f.type === 'select' ? (
-              <select {...common} defaultValue={value}>
-                {f.options?.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : f.type === 'checkbox' ? (
-              <input {...common} type="checkbox" defaultChecked={value === 'on' || value === 'true'} />
-            ) : f.type === 'file' ? (
-              <input {...common} type="file" accept={f.accept} />
-            ) : (
-              <input {...common} type={f.type ?? 'text'} defaultValue={f.type === 'password' ? undefined : value} />
-            )}
-            {f.hint && !error && (
-              <small id={`${id}-hint`} className="hint">
-                {f.hint}
-              </small>
-            )}
-            {error && (
-              <small id={`${id}-error`} className="field-error" role="alert">
-                {error}
-              </small>
-            )}
-          </div>
-        );
-      })}
+      {fields.map((f) => (
+        // keyed by the value a failed submit sent back, so the field shows it again after React resets the form
+        <FieldRow
+          key={`${f.name}-${JSON.stringify(state.values?.[f.name] ?? null)}`}
+          field={f}
+          id={`${name}-${f.name}`.replace(/\s+/g, '-').toLowerCase()}
+          value={state.values?.[f.name] ?? f.defaultValue ?? ''}
+          error={state.errors?.[f.name]}
+        />
+      ))}
       {state.ok && success ? (
         <p className="notice" role="status">
           {success}
@@ -114,9 +75,9 @@ export function ActionForm({
         state.message && (
           <div className="problem" role="alert">
             <p>{state.message}</p>
-            {showIssues && state.issues && state.issues.length > 1 && (
+            {others.length > 0 && (
               <ul>
-                {state.issues.map((i) => (
+                {others.map((i) => (
                   <li key={i}>{i}</li>
                 ))}
               </ul>

@@ -1,5 +1,6 @@
 import { safe } from '@trpc/client';
-import { api, problemDetail } from '../../lib/api';
+import { api } from '../../lib/api';
+import { problemText } from '../../lib/problems';
 import { displayName } from '../../lib/intl';
 import { ApiProblem } from './api-problem';
 
@@ -7,7 +8,7 @@ const KIND = { showroom: 'Showroom', warehouse: 'Warehouse' } as const;
 
 export async function Locations({ lang }: { lang: string }) {
   const [data, error] = await safe(api().locations.list.query({}));
-  if (error) return <ApiProblem detail={problemDetail(error)} />;
+  if (error) return <ApiProblem detail={problemText(error, lang)} />;
   if (data.items.length === 0) return <p className="muted">No locations yet.</p>;
   return (
     <ul className="cards">

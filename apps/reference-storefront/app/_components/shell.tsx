@@ -1,7 +1,8 @@
 import { safe } from '@trpc/client';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { getMarketplace, problemDetail } from '../../lib/api';
+import { getMarketplace } from '../../lib/api';
+import { problemText } from '../../lib/problems';
 import { ApiProblem } from './api-problem';
 import { SiteHeader } from './site-header';
 
@@ -11,7 +12,7 @@ export async function Shell({ lang, children }: { lang: string; children: ReactN
   if (error) {
     return (
       <main className="wrap">
-        <ApiProblem detail={problemDetail(error)} />
+        <ApiProblem detail={problemText(error, lang)} />
       </main>
     );
   }

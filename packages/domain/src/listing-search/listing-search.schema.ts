@@ -38,6 +38,10 @@ export const ZShopListing = ZListing.extend({
   display_price: ZMoney.optional().meta({ description: 'Price in the requested `currency`, converted at the day\'s rate; approximate: the final amount is set at checkout.' }),
   favorited: z.boolean().optional().meta({ description: 'Whether the signed-in user saved it; present only when `X-User-Session` is sent.' }),
   seller_blocked: z.boolean().optional().meta({ description: 'The seller is blocked, so the listing is out of the shop.' }),
+  seller: z
+    .object({ id: z.string(), display_name: z.string().meta({ description: "The seller's public name; may be empty." }) })
+    .optional()
+    .meta({ id: 'SellerRef', description: 'Who sells it; present on single listings only (`GET /v1/listings/{id}`).' }),
 }).meta({ id: 'ShopListing' });
 
 export const ZSearchPage = z

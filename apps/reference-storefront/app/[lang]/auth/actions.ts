@@ -11,7 +11,7 @@ const langOf = (form: FormData) => text(form, 'lang') || 'en';
 
 /** Link problems in the shopper's words, with the code kept so the page can offer the next step. */
 function linkState(error: unknown, lang: string, kind: 'signIn' | 'reset', form: FormData): FormState {
-  const state = problemToState(error, keptValues(form));
+  const state = problemToState(error, langOf(form), keptValues(form));
   const t = messages(lang);
   const words = {
     signIn: { link_used: t.signIn.linkUsed, link_expired: t.signIn.linkExpired, link_invalid: t.signIn.linkInvalid },
@@ -36,7 +36,7 @@ export async function signUpAction(_: FormState, form: FormData): Promise<FormSt
       callOptions(form),
     ),
   );
-  if (error) return problemToState(error, keptValues(form));
+  if (error) return problemToState(error, langOf(form), keptValues(form));
   await startSession(res.session.token);
   redirect(`/${lang}/account?welcome=1`);
 }
@@ -44,14 +44,14 @@ export async function signUpAction(_: FormState, form: FormData): Promise<FormSt
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
   const lang = langOf(form);
   const [res, error] = await safe(api().sessions.create.mutate({ email: text(form, 'email').trim(), password: text(form, 'password') }, callOptions(form)));
-  if (error) return problemToState(error, keptValues(form));
+  if (error) return problemToState(error, langOf(form), keptValues(form));
   await startSession(res.session.token);
   redirect(safeNext(text(form, 'next'), lang));
 }
 
 export async function emailLinkAction(_: FormState, form: FormData): Promise<FormState> {
   const [, error] = await safe(api().sessions.requestEmailLink.mutate({ email: text(form, 'email').trim() }, callOptions(form)));
-  if (error) return problemToState(error, keptValues(form));
+  if (error) return problemToState(error, langOf(form), keptValues(form));
   return { ok: true, values: keptValues(form) };
 }
 
@@ -74,7 +74,7 @@ export async function signOutAction(form: FormData): Promise<void> {
 
 export async function requestResetAction(_: FormState, form: FormData): Promise<FormState> {
   const [, error] = await safe(api().passwordResets.request.mutate({ email: text(form, 'email').trim() }, callOptions(form)));
-  if (error) return problemToState(error, keptValues(form));
+  if (error) return problemToState(error, langOf(form), keptValues(form));
   return { ok: true, values: keptValues(form) };
 }
 
@@ -117,7 +117,7 @@ export async function updateProfileAction(_: FormState, form: FormData): Promise
   );
   if (error) {
     signedOutOn(error, lang);
-    return problemToState(error, keptValues(form));
+    return problemToState(error, langOf(form), keptValues(form));
   }
   return {
     ok: true,
@@ -131,7 +131,7 @@ export async function resendConfirmationAction(_: FormState, form: FormData): Pr
   const [, error] = await safe(client.me.sendVerificationEmail.mutate({}, callOptions(form)));
   if (error) {
     signedOutOn(error, lang);
-    return problemToState(error);
+    return problemToState(error, lang);
   }
   return { ok: true };
 }

@@ -3,10 +3,12 @@ import Link from 'next/link';
 import { ApiProblem } from '../../_components/api-problem';
 import { ListingGrid } from '../../_components/listing-card';
 import { Shell } from '../../_components/shell';
-import { api, apiAs, getMarketplace, problemDetail } from '../../../lib/api';
+import { api, apiAs, getMarketplace } from '../../../lib/api';
+import { problemText } from '../../../lib/problems';
 import { toMinor, toMajor } from '../../../lib/money';
 import { messages } from '../../../lib/messages';
 import { sessionToken } from '../../../lib/session';
+import { shownCurrency } from '../../../lib/currency';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,10 +22,10 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const t = messages(lang).shop;
   const marketplace = await getMarketplace();
-  const currency = sp.currency && marketplace.currencies.includes(sp.currency) ? sp.currency : marketplace.currencies[0];
+  const currency = (await shownCurrency(marketplace.currencies, sp.currency)) ?? marketplace.currencies[0];
   const sort = SORTS.find((s) => s === sp.sort);
-  const min = sp.min && currency ? toMinor(sp.min, currency) : undefined;
-  const max = sp.max && currency ? toMinor(sp.max, currency) : undefined;
+  const min = sp.min && currency ? toMinor(sp.min, currency, lang) : undefined;
+  const max = sp.max && currency ? toMinor(sp.max, currency, lang) : undefined;
   const token = await sessionToken();
   const client = token ? apiAs(token) : api();
   const [[page, error], categories] = await Promise.all([
@@ -80,11 +82,11 @@ export default async function SearchPage({ params, searchParams }: Props) {
         </label>
         <label>
           {t.minPrice}
-          <input name="min" inputMode="decimal" size={7} defaultValue={min !== undefined && currency ? toMajor(min, currency) : ''} />
+          <input name="min" inputMode="decimal" size={7} defaultValue={min !== undefined && currency ? toMajor(min, currency, lang) : ''} />
         </label>
         <label>
           {t.maxPrice}
-          <input name="max" inputMode="decimal" size={7} defaultValue={max !== undefined && currency ? toMajor(max, currency) : ''} />
+          <input name="max" inputMode="decimal" size={7} defaultValue={max !== undefined && currency ? toMajor(max, currency, lang) : ''} />
         </label>
         <label>
           {t.currency}
@@ -97,7 +99,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
         <button type="submit">{t.apply}</button>
       </form>
       {error ? (
-        <ApiProblem detail={problemDetail(error)} />
+        <ApiProblem detail={problemText(error, lang)} />
       ) : (
         <>
           <p className="muted" data-testid="total">

@@ -1,4 +1,4 @@
-import { ListingSchema } from '@hm/db/entities';
+import { ListingSchema, UserSchema } from '@hm/db/entities';
 import { keyProcedure } from '../../trpc.js';
 import { NotFoundError } from '../../errors.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
@@ -12,7 +12,7 @@ export const getListing = keyProcedure
     auth: 'key',
     optionalSession: true,
     problems: [403],
-    openapi: { method: 'GET', path: '/listings/{id}', tags: ['Listings'], summary: 'A listing on sale', description: 'Listings not on sale answer 404. Terms carry their descriptions by language.' },
+    openapi: { method: 'GET', path: '/listings/{id}', tags: ['Listings'], summary: 'A listing on sale', description: "Listings not on sale answer 404. Terms carry their descriptions by language; `seller` carries the seller's public name." },
   })
   .input(ZGetListingInput)
   .output(ZShopListing)
@@ -20,7 +20,12 @@ export const getListing = keyProcedure
     const [user, rates] = await Promise.all([optionalUser(ctx), ratesToday(ctx, input.currency)]);
     const l = await ctx.em.findOne(ListingSchema, { id: input.id, onSale: true });
     if (!l) throw new NotFoundError('This listing');
-    const rel = await loadRelations(ctx.em, [l]);
-    const favorites = user ? await savedAmong(ctx.em, user.id, [l.id]) : undefined;
-    return toShopListing(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, rates, currency: input.currency, favorites, single: true });
+    const [rel, favorites, seller] = await Promise.all([
+      loadRelations(ctx.em, [l]),
+      user ? savedAmong(ctx.em, user.id, [l.id]) : undefined,
+      ctx.em.findOne(UserSchema, { id: l.sellerId }, { fields: ['id', 'displayName'] }),
+    ]);
+    const body = toShopListing(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, rates, currency: input.currency, favorites, single: true });
+    // only the public name: a product page says who sells it without a second call
+    return { ...body, seller: { id: l.sellerId, display_name: seller?.displayName ?? '' } };
   });

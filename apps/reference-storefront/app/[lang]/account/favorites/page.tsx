@@ -4,9 +4,11 @@ import { redirect } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
 import { ListingGrid } from '../../../_components/listing-card';
 import { Shell } from '../../../_components/shell';
-import { apiAs, problemDetail, problemOf } from '../../../../lib/api';
+import { apiAs, getMarketplace, problemOf } from '../../../../lib/api';
+import { problemText } from '../../../../lib/problems';
 import { messages } from '../../../../lib/messages';
 import { sessionToken } from '../../../../lib/session';
+import { shownCurrency } from '../../../../lib/currency';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,13 +22,14 @@ export default async function FavoritesPage({ params, searchParams }: Props) {
   const token = await sessionToken();
   if (!token) redirect(`/${lang}/auth/sign-in?next=${back}`);
   const t = messages(lang).shop;
-  const [page, error] = await safe(apiAs(token).me.favorites.list.query({ limit: 24, ...(cursor ? { cursor } : {}) }));
+  const currency = await shownCurrency((await getMarketplace()).currencies);
+  const [page, error] = await safe(apiAs(token).me.favorites.list.query({ limit: 24, ...(cursor ? { cursor } : {}), ...(currency ? { currency } : {}) }));
   if (error && problemOf(error)?.status === 401) redirect(`/${lang}/auth/sign-in?next=${back}`);
   return (
     <Shell lang={lang}>
       <h1>{t.favorites}</h1>
       {error ? (
-        <ApiProblem detail={problemDetail(error)} />
+        <ApiProblem detail={problemText(error, lang)} />
       ) : page.items.length === 0 ? (
         <p className="muted">{t.noFavorites}</p>
       ) : (

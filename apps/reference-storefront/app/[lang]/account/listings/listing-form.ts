@@ -1,7 +1,8 @@
 import type { Field } from '../../../_components/action-form';
 import type { ApiOutputs } from '../../../../lib/api';
-import { toMajor } from '../../../../lib/money';
+import { countryOptions } from '../../../../lib/countries';
 import type { Messages } from '../../../../lib/messages';
+import { toMajor } from '../../../../lib/money';
 
 type Listing = ApiOutputs['me']['listings']['get'];
 type Marketplace = ApiOutputs['marketplace']['get'];
@@ -10,52 +11,107 @@ export interface Catalogue {
   terms: { kind: string; label: string; items: { id: string; name: string }[] }[];
 }
 
-/** The create/edit form's fields, filled from a listing when editing. Names match what the action reads. */
-export function listingFields(t: Messages, m: Marketplace, c: Catalogue, l?: Listing): Field[] {
+export interface EditorSection {
+  key: string;
+  title: string;
+  fields: Field[];
+}
+
+/** What the editor shows, all serializable (it crosses to the browser): sections of fields, the delivery choices, publish options. */
+export interface EditorModel {
+  sections: EditorSection[];
+  delivery: { title: string; fields: Field[]; shippingPrice?: Field; tableNote?: string; sizeNote?: string };
+  publish: Field[];
+}
+
+/** The editor's fields, filled from a listing when editing. Names match what content.ts reads. */
+export function editorModel(t: Messages, m: Marketplace, c: Catalogue, lang: string, l?: Listing): EditorModel {
   const f = t.listings.fields;
   const currency = l?.price?.currency ?? m.currencies[0] ?? 'EUR';
   const shipping = l?.delivery.shipping;
-  return [
-    { name: 'title', label: f.title, defaultValue: l?.title ?? '' },
-    { name: 'description', label: f.description, type: 'textarea', defaultValue: l?.description ?? '' },
-    { name: 'price', label: f.price, defaultValue: l?.price ? toMajor(l.price.amount, l.price.currency) : '' },
-    { name: 'currency', label: f.currency, type: 'select', defaultValue: currency, options: m.currencies.map((code) => ({ value: code, label: code })) },
-    {
-      name: 'category_id',
-      label: f.category_id,
-      type: 'select',
-      defaultValue: l?.category_id ?? '',
-      options: [{ value: '', label: f.none }, ...c.categories.map((cat) => ({ value: cat.id, label: cat.parent_id ? `— ${cat.name}` : cat.name }))],
+  const table = m.shipping.sizes.length > 0;
+  const size = m.shipping.sizes.find((s) => s.key === l?.shipping_size);
+  const choose = (items: { id: string; name: string }[]) => [{ value: '', label: f.none }, ...items.map((i) => ({ value: i.id, label: i.name }))];
+  return {
+    sections: [
+      {
+        key: 'item',
+        title: t.listings.sections.item,
+        fields: [
+          { name: 'title', label: f.title, defaultValue: l?.title ?? '' },
+          { name: 'description', label: f.description, type: 'textarea', rows: 6, defaultValue: l?.description ?? '' },
+          {
+            name: 'category_id',
+            label: f.category_id,
+            type: 'select',
+            defaultValue: l?.category_id ?? '',
+            options: choose(c.categories.map((cat) => ({ id: cat.id, name: cat.parent_id ? `— ${cat.name}` : cat.name }))),
+          },
+          ...c.terms.map((kind): Field => ({ name: `term_${kind.kind}`, label: kind.label, type: 'select', defaultValue: l?.terms[kind.kind]?.id ?? '', options: choose(kind.items) })),
+        ],
+      },
+      {
+        key: 'price',
+        title: t.listings.sections.price,
+        fields: [
+          { name: 'price', label: f.price, inputMode: 'decimal', hint: f.priceHint, defaultValue: l?.price ? toMajor(l.price.amount, l.price.currency, lang) : '' },
+          { name: 'currency', label: f.currency, type: 'select', defaultValue: currency, options: m.currencies.map((code) => ({ value: code, label: code })) },
+          { name: 'stock', label: f.stock, inputMode: 'numeric', defaultValue: String(l?.stock ?? 1) },
+        ],
+      },
+      {
+        key: 'place',
+        title: t.listings.sections.place,
+        fields: [
+          {
+            name: 'country',
+            label: f.country,
+            type: 'select',
+            autoComplete: 'country',
+            defaultValue: l?.location.country ?? '',
+            options: [{ value: '', label: f.chooseCountry }, ...countryOptions(lang, m.shipping.zones.flatMap((z) => z.countries))],
+          },
+          { name: 'city', label: f.city, autoComplete: 'address-level2', defaultValue: l?.location.city ?? '' },
+          { name: 'postal_code', label: f.postal_code, autoComplete: 'postal-code', defaultValue: l?.location.postal_code ?? '' },
+        ],
+      },
+    ],
+    delivery: {
+      title: t.listings.sections.delivery,
+      fields: [
+        { name: 'pickup', label: f.pickup, type: 'checkbox', defaultValue: l?.delivery.pickup ? 'on' : '' },
+        { name: 'buyer_arranged', label: f.buyer_arranged, type: 'checkbox', defaultValue: l?.delivery.buyer_arranged ? 'on' : '' },
+        { name: 'shipping', label: f.shipping, type: 'checkbox', defaultValue: shipping ? 'on' : '' },
+      ],
+      // with a shipping table the price comes from the table and the size from the team: nothing to ask
+      ...(table
+        ? { tableNote: t.listings.shippingTable, sizeNote: size ? t.listings.shippingSize(size.about ? `${size.name} (${size.about})` : size.name) : t.listings.noShippingSize }
+        : {
+            shippingPrice: {
+              name: 'shipping_price',
+              label: f.shipping_price,
+              inputMode: 'decimal' as const,
+              hint: f.shippingPriceHint,
+              defaultValue: shipping?.price !== undefined ? toMajor(shipping.price, currency, lang) : '',
+            },
+          }),
     },
-    ...c.terms.map(
-      (kind): Field => ({
-        name: `term_${kind.kind}`,
-        label: kind.label,
-        type: 'select',
-        defaultValue: l?.terms[kind.kind]?.id ?? '',
-        options: [{ value: '', label: f.none }, ...kind.items.map((i) => ({ value: i.id, label: i.name }))],
-      }),
-    ),
-    { name: 'country', label: f.country, defaultValue: l?.location.country ?? '', autoComplete: 'country' },
-    { name: 'city', label: f.city, defaultValue: l?.location.city ?? '' },
-    { name: 'postal_code', label: f.postal_code, defaultValue: l?.location.postal_code ?? '' },
-    { name: 'pickup', label: f.pickup, type: 'checkbox', defaultValue: l?.delivery.pickup ? 'on' : '' },
-    { name: 'buyer_arranged', label: f.buyer_arranged, type: 'checkbox', defaultValue: l?.delivery.buyer_arranged ? 'on' : '' },
-    { name: 'shipping', label: f.shipping, type: 'checkbox', defaultValue: shipping ? 'on' : '' },
-    { name: 'shipping_price', label: f.shipping_price, defaultValue: shipping?.price !== undefined ? toMajor(shipping.price, currency) : '' },
-    { name: 'stock', label: f.stock, type: 'number', defaultValue: String(l?.stock ?? 1) },
-  ];
+    publish: [
+      ...(m.listings.valuations ? [{ name: 'ask_valuation', label: t.listings.askValuation, type: 'checkbox' as const }] : []),
+      { name: 'wants_storage', label: t.listings.wantsStorage, type: 'checkbox' as const, defaultValue: l?.wants_storage ? 'on' : '' },
+    ],
+  };
 }
 
-/** Where the API's problem locations show up on this form. */
-export function listingFieldOf(location: string): string {
-  const path = location.replace(/^(body|query|path)\./, '');
-  if (path.startsWith('location.')) return path.split('.')[1]!;
-  if (path.startsWith('terms.')) return `term_${path.split('.')[1]}`;
-  if (path === 'delivery.shipping.price') return 'shipping_price';
-  if (path === 'delivery') return 'pickup';
-  if (path === 'price.currency') return 'currency';
-  if (path.startsWith('price')) return 'price';
-  if (path === 'images') return 'photo';
-  return path.split('.')[0]!;
+/** Every field name the editor shows (problems about other fields are listed with the form's message). */
+export function editorFieldNames(model: EditorModel): string[] {
+  return [
+    ...model.sections.flatMap((s) => s.fields.map((f) => f.name)),
+    ...model.delivery.fields.map((f) => f.name),
+    'delivery',
+    'photos',
+    ...(model.delivery.shippingPrice ? ['shipping_price'] : []),
+    ...(model.delivery.tableNote ? ['shipping_size'] : []),
+    ...model.publish.map((f) => f.name),
+  ];
 }

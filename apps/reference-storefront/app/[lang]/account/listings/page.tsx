@@ -1,9 +1,11 @@
 import { safe } from '@trpc/client';
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
 import { Shell } from '../../../_components/shell';
-import { apiAs, problemDetail } from '../../../../lib/api';
+import { apiAs } from '../../../../lib/api';
+import { problemText } from '../../../../lib/problems';
 import { formatMoney } from '../../../../lib/money';
 import { messages } from '../../../../lib/messages';
 import { sessionToken } from '../../../../lib/session';
@@ -11,6 +13,10 @@ import { sessionToken } from '../../../../lib/session';
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ cursor?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: messages((await params).lang).listings.title };
+}
 
 /** The seller's listings, every status, latest change first. */
 export default async function MyListingsPage({ params, searchParams }: Props) {
@@ -28,7 +34,7 @@ export default async function MyListingsPage({ params, searchParams }: Props) {
         <Link href={`/${lang}/account/listings/new`}>{t.new}</Link>
       </p>
       {error ? (
-        <ApiProblem detail={problemDetail(error)} />
+        <ApiProblem detail={problemText(error, lang)} />
       ) : page.items.length === 0 ? (
         <p className="muted">{t.none}</p>
       ) : (
@@ -48,7 +54,7 @@ export default async function MyListingsPage({ params, searchParams }: Props) {
       )}
       {page?.next_cursor && (
         <p>
-          <Link href={`/${lang}/account/listings?cursor=${encodeURIComponent(page.next_cursor)}`}>→</Link>
+          <Link href={`/${lang}/account/listings?cursor=${encodeURIComponent(page.next_cursor)}`}>{messages(lang).shop.more} →</Link>
         </p>
       )}
     </Shell>

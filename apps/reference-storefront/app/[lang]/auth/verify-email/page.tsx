@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Shell } from '../../../_components/shell';
 import { api, problemOf } from '../../../../lib/api';
 import { messages } from '../../../../lib/messages';
+import { problemText } from '../../../../lib/problems';
 import { currentUser } from '../../../../lib/session';
 
 export const dynamic = 'force-dynamic';
@@ -40,7 +41,7 @@ export default async function VerifyEmailPage({ params, searchParams }: Props) {
       ) : (
         <>
           <p className="problem" role="alert">
-            {code === 'link_expired' ? t.expired : code === 'link_invalid' ? t.invalid : (problemOf(error)?.detail ?? messages(lang).common.problem)}
+            {code === 'link_expired' ? t.expired : code === 'link_invalid' ? t.invalid : problemText(error, lang)}
           </p>
           <p>
             {user ? <Link href={`/${lang}/account`}>{t.nextSignedIn}</Link> : <Link href={`/${lang}/auth/sign-in?next=/${lang}/account`}>{t.nextSignedOut}</Link>}

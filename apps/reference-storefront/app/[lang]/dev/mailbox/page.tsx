@@ -2,7 +2,8 @@ import { safe } from '@trpc/client';
 import { notFound } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
 import { Shell } from '../../../_components/shell';
-import { api, isTestMode, problemDetail } from '../../../../lib/api';
+import { api, isTestMode } from '../../../../lib/api';
+import { problemText } from '../../../../lib/problems';
 import { messages } from '../../../../lib/messages';
 
 export const dynamic = 'force-dynamic';
@@ -26,7 +27,7 @@ export default async function MailboxPage({ params, searchParams }: Props) {
         <button type="submit">{t.show}</button>
       </form>
       {error ? (
-        <ApiProblem detail={problemDetail(error)} />
+        <ApiProblem detail={problemText(error, lang)} />
       ) : data.items.length === 0 ? (
         <p>{t.empty}</p>
       ) : (

@@ -1,82 +1,102 @@
-import { safe } from '@trpc/client';
-import { notFound } from 'next/navigation';
+import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Shell } from '../../../_components/shell';
-import { api, apiAs, getMarketplace, problemOf } from '../../../../lib/api';
-import { formatMoney } from '../../../../lib/money';
+import { displayName } from '../../../../lib/intl';
 import { messages } from '../../../../lib/messages';
-import { sessionToken } from '../../../../lib/session';
-import { toggleFavoriteAction } from '../../shop-actions';
+import { BuyBox } from './buy-box';
+import { Delivery } from './delivery';
+import { Gallery, type GalleryPhoto } from './gallery';
+import { loadProduct } from './load';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ lang: string; id: string }>; searchParams: Promise<{ currency?: string }> };
 
-/** A listing on sale: photos, price in the chosen currency, terms, the favourite toggle. */
-export default async function ListingPage({ params, searchParams }: Props) {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { lang, id } = await params;
-  const { currency } = await searchParams;
-  const t = messages(lang).shop;
-  const marketplace = await getMarketplace();
-  const shown = currency && marketplace.currencies.includes(currency) ? currency : undefined;
-  const token = await sessionToken();
-  const [listing, error] = await safe((token ? apiAs(token) : api()).listings.get.query({ id, ...(shown ? { currency: shown } : {}) }));
-  if (error) {
-    const status = problemOf(error)?.status;
-    if (status === 404 || status === 422) notFound();
-    if (status !== 401) throw error;
-  }
-  // an ended session: show the listing without the personal part
-  const l = listing ?? (await api().listings.get.query({ id, ...(shown ? { currency: shown } : {}) }));
-  const photos = l.images.filter((i) => i.status === 'ready');
-  const back = `/${lang}/listings/${id}${shown ? `?currency=${shown}` : ''}`;
+  const { listing, marketplace } = await loadProduct(lang, id, (await searchParams).currency);
+  return { title: `${listing.title} · ${marketplace.name}`, description: listing.description.slice(0, 160) };
+}
+
+/**
+ * A listing on sale: its photos, price (in the currency the shopper chose), the buy area that
+ * checkout will fill, who sells it and where it is, how it reaches the buyer, and what it is.
+ * One column on phones; photos beside the facts from 56rem up.
+ */
+export default async function ProductPage({ params, searchParams }: Props) {
+  const { lang, id } = await params;
+  const { listing: l, marketplace, currency, categoryPath, terms } = await loadProduct(lang, id, (await searchParams).currency);
+  const t = messages(lang).product;
+  const photos: GalleryPhoto[] = l.images.flatMap((i) => (i.status === 'ready' && i.urls ? [{ id: i.id, ...i.urls, width: i.width ?? 1600, height: i.height ?? 1200 }] : []));
+  const place = [l.location.city, l.location.country ? displayName(lang, 'region', l.location.country) : undefined].filter(Boolean).join(', ');
   return (
     <Shell lang={lang}>
-      <article className="listing-page">
-        <div>
-          {photos[0]?.urls ? <img className="main-photo" src={photos[0].urls.large} alt={l.title} /> : <div className="main-photo no-photo" />}
-          {photos.length > 1 && (
-            <ul className="photos">
-              {photos.slice(1).map((p) => (
-                <li key={p.id}>{p.urls && <img src={p.urls.thumb} alt="" />}</li>
-              ))}
-            </ul>
-          )}
+      <article className="product">
+        <div className="product-media">
+          <Gallery
+            photos={photos}
+            title={l.title}
+            labels={{ photo: photos.map((_, i) => t.photo(i + 1, photos.length)), show: photos.map((_, i) => t.showPhoto(i + 1)), none: t.noPhoto }}
+          />
         </div>
-        <div>
-          <h1>{l.title}</h1>
-          {l.price && (
-            <p className="price" data-testid="price">
-              {formatMoney(l.display_price ?? l.price, lang)}
-              {l.display_price && l.display_price.currency !== l.price.currency && <small className="muted"> ({formatMoney(l.price, lang)})</small>}
-            </p>
-          )}
-          <form method="get" className="inline-form">
-            <label htmlFor="currency">{t.currency}</label>
-            <select id="currency" name="currency" defaultValue={shown ?? l.price?.currency}>
-              {marketplace.currencies.map((c) => (
-                <option key={c}>{c}</option>
+        <div className="product-facts">
+          {categoryPath.length > 0 && (
+            <nav aria-label={t.category} className="crumbs">
+              {categoryPath.map((c, i) => (
+                <span key={c.id}>
+                  {i > 0 && ' › '}
+                  <Link href={`/${lang}/search?category=${c.id}`}>{c.name}</Link>
+                </span>
               ))}
-            </select>
-            <button type="submit">{t.apply}</button>
-          </form>
-          <form action={toggleFavoriteAction}>
-            <input type="hidden" name="lang" value={lang} />
-            <input type="hidden" name="id" value={l.id} />
-            <input type="hidden" name="back" value={back} />
-            <input type="hidden" name="saved" value={String(l.favorited === true)} />
-            <button type="submit" aria-pressed={l.favorited === true}>
-              {l.favorited === undefined ? t.signInToSave : l.favorited ? t.saved : t.save}
-            </button>
-          </form>
-          <p style={{ whiteSpace: 'pre-wrap' }}>{l.description}</p>
-          <dl>
-            {Object.entries(l.terms).map(([kind, term]) => (
-              <div key={kind}>
-                <dt className="muted">{marketplace.term_kinds.find((k) => k.key === kind)?.names[lang] ?? kind}</dt>
-                <dd>{term.name}</dd>
+            </nav>
+          )}
+          <h1>{l.title}</h1>
+          <BuyBox listing={l} lang={lang} currency={currency ?? l.price?.currency} currencies={marketplace.currencies} />
+          <dl className="product-meta">
+            {l.seller?.display_name && (
+              <div>
+                <dt>{t.soldBy}</dt>
+                <dd data-testid="seller">{l.seller.display_name}</dd>
               </div>
-            ))}
+            )}
+            {place && (
+              <div>
+                <dt>{t.location}</dt>
+                <dd>{place}</dd>
+              </div>
+            )}
           </dl>
+          <Delivery listing={l} shipping={marketplace.shipping} t={t} lang={lang} />
+        </div>
+        <div className="product-about">
+          {l.description && (
+            <section aria-labelledby="description-title">
+              <h2 id="description-title">{t.description}</h2>
+              <p className="product-description">{l.description}</p>
+            </section>
+          )}
+          {(terms.length > 0 || categoryPath.length > 0) && (
+            <section aria-labelledby="details-title">
+              <h2 id="details-title">{t.details}</h2>
+              <dl className="product-terms">
+                {categoryPath.length > 0 && (
+                  <div>
+                    <dt>{t.category}</dt>
+                    <dd>{categoryPath.map((c) => c.name).join(' › ')}</dd>
+                  </div>
+                )}
+                {terms.map((term) => (
+                  <div key={term.kind} data-term={term.kind}>
+                    <dt>{term.kindName}</dt>
+                    <dd>
+                      {term.name}
+                      {term.description && <p className="muted">{term.description}</p>}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
         </div>
       </article>
     </Shell>

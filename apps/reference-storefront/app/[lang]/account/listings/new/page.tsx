@@ -1,26 +1,34 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ActionForm } from '../../../../_components/action-form';
 import { Shell } from '../../../../_components/shell';
 import { getMarketplace } from '../../../../../lib/api';
 import { messages } from '../../../../../lib/messages';
 import { currentUser } from '../../../../../lib/session';
-import { createListingAction } from '../actions';
 import { loadCatalogue } from '../catalogue';
-import { listingFields } from '../listing-form';
+import { ListingEditor } from '../listing-editor';
+import { editorModel } from '../listing-form';
 
 export const dynamic = 'force-dynamic';
 
-/** A new draft: anything may be left empty; photos come on the listing's page. */
-export default async function NewListingPage({ params }: { params: Promise<{ lang: string }> }) {
+type Props = { params: Promise<{ lang: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: messages((await params).lang).listings.new };
+}
+
+/** A new listing, in the same editor as an existing one: it becomes a draft on its first save. */
+export default async function NewListingPage({ params }: Props) {
   const { lang } = await params;
   if (!(await currentUser())) redirect(`/${lang}/auth/sign-in?next=/${lang}/account/listings/new`);
   const t = messages(lang);
   const marketplace = await getMarketplace();
-  const catalogue = await loadCatalogue(marketplace, lang);
   return (
     <Shell lang={lang}>
-      <h1>{t.listings.new}</h1>
-      <ActionForm name={t.listings.new} action={createListingAction} hidden={{ lang }} submit={t.listings.create} fields={listingFields(t, marketplace, catalogue)} />
+      <p>
+        <Link href={`/${lang}/account/listings`}>← {t.listings.back}</Link>
+      </p>
+      <ListingEditor lang={lang} model={editorModel(t, marketplace, await loadCatalogue(marketplace, lang), lang)} listing={{ title: '', status: 'draft', images: [] }} />
     </Shell>
   );
 }
