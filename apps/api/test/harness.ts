@@ -13,6 +13,7 @@ import pg from 'pg';
 import { Logger, runOnce } from 'graphile-worker';
 import { createTaskList } from '@hm/jobs/worker';
 import type { ImageStore } from '@hm/domain/images';
+import type { Ports } from '@hm/domain/ports';
 import { localDirs, localPorts } from '@hm/domain/ports';
 
 export interface TestClock extends Clock {
@@ -42,6 +43,8 @@ export interface Harness {
   /** the local mailbox folder the send-email jobs write .eml files to */
   mailDir: string;
   images: ImageStore;
+  /** the payments port the app uses (the local sandbox, in this test's folder) */
+  payments: Ports['payments'];
   close(): Promise<void>;
 }
 
@@ -87,6 +90,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     mailDir: localDirs(dataDir, mode).mailbox,
     images: ports.images,
+    payments: ports.payments,
     async runJobs() {
       await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}) });
     },

@@ -79,6 +79,7 @@ describe('GET /v1/openapi.json', () => {
       'POST /sessions',
       'POST /sessions/email-link',
       'POST /sessions/from-link',
+      'POST /test-helpers/payments/confirm',
       'POST /test-helpers/timers/advance',
       'POST /users',
       'PUT /me/listings/{id}',
@@ -88,6 +89,8 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/users'].post.security).toEqual([{ secretKey: [] }]);
     expect(doc.paths['/test-helpers/emails'].get.security).toEqual([{ secretKey: [] }]);
     expect(doc.paths['/test-helpers/emails'].get.tags).toEqual(['Test helpers']);
+    expect(doc.paths['/test-helpers/payments/confirm'].post.security).toEqual([{ secretKey: [] }]);
+    expect(Object.keys(doc.paths['/test-helpers/payments/confirm'].post.responses)).toEqual(expect.arrayContaining(['200', '404', '409', '422', '503']));
     expect(Object.keys(doc.paths['/users'].post.responses)).toEqual(expect.arrayContaining(['201', '409', '422']));
     expect(Object.keys(doc.paths['/sessions'].post.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '429']));
     expect(doc.paths['/sessions/email-link'].post.responses['202']).toEqual({ description: 'Accepted (no body)', headers: expect.any(Object) });
