@@ -43,7 +43,7 @@ export interface Harness {
   /** the local mailbox folder the send-email jobs write .eml files to */
   mailDir: string;
   images: ImageStore;
-  /** the payments port the app uses (the local sandbox, in this test's folder) */
+  /** the payments port the app uses (the local sandbox in this test's folder, unless given) */
   payments: Ports['payments'];
   close(): Promise<void>;
 }
@@ -51,7 +51,9 @@ export interface Harness {
 export interface HarnessOptions {
   mode?: ApiMode;
   bodyLimit?: number;
-  app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs'>;
+  app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs' | 'stripeWebhookSecret'>;
+  /** another payments adapter than the local sandbox (Stripe against a local server) */
+  payments?: Ports['payments'];
   extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void>;
   /** connect as a database owner that is not a superuser (row-level security applies to it too), like many external DATABASE_URLs */
   restrictedOwner?: boolean;
@@ -64,7 +66,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const mode = opts.mode ?? 'test';
   // the offline adapters in a folder of this test's own, with the test clock
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-data-'));
-  const ports = localPorts({ dataDir, mode, clock });
+  const ports = { ...localPorts({ dataDir, mode, clock }), ...(opts.payments && { payments: opts.payments }) };
   const app = await buildApp({ orm, mode, ports, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, ...opts.app });
   await opts.extend?.(app, orm, clock);
   const jobsPool = new pg.Pool({ connectionString: url, max: 2 });

@@ -94,6 +94,8 @@ export class PaymentError extends Error {
   constructor(
     message: string,
     readonly kind: PaymentErrorKind,
+    /** the provider's own error code, when it gave one (`card_declined`, …) */
+    readonly providerCode?: string,
   ) {
     super(message);
     this.name = 'PaymentError';

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sameSecret } from '../../shared/secret-token.js';
 import { PaymentError, type PaymentEvent, type PaymentRequest, type Payments } from '../payments.js';
 
 /**
@@ -57,7 +58,7 @@ export function localPayments(root: string): Payments {
       const id = /^(pi_[0-9a-f]+)_secret_[0-9a-f]+$/.exec(clientSecret)?.[1];
       const log = id ? await read(root, id).catch(() => undefined) : undefined;
       const first = log?.[0] as Created | undefined;
-      if (!first || !sameSecret(first.clientSecret, clientSecret) || first.request.marketplaceId !== marketplaceId) return null;
+      if (!first || !sameSecret(clientSecret, first.clientSecret) || first.request.marketplaceId !== marketplaceId) return null;
       const { entry, seq, state } = await change(root, id!, (s) => {
         if (s.status === 'succeeded' || s.status === 'canceled') throw new PaymentError(`payment ${id} is already ${s.status}`, 'unexpected_state');
         return outcome === 'succeeded' ? { type: 'succeeded', chargeId: `ch_${derive(`charge:${id}`)}`, at: new Date().toISOString() } : { type: 'failed', at: new Date().toISOString() };
@@ -146,11 +147,6 @@ function derive(input: string): string {
   return createHash('sha256').update(input).digest('hex').slice(0, 24);
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** The event the sandbox emits for a log entry, shaped like Stripe's (a PaymentIntent object with our metadata). */
 function toEvent(paymentId: string, seq: number, entry: Entry, state: State): PaymentEvent {

@@ -1,9 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PaymentError, type PaymentEvent, type PaymentRequest, type Payments } from '../payments.js';
 import { localPayments } from './local-payments.js';
+import { STRIPE_MAX_NETWORK_RETRIES, stripePayments } from './stripe-payments.js';
+import { startStripeTestServer, type StripeTestServer } from './stripe-test-server.js';
+import { verifyStripeWebhook } from './stripe-webhook.js';
 
 /**
  * One contract for both payment adapters: the same request makes the same payment, amounts and
@@ -38,7 +42,56 @@ function localFixture(): Fixture {
   return fixture;
 }
 
-const adapters: [string, () => Promise<Fixture>][] = [['local sandbox', async () => localFixture()]];
+/** Stripe's webhook endpoint, played by a server that verifies each delivery as `POST /webhooks/stripe` does. */
+async function webhookReceiver(secret: string) {
+  const received: PaymentEvent[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      verifyStripeWebhook(Buffer.concat(chunks), req.headers['stripe-signature'] as string | undefined, secret).then(
+        (event) => (received.push(event), res.writeHead(200).end()),
+        () => res.writeHead(400).end(),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, received, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/webhooks/stripe` };
+}
+
+async function stripeFixture(): Promise<Fixture & { server: StripeTestServer }> {
+  const server = await startStripeTestServer();
+  const secret = `whsec_${crypto.randomUUID().replaceAll('-', '')}`;
+  const receiver = await webhookReceiver(secret);
+  server.sendWebhooksTo(receiver.url, secret);
+  const payments = stripePayments({ secretKey: server.apiKey, apiBase: server.url, returnUrl: 'http://localhost:4000/v1' });
+  return {
+    server,
+    payments,
+    async confirm(clientSecret, outcome, marketplace) {
+      const seen = receiver.received.length;
+      const returned = await payments.confirmForTest(clientSecret, outcome, marketplace);
+      if (returned === null) return null;
+      expect(returned).toEqual([]); // Stripe's events come through the webhook only
+      await server.settled();
+      return receiver.received.slice(seen).filter((e) => e.type.startsWith('payment_intent.'));
+    },
+    breakTransiently() {
+      // the SDK retries a 5xx once itself (with our idempotency key), a 429 not at all
+      const status = [500, 503, 429][Math.floor(Math.random() * 3)]!;
+      server.failNext(status === 429 ? 1 : STRIPE_MAX_NETWORK_RETRIES + 1, status);
+    },
+    async close() {
+      await server.close();
+      await new Promise((r) => receiver.server.close(r));
+    },
+  };
+}
+
+const adapters: [string, () => Promise<Fixture>][] = [
+  ['local sandbox', async () => localFixture()],
+  ['stripe', stripeFixture],
+];
 
 const marketplaceId = '0190a000-0000-7000-8000-000000000001';
 const request = (over: Partial<PaymentRequest> = {}): PaymentRequest => {
@@ -148,5 +201,71 @@ describe.each(adapters)('payments adapter contract: %s', (_name, make) => {
   test('a request the provider refuses is a permanent PaymentError', async () => {
     const err = await f.payments.createPayment(request({ amount: 0 })).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'PaymentError', kind: 'refused', retryable: false });
+  });
+});
+
+describe('stripe adapter: what only Stripe has', () => {
+  let f: Awaited<ReturnType<typeof stripeFixture>>;
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    f = await stripeFixture();
+  });
+  afterAll(async () => {
+    await f.close?.();
+    servers.forEach((s) => s.close());
+  });
+
+  test('one PaymentIntent per order: amount, lower-case currency, automatic payment methods, our metadata, transfer group = order id', async () => {
+    const req = request({ amount: 4990, currency: 'SEK' });
+    const { providerId } = await f.payments.createPayment(req);
+    expect(f.server.paymentIntent(providerId)).toMatchObject({
+      amount: 4990,
+      currency: 'sek',
+      automatic_payment_methods: { enabled: true },
+      metadata: { marketplace_id: marketplaceId, order_id: req.orderId },
+      transfer_group: req.orderId,
+      status: 'requires_payment_method',
+    });
+  });
+
+  test('refunds reach the webhook as charge.refunded with our metadata', async () => {
+    const req = request({ amount: 3000 });
+    const { providerId, clientSecret } = await f.payments.createPayment(req);
+    await f.confirm(clientSecret, 'succeeded', marketplaceId);
+    await f.payments.refund({ id: crypto.randomUUID(), paymentId: providerId, amount: 1000 });
+    const deliveries = await f.server.settled();
+    const refunded = f.server.events.filter((e) => e.type === 'charge.refunded').map((e) => JSON.parse(e.payload).data.object);
+    expect(refunded.at(-1)).toMatchObject({ payment_intent: providerId, amount_refunded: 1000, metadata: { order_id: req.orderId } });
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+  });
+
+  test('a request that times out is a retryable PaymentError', async () => {
+    const slow = stripePayments({ secretKey: f.server.apiKey, apiBase: f.server.url, timeoutMs: 300 });
+    f.server.failNext(STRIPE_MAX_NETWORK_RETRIES + 1, 'hang');
+    const err = await slow.createPayment(request()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'unavailable', retryable: true });
+    expect((err as Error).message).toMatch(/timeout/i);
+  });
+
+  test('a provider that cannot be reached is a retryable PaymentError', async () => {
+    const closed = createServer();
+    servers.push(closed);
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((r) => closed.close(r));
+    const down = stripePayments({ secretKey: f.server.apiKey, apiBase: `http://127.0.0.1:${port}` });
+    const err = await down.createPayment(request()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'unavailable', retryable: true });
+  });
+
+  test('a wrong secret key is refused for good, not retried', async () => {
+    const wrong = stripePayments({ secretKey: 'sk_test_wrong', apiBase: f.server.url });
+    const err = await wrong.createPayment(request()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'refused', retryable: false });
+  });
+
+  test('test confirmations are refused with a live key, before any request', async () => {
+    const live = stripePayments({ secretKey: 'sk_live_x', apiBase: f.server.url });
+    expect(await live.confirmForTest('pi_1_secret_2', 'succeeded', marketplaceId).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
   });
 });
