@@ -85,18 +85,19 @@ interface State {
   created: Created;
 }
 
+/** The payment as its log says: succeeded or canceled by the last such entry (an entry can only follow a state that allowed it), refunds summed. */
 function fold(log: Entry[]): State {
   const created = log[0] as Created;
-  const state: State = { status: 'requires_payment_method', amount: created.request.amount, refunded: 0, refunds: [], created };
-  for (const e of log.slice(1)) {
-    if (e.type === 'succeeded') Object.assign(state, { status: 'succeeded', chargeId: e.chargeId });
-    if (e.type === 'canceled') state.status = 'canceled';
-    if (e.type === 'refunded') {
-      state.refunded += e.amount;
-      state.refunds.push({ refundId: e.refundId, amount: e.amount });
-    }
-  }
-  return state;
+  const final = log.findLast((e) => e.type === 'succeeded' || e.type === 'canceled');
+  const refunds = log.flatMap((e) => (e.type === 'refunded' ? [{ refundId: e.refundId, amount: e.amount }] : []));
+  return {
+    status: final?.type === 'succeeded' || final?.type === 'canceled' ? final.type : 'requires_payment_method',
+    amount: created.request.amount,
+    refunded: refunds.reduce((sum, r) => sum + r.amount, 0),
+    refunds,
+    chargeId: final?.type === 'succeeded' ? final.chargeId : undefined,
+    created,
+  };
 }
 
 /** Appends what `decide` returns for the current state (nothing when it returns undefined); retries when another process appended first. */

@@ -84,6 +84,12 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   };
 
   const intent = (id: string) => intents.get(id) ?? missingIntent(id);
+  /** A PaymentIntent moves by replacing it with its next version (as Stripe's API returns a new object per change). */
+  const nextVersion = (pi: Obj, changes: Obj): Obj => {
+    const next = { ...pi, ...changes };
+    intents.set(pi.id as string, next);
+    return next;
+  };
   const missingIntent = (id: string): never => {
     throw missing('payment_intent', id);
   };
@@ -121,9 +127,9 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) {
       const pi = intent(m[1]!);
       if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing') throw unexpectedState(pi, 'cancel');
-      Object.assign(pi, { status: 'canceled', cancellation_reason: form.cancellation_reason ?? 'requested_by_customer' });
-      emit('payment_intent.canceled', pi);
-      return pi;
+      const canceled = nextVersion(pi, { status: 'canceled', cancellation_reason: form.cancellation_reason ?? 'requested_by_customer' });
+      emit('payment_intent.canceled', canceled);
+      return canceled;
     }
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path))) return confirm(intent(m[1]!), form);
     if (method === 'POST' && path === '/v1/refunds') return refund(form);
@@ -138,16 +144,16 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     const method = form.payment_method;
     if (method === 'pm_card_visa_chargeDeclined' || method === 'pm_card_chargeDeclined') {
       const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
-      Object.assign(pi, { status: 'requires_payment_method', last_payment_error: error });
-      emit('payment_intent.payment_failed', pi);
-      throw new StripeFailure(402, { ...error, payment_intent: pi });
+      const declined = nextVersion(pi, { status: 'requires_payment_method', last_payment_error: error });
+      emit('payment_intent.payment_failed', declined);
+      throw new StripeFailure(402, { ...error, payment_intent: declined });
     }
     if (method !== 'pm_card_visa') throw invalid(`No such PaymentMethod: '${String(method)}'`, { code: 'resource_missing', param: 'payment_method' });
     const charge: Obj = { id: newId('ch'), object: 'charge', amount: pi.amount, amount_refunded: 0, refunded: false, currency: pi.currency, payment_intent: pi.id, metadata: pi.metadata, transfer_group: pi.transfer_group, status: 'succeeded' };
     charges.set(charge.id as string, charge);
-    Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: charge.id, last_payment_error: null, payment_method: method });
-    emit('payment_intent.succeeded', pi);
-    return pi;
+    const paid = nextVersion(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: charge.id, last_payment_error: null, payment_method: method });
+    emit('payment_intent.succeeded', paid);
+    return paid;
   }
 
   function refund(form: Obj): Obj {

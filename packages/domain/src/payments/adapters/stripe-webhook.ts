@@ -35,6 +35,7 @@ export function fromStripeEvent(event: Stripe.Event): PaymentEvent {
     marketplaceId: object.metadata?.marketplace_id,
     orderId: object.metadata?.order_id,
     createdAt: new Date(event.created * 1000),
-    data: object as Record<string, unknown>,
+    // kept for the payouts work, without the PaymentIntent's client secret (a bearer secret of the buyer's payment form)
+    data: Object.fromEntries(Object.entries(object).filter(([key]) => key !== 'client_secret')),
   };
 }
