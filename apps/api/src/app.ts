@@ -5,6 +5,7 @@ import { appRouter } from '@hm/domain/router';
 import type { ApiMode, Ports } from '@hm/domain/context';
 import { DomainError } from '@hm/domain/errors';
 import { registerUploads } from './http/uploads.js';
+import { registerStripeWebhook } from './http/stripe-webhook.js';
 import { unavailableError } from '@hm/domain/unavailable';
 import { addApiKeyResolution } from './http/auth.js';
 import { JSON_MEDIA_TYPE, parseClientJson } from './http/client-input.js';
@@ -26,6 +27,8 @@ export interface AppDeps {
   ports: Ports;
   /** public URL of this API, for the OpenAPI document's server and image URLs */
   apiUrl: string;
+  /** STRIPE_WEBHOOK_SECRET when Stripe is the payments provider: `POST /webhooks/stripe` answers 404 without it */
+  stripeWebhookSecret?: string;
   bodyLimit?: number;
   /** a request (head and body) must arrive within this, else 408 and the connection closes */
   requestTimeoutMs?: number;
@@ -116,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     addIdempotency(scope, deps.orm, clock);
     await registerTrpc(scope, appRouter, createContext);
   });
+  await app.register(async (scope) => registerStripeWebhook(scope, { orm: deps.orm, clock, webhookSecret: deps.stripeWebhookSecret }));
 
   return app;
 }

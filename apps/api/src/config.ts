@@ -32,9 +32,38 @@ const ZConfig = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().optional(),
   RATES_URL: z.string().url().optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'Must be a Stripe secret key (sk_test_… or sk_live_…).').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'Must be a Stripe publishable key (pk_test_… or pk_live_…).').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = z.infer<typeof ZConfig> & { dataDir: string; apiUrl: string; storefrontUrl: string };
+
+/** A configuration a person must fix: start-up prints its message alone (one line) and exits 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Live safety: a live deployment takes real money, so it never runs on the sandbox (whose test
+ * helper confirms payments) and needs the webhook secret (else no payment is ever confirmed); a
+ * test deployment never holds a live key. Stripe's keys carry their mode, so a mismatch is refused
+ * before anything starts. One line each, saying what to set.
+ */
+function stripeRefusal(c: z.infer<typeof ZConfig>): string | undefined {
+  const key = c.STRIPE_SECRET_KEY;
+  const mode = c.API_MODE;
+  if (mode === 'live' && (!key?.startsWith('sk_live_') || !c.STRIPE_WEBHOOK_SECRET)) {
+    return 'API_MODE=live needs STRIPE_SECRET_KEY (an sk_live_ key) and STRIPE_WEBHOOK_SECRET: a live deployment takes real payments through Stripe and never uses the payments sandbox.';
+  }
+  if (mode === 'test' && key?.startsWith('sk_live_')) return 'STRIPE_SECRET_KEY is a live key (sk_live_) but API_MODE=test: use an sk_test_ key, or set API_MODE=live.';
+  if (key && !c.STRIPE_WEBHOOK_SECRET) return 'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments could never be confirmed. Set the signing secret of the webhook endpoint /webhooks/stripe.';
+  if (!key && c.STRIPE_WEBHOOK_SECRET) return 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: set both to use Stripe, or neither for the payments sandbox.';
+  const publishableMode = c.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_live_') ? 'live' : c.STRIPE_PUBLISHABLE_KEY ? 'test' : undefined;
+  if (publishableMode && publishableMode !== mode) return `STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but API_MODE=${mode}: use a pk_${mode}_ key.`;
+  return undefined;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT): Config {
   const parsed = ZConfig.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -44,6 +73,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT
   }
   const c = parsed.data;
   if (c.RESEND_API_KEY && !env.MAIL_FROM) throw new Error('Invalid configuration:\n  MAIL_FROM: set it to an address of a domain verified in Resend when RESEND_API_KEY is set.');
+  const stripe = stripeRefusal(c);
+  if (stripe) throw new ConfigError(stripe);
   return {
     ...c,
     dataDir: path.resolve(cwd, c.DATA_DIR),

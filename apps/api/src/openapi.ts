@@ -122,12 +122,12 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     for (const s of [...errors].sort()) responses[String(s)] = { $ref: `#/components/responses/Problem${s}` };
     op.responses = responses;
   }
-  addRawRoutes(doc);
+  addRawRoutes(doc, opts.serverUrl);
   return doc;
 }
 
-/** The two routes that are not JSON procedures (see http/uploads.ts). */
-function addRawRoutes(doc: Json) {
+/** The routes that are not JSON procedures (see http/uploads.ts and http/stripe-webhook.ts). */
+function addRawRoutes(doc: Json, serverUrl: string) {
   const problems = (statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/Problem${s}` }]));
   const requestId = { 'Request-Id': { $ref: '#/components/headers/RequestId' } };
   doc.paths['/me/listings/{id}/images'] = {
@@ -177,6 +177,28 @@ function addRawRoutes(doc: Json) {
         },
         '304': { description: 'Not modified (If-None-Match matched).' },
         ...problems([400, 404, 500, 503]),
+      },
+    },
+  };
+  doc.paths['/webhooks/stripe'] = {
+    // not under /v1: Stripe calls it, with its signature instead of an API key
+    servers: [{ url: serverUrl }],
+    post: {
+      operationId: 'webhooks-stripe',
+      tags: ['Webhooks'],
+      summary: "Stripe's event deliveries",
+      description:
+        "The endpoint to register in Stripe's dashboard for this deployment (with the events `payment_intent.succeeded`, `payment_intent.payment_failed`, `payment_intent.canceled`, `charge.refunded`, `charge.dispute.*`). Not for storefronts. The body is verified byte for byte against the `Stripe-Signature` header with `STRIPE_WEBHOOK_SECRET` (400 when the header is missing or does not match, or is older than 5 minutes), then stored once by the event's id and handled in the background; a repeated delivery answers 200 and changes nothing, as does an event type the service does not act on. Bodies up to 256 KiB. 404 when Stripe is not configured.",
+      security: [],
+      parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, description: '`t=<unix time>,v1=<HMAC-SHA256 of "t.body" with the endpoint secret>`' }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe Event object.', required: ['id', 'type', 'data'], properties: { id: { type: 'string' }, type: { type: 'string' }, created: { type: 'integer' }, data: { type: 'object' } } } } } },
+      responses: {
+        '200': {
+          description: 'Received (stored now, or earlier: `duplicate`).',
+          headers: requestId,
+          content: { 'application/json': { schema: { type: 'object', required: ['received', 'duplicate'], properties: { received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } } } } },
+        },
+        ...problems([400, 404, 408, 413, 500, 503]),
       },
     },
   };

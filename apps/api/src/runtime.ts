@@ -7,15 +7,22 @@ import { resendMailer } from '@hm/domain/emails';
 import { s3ImageStore } from '@hm/domain/images';
 import { localPorts, systemClock, type Clock, type Ports } from '@hm/domain/ports';
 import { httpRateSource } from '@hm/domain/rates';
+import { stripePayments } from '@hm/domain/payments';
 import { startWorker, type Worker } from '@hm/jobs/worker';
-import { readConfig, type Config } from './config.js';
+import { ConfigError, readConfig, type Config } from './config.js';
 import { REPO_ROOT } from './paths.js';
 
 /** Composition root shared by `npm start`, `npm run worker` and the console: config, then the database. */
 export function loadConfig(): Config {
   const envFile = path.join(REPO_ROOT, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  return readConfig();
+  try {
+    return readConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    process.exit(1);
+  }
 }
 
 /**
@@ -38,7 +45,8 @@ export function connect(config: Config, opts: { log?: (line: string) => void; no
 /**
  * The ports, built once per process and handed to the API, the worker and the console alike: the
  * offline adapters, each replaced by its provider when configured (Resend when RESEND_API_KEY is
- * set, an S3-compatible bucket when S3_BUCKET is set, reference rates when RATES_URL is set).
+ * set, an S3-compatible bucket when S3_BUCKET is set, reference rates when RATES_URL is set, Stripe
+ * when STRIPE_SECRET_KEY is set — always in live mode: config.ts refuses a live deployment without it).
  */
 export function createPorts(config: Config, clock: Clock = systemClock): Ports {
   const ports = localPorts({ dataDir: config.dataDir, mode: config.API_MODE, clock });
@@ -54,6 +62,11 @@ export function createPorts(config: Config, clock: Clock = systemClock): Ports {
     });
   }
   if (config.RATES_URL) ports.rates = httpRateSource(config.RATES_URL);
+  if (config.STRIPE_SECRET_KEY) {
+    // a card confirmation never redirects; Stripe only wants somewhere to send a buyer back to
+    ports.payments = stripePayments({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE, returnUrl: config.apiUrl });
+  }
+  if (config.API_MODE === 'live' && ports.payments.name !== 'stripe') throw new ConfigError('A live deployment never uses the payments sandbox: set STRIPE_SECRET_KEY.');
   return ports;
 }
 

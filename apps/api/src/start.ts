@@ -37,10 +37,11 @@ const app = await buildApp({
   ports,
   mode: config.API_MODE,
   apiUrl: config.apiUrl,
+  stripeWebhookSecret: config.STRIPE_SECRET_KEY ? config.STRIPE_WEBHOOK_SECRET : undefined,
   bodyLimit: config.BODY_LIMIT_BYTES,
   logger: {
     level: config.LOG_LEVEL,
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-user-session"]'], censor: '[redacted]' },
+    redact: { paths: ['req.headers.authorization', 'req.headers["x-user-session"]', 'req.headers["stripe-signature"]'], censor: '[redacted]' },
   },
 });
 await app.listen({ port: config.API_PORT, host: config.API_HOST });
@@ -73,6 +74,7 @@ const banner = [
   `  OpenAPI        ${config.apiUrl}/v1/openapi.json`,
   ...(storefront ? [`  Storefront     ${config.storefrontUrl}`] : []),
   `  Mode           ${config.API_MODE}`,
+  `  Payments       ${ports.payments.name === 'stripe' ? `Stripe${config.STRIPE_API_BASE ? ` at ${config.STRIPE_API_BASE}` : ''}, webhook ${config.apiUrl}/webhooks/stripe` : 'local sandbox (pay with POST /v1/test-helpers/payments/confirm)'}`,
   `  Database       ${db.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}, port ${new URL(db.url).port}` : 'DATABASE_URL'}`,
   ...(demoKeys
     ? [

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { Logger, runOnce } from 'graphile-worker';
 import { createTaskList } from '@hm/jobs/worker';
 import type { ImageStore } from '@hm/domain/images';
+import type { Ports } from '@hm/domain/ports';
 import { localDirs, localPorts } from '@hm/domain/ports';
 
 export interface TestClock extends Clock {
@@ -42,13 +43,17 @@ export interface Harness {
   /** the local mailbox folder the send-email jobs write .eml files to */
   mailDir: string;
   images: ImageStore;
+  /** the payments port the app uses (the local sandbox in this test's folder, unless given) */
+  payments: Ports['payments'];
   close(): Promise<void>;
 }
 
 export interface HarnessOptions {
   mode?: ApiMode;
   bodyLimit?: number;
-  app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs'>;
+  app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs' | 'stripeWebhookSecret'>;
+  /** another payments adapter than the local sandbox (Stripe against a local server) */
+  payments?: Ports['payments'];
   extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void>;
   /** connect as a database owner that is not a superuser (row-level security applies to it too), like many external DATABASE_URLs */
   restrictedOwner?: boolean;
@@ -61,7 +66,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const mode = opts.mode ?? 'test';
   // the offline adapters in a folder of this test's own, with the test clock
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-data-'));
-  const ports = localPorts({ dataDir, mode, clock });
+  const ports = { ...localPorts({ dataDir, mode, clock }), ...(opts.payments && { payments: opts.payments }) };
   const app = await buildApp({ orm, mode, ports, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, ...opts.app });
   await opts.extend?.(app, orm, clock);
   const jobsPool = new pg.Pool({ connectionString: url, max: 2 });
@@ -87,6 +92,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     mailDir: localDirs(dataDir, mode).mailbox,
     images: ports.images,
+    payments: ports.payments,
     async runJobs() {
       await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}) });
     },

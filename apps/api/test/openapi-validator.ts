@@ -23,11 +23,13 @@ async function compiled(app: FastifyInstance): Promise<Compiled> {
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   ajv.addSchema({ $id: 'openapi.json', ...doc, openapi: undefined, $schema: undefined }, 'openapi.json');
   const templates = Object.entries(doc.paths as Json).flatMap(([template, ops]) =>
-    Object.keys(ops as Json).map((method) => ({
-      method: method.toUpperCase(),
-      template,
-      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-    })),
+    Object.keys(ops as Json)
+      .filter((key) => key !== 'servers')
+      .map((method) => ({
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+      })),
   );
   const validators = new Map<string, ValidateFunction>();
   const validator = (ref: string) => {

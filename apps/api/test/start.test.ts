@@ -15,6 +15,8 @@ const dataDir = () => {
   return d;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+/** A live deployment needs Stripe; these keys are never used here (nothing is paid in these tests). */
+const LIVE_STRIPE = { STRIPE_SECRET_KEY: 'sk_live_startup', STRIPE_WEBHOOK_SECRET: 'whsec_startup' };
 const portOf = (out: string) => Number(/Database .*port (\d+)/.exec(out)![1]);
 
 async function canLogIn(port: number, password: string, database = 'postgres') {
@@ -78,12 +80,13 @@ test('first start seeds the demo marketplace and prints working keys; Ctrl-C sto
 test('a live deployment starts empty and says how to create its first marketplace, beside a test one (no port clash)', async () => {
   // Two checkouts at once, neither setting EMBEDDED_PG_PORT: each database gets its own free port.
   const [testDir, liveDir] = [dataDir(), dataDir()];
-  const [testApi, liveApi] = await Promise.all([startApi({ DATA_DIR: testDir, API_PORT: String(await freePort()) }), startApi({ DATA_DIR: liveDir, API_PORT: String(await freePort()), API_MODE: 'live' })]);
+  const [testApi, liveApi] = await Promise.all([startApi({ DATA_DIR: testDir, API_PORT: String(await freePort()) }), startApi({ DATA_DIR: liveDir, API_PORT: String(await freePort()), API_MODE: 'live', ...LIVE_STRIPE })]);
   try {
     expect(portOf(testApi.output())).not.toBe(portOf(liveApi.output()));
     const out = liveApi.output();
     expect(out).not.toContain('Created the demo marketplace');
     expect(out).not.toMatch(/sk_live_|pk_live_/);
+    expect(out).toMatch(/Payments +Stripe, webhook http:\/\/localhost:\d+\/webhooks\/stripe/);
     expect(out).toContain('No marketplace yet');
     expect(out).toContain('npm run --silent console -- marketplace create');
     expect(existsSync(path.join(liveDir, 'demo-keys.live.json'))).toBe(false);
@@ -99,6 +102,19 @@ test('a live deployment starts empty and says how to create its first marketplac
     expect(await testApi.stop(), testApi.output()).toBe(0);
   }
 }, 120_000);
+
+test('live without Stripe, or test with a live Stripe key, stops before anything starts, with one line', async () => {
+  const dir = dataDir();
+  for (const [env, line] of [
+    [{ API_MODE: 'live' }, 'API_MODE=live needs STRIPE_SECRET_KEY (an sk_live_ key) and STRIPE_WEBHOOK_SECRET: a live deployment takes real payments through Stripe and never uses the payments sandbox.'],
+    [{ API_MODE: 'test', ...LIVE_STRIPE }, 'STRIPE_SECRET_KEY is a live key (sk_live_) but API_MODE=test: use an sk_test_ key, or set API_MODE=live.'],
+  ] as const) {
+    const api = start('src/start.ts', { DATA_DIR: dir, API_PORT: String(await freePort()), START_STOREFRONT: 'false', DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', ...env });
+    expect(await api.exited).toBe(1);
+    expect(api.output().trim().split('\n')).toEqual([line]);
+  }
+  expect(existsSync(path.join(dir, 'pg'))).toBe(false); // refused before the database was touched
+}, 60_000);
 
 test.runIf(userInfo().uid === 0)('as root, a DATA_DIR the database user cannot reach fails with one line that says what to do', async () => {
   const locked = mkdtempSync(path.join(tmpdir(), 'hm-locked-')); // mode 700, like mktemp -d

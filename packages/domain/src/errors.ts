@@ -5,6 +5,7 @@
 export const PROBLEMS = {
   malformed_request: { status: 400, title: 'Malformed request' },
   invalid_idempotency_key: { status: 400, title: 'Invalid Idempotency-Key' },
+  invalid_signature: { status: 400, title: 'Invalid webhook signature' },
   api_key_required: { status: 401, title: 'API key required' },
   invalid_api_key: { status: 401, title: 'Invalid API key' },
   session_required: { status: 401, title: 'User session required' },

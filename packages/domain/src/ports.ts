@@ -3,6 +3,8 @@ import { localMailbox } from './emails/adapters/local-mailbox.js';
 import type { Mailer } from './emails/mailer.js';
 import { diskImageStore } from './images/adapters/disk-image-store.js';
 import type { ImageStore } from './images/image-store.js';
+import { localPayments } from './payments/adapters/local-payments.js';
+import type { Payments } from './payments/payments.js';
 import type { RateSource } from './rates/rate-source.js';
 
 export interface Clock {
@@ -16,8 +18,7 @@ export const systemClock: Clock = { now: () => new Date() };
  * console and the tests. Contexts carry these fields (`ctx.clock`, `ctx.images`, …), so a new
  * port is a field here, its offline adapter in `localPorts` and its provider choice in `createPorts`.
  *
- * Still to come, each as one field with its issue: `payments` (checkout: Stripe or the local
- * sandbox) and `contacts` (newsletter). They are left out rather than stubbed.
+ * Still to come, as one field with its issue: `contacts` (newsletter). It is left out rather than stubbed.
  */
 export interface Ports {
   clock: Clock;
@@ -25,21 +26,24 @@ export interface Ports {
   mailer: Mailer;
   /** listing photos: originals until processed, then their sizes */
   images: ImageStore;
+  /** checkout's payments: Stripe, or the offline sandbox (test deployments only) */
+  payments: Payments;
   /** the daily reference rates; unset: operators set rates through the console only */
   rates?: RateSource;
 }
 
-/** Where the offline adapters keep their files: `<dataDir>/mailbox/<mode>` and `<dataDir>/images/<mode>`. */
+/** Where the offline adapters keep their files: `<dataDir>/mailbox/<mode>`, `<dataDir>/images/<mode>` and `<dataDir>/payments/<mode>`. */
 export function localDirs(dataDir: string, mode: string) {
-  return { mailbox: path.join(dataDir, 'mailbox', mode), images: path.join(dataDir, 'images', mode) };
+  return { mailbox: path.join(dataDir, 'mailbox', mode), images: path.join(dataDir, 'images', mode), payments: path.join(dataDir, 'payments', mode) };
 }
 
 /**
  * The offline adapters, what a deployment uses for every port no provider is configured for (the
- * composition root swaps in Resend, S3, a rates URL …): mail as `.eml` files, photos on disk, no
- * reference-rates source. Tests and benchmarks use them as they are, with their own clock.
+ * composition root swaps in Resend, S3, Stripe, a rates URL …): mail as `.eml` files, photos on disk,
+ * the payments sandbox on disk, no reference-rates source. Tests and benchmarks use them as they
+ * are, with their own clock. (A live deployment must replace the sandbox: runtime.ts refuses otherwise.)
  */
 export function localPorts(opts: { dataDir: string; mode: string; clock?: Clock }): Ports {
   const dirs = localDirs(opts.dataDir, opts.mode);
-  return { clock: opts.clock ?? systemClock, mailer: localMailbox(dirs.mailbox), images: diskImageStore(dirs.images) };
+  return { clock: opts.clock ?? systemClock, mailer: localMailbox(dirs.mailbox), images: diskImageStore(dirs.images), payments: localPayments(dirs.payments) };
 }

@@ -1,6 +1,7 @@
 import { sendEmailTask } from './emails/commands/deliver-email.js';
 import { processImageTask } from './images/commands/process-image.js';
 import { applyPriceDropTask } from './listings/commands/price-drops.js';
+import { handlePaymentEventTask } from './payments/commands/handle-payment-event.js';
 import { importRatesTask } from './rates/commands/import-rates.js';
 import { repriceAllTask, repriceListingsTask } from './rates/commands/reprice-listings.js';
 import { purgeIdempotencyKeysTask } from './shared/idempotency-keys.js';
@@ -20,8 +21,9 @@ export const TASKS: readonly TaskDefinition[] = [
   importRatesTask,
   purgeIdempotencyKeysTask,
   purgeRateLimitsTask,
+  handlePaymentEventTask,
 ];
 
-export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask };
+export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
 export { defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
 export { jobKey, type JobKey } from './shared/jobs.js';

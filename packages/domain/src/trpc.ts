@@ -230,7 +230,7 @@ export function zodIssuesToFieldErrors(error: ZodError, input: unknown): FieldEr
 }
 
 /** Secrets a client sends are never echoed back in a problem. */
-const SECRET_FIELDS = new Set(['password', 'token']);
+const SECRET_FIELDS = new Set(['password', 'token', 'client_secret']);
 
 /** What a problem shows of a value the client sent: null when absent or a secret. */
 export function shownValue(path: string[], value: unknown): unknown {

@@ -30,6 +30,8 @@ export interface World {
   tokens: { signInLink: string; verification: string; passwordReset: string };
   /** a small real JPEG for photo uploads */
   photo: Buffer;
+  /** client secrets of sandbox payments of this marketplace, for the payments test helper */
+  paymentSecrets: string[];
 }
 
 export async function buildWorld(h: Harness): Promise<World> {
@@ -137,6 +139,12 @@ export async function buildWorld(h: Harness): Promise<World> {
   const ended = (await signUp(h, m.secret, { email: 'ended@example.com' })).token;
   expect((await h.request({ method: 'DELETE', url: '/v1/sessions/current', key: m.secret, session: ended })).statusCode).toBe(204);
 
+  const paymentSecrets: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const orderId = crypto.randomUUID();
+    paymentSecrets.push((await h.payments.createPayment({ id: orderId, orderId, marketplaceId: m.marketplace.id, amount: 1000 + i, currency: 'SEK' })).clientSecret);
+  }
+
   const terms = (await call('GET', '/v1/catalog-terms?kind=brand&limit=200', m.secret)).items.map((t: { slug: string; id: string }) => ({ kind: 'brand', slug: t.slug, id: t.id }));
   return {
     secret: m.secret,
@@ -162,5 +170,6 @@ export async function buildWorld(h: Harness): Promise<World> {
     cursors,
     tokens,
     photo,
+    paymentSecrets,
   };
 }

@@ -17,9 +17,10 @@ export interface Operation {
 
 type Doc = { paths: Record<string, Record<string, Record<string, unknown>>>; components: { parameters?: Record<string, unknown> } };
 
+/** The /v1 operations: a path item with servers of its own (the Stripe webhook, called by Stripe with its signature) is not fuzzed here. */
 export function operationsOf(doc: Doc): Operation[] {
   return Object.entries(doc.paths).flatMap(([template, methods]) =>
-    Object.entries(methods).map(([method, raw]) => {
+    Object.entries('servers' in methods ? {} : methods).map(([method, raw]) => {
       const op = raw as { parameters?: { $ref?: string }[]; requestBody?: { content: Record<string, { schema?: Schema }> }; security?: Record<string, unknown>[] };
       const params = (op.parameters ?? []).map((p) => (p.$ref ? doc.components.parameters![p.$ref.split('/').pop()!] : p) as Operation['params'][number]);
       const security = op.security ?? [];
@@ -174,6 +175,11 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         return r.pick(['true', 'false']);
       case 'until':
         return '2026-12-24T00:00:00.000Z';
+      case 'client_secret':
+        return r.pick(world.paymentSecrets);
+      case 'outcome':
+        // a declined payment stays payable; one paid is then 409 for the rest of the run
+        return r.pick(['failed', 'failed', 'failed', 'succeeded']);
       case 'cursor': {
         const own = world.cursors.filter((c) => `/v1${op.template}` === c.path);
         return own.length ? r.pick(own).cursor : undefined;

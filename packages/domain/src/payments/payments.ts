@@ -74,18 +74,31 @@ export interface Payments {
    * Test mode only (`POST /v1/test-helpers/payments/confirm`): act as the buyer and provider would for
    * the payment behind `clientSecret`. The outcome then arrives as events, never as a shortcut: the
    * sandbox returns the events it emits (the caller records them like webhook events); Stripe returns
-   * none, its webhook delivers them.
+   * none, its webhook delivers them. `null`: no such payment of `marketplaceId` (the caller answers
+   * 404, so another marketplace's payment cannot be confirmed). A payment already completed or
+   * canceled rejects with PaymentError `unexpected_state`.
    */
-  confirmForTest(clientSecret: string, outcome: 'succeeded' | 'failed'): Promise<PaymentEvent[]>;
+  confirmForTest(clientSecret: string, outcome: 'succeeded' | 'failed', marketplaceId: string): Promise<PaymentEvent[] | null>;
 }
+
+/**
+ * Why a provider refused, as far as the caller may act on it: `unavailable` (an outage, a timeout,
+ * rate limiting: retry later), `unexpected_state` (the payment is no longer in a state that allows
+ * this), `refused` (invalid request, declined card, unknown payment: retrying changes nothing).
+ */
+export type PaymentErrorKind = 'unavailable' | 'unexpected_state' | 'refused';
 
 /** `retryable`: a provider outage or timeout (the caller answers 503 / the job retries); otherwise refused for good. */
 export class PaymentError extends Error {
+  readonly retryable: boolean;
   constructor(
     message: string,
-    readonly retryable: boolean,
+    readonly kind: PaymentErrorKind,
+    /** the provider's own error code, when it gave one (`card_declined`, …) */
+    readonly providerCode?: string,
   ) {
     super(message);
     this.name = 'PaymentError';
+    this.retryable = kind === 'unavailable';
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Bearer secrets we hand out (API keys, session tokens, emailed-link tokens): 256 random bits,
@@ -11,4 +11,11 @@ export function newSecretToken(prefix: string): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Compares a secret someone sent with the one we hold, in time that does not depend on where they differ. */
+export function sameSecret(sent: string, held: string): boolean {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(held);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

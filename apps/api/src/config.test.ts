@@ -1,0 +1,44 @@
+import { expect, test } from 'vitest';
+import { ConfigError, readConfig as read } from './config.js';
+import { createPorts } from './runtime.js';
+
+const readConfig = (env: Record<string, string>, cwd: string) => read(env as NodeJS.ProcessEnv, cwd);
+
+const live = { API_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+const refusal = (env: Record<string, string>) => {
+  try {
+    readConfig(env, '/tmp');
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    const message = (e as Error).message;
+    expect(message.split('\n')).toHaveLength(1); // start-up prints it as one line
+    return message;
+  }
+  throw new Error(`accepted: ${JSON.stringify(env)}`);
+};
+
+test('a live deployment needs an sk_live_ Stripe key and the webhook secret, and then pays through Stripe', () => {
+  const needs = 'API_MODE=live needs STRIPE_SECRET_KEY (an sk_live_ key) and STRIPE_WEBHOOK_SECRET: a live deployment takes real payments through Stripe and never uses the payments sandbox.';
+  expect(refusal({ API_MODE: 'live' })).toBe(needs);
+  expect(refusal({ ...live, STRIPE_WEBHOOK_SECRET: '' })).toBe(needs);
+  expect(refusal({ ...live, STRIPE_SECRET_KEY: 'sk_test_abc' })).toBe(needs);
+  const config = readConfig(live, '/tmp');
+  expect(createPorts(config).payments.name).toBe('stripe');
+});
+
+test('a test deployment refuses live Stripe keys; Stripe keys come in pairs; publishable keys match the mode', () => {
+  expect(refusal({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toBe('STRIPE_SECRET_KEY is a live key (sk_live_) but API_MODE=test: use an sk_test_ key, or set API_MODE=live.');
+  expect(refusal({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toMatch(/^STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET/);
+  expect(refusal({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toMatch(/^STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/);
+  expect(refusal({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'w', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' })).toBe('STRIPE_PUBLISHABLE_KEY is a live key but API_MODE=test: use a pk_test_ key.');
+  expect(refusal({ ...live, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toBe('STRIPE_PUBLISHABLE_KEY is a test key but API_MODE=live: use a pk_live_ key.');
+});
+
+test('the sandbox is the test default; Stripe when its key is set, at STRIPE_API_BASE when given', () => {
+  expect(createPorts(readConfig({}, '/tmp')).payments.name).toBe('local');
+  const config = readConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_API_BASE: 'http://127.0.0.1:12111' }, '/tmp');
+  expect(config).toMatchObject({ STRIPE_API_BASE: 'http://127.0.0.1:12111', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' });
+  expect(createPorts(config).payments.name).toBe('stripe');
+  expect(() => readConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' }, '/tmp')).toThrow(/STRIPE_SECRET_KEY: Must be a Stripe secret key/);
+  expect(() => readConfig({ STRIPE_API_BASE: 'ftp://x' }, '/tmp')).toThrow(/STRIPE_API_BASE/);
+});

@@ -1,0 +1,180 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { stripePayments } from '@hm/domain/payments';
+import { startStripeTestServer, type StripeTestServer } from '@hm/domain/payments/stripe-test-server';
+import { makeMarketplace, startHarness, type Harness } from './harness.js';
+
+/**
+ * Payments through Stripe end to end, with the real `stripe` package against a local server that
+ * speaks Stripe's API and delivers signed webhooks to this API listening on a port: the test helper
+ * confirms the PaymentIntent with a test card, Stripe's webhook brings the event to
+ * `POST /webhooks/stripe`, it is stored once and handled by the job.
+ */
+const SECRET = 'whsec_test_webhook_secret';
+let stripe: StripeTestServer;
+let h: Harness;
+let shop: Awaited<ReturnType<typeof makeMarketplace>>;
+
+beforeAll(async () => {
+  stripe = await startStripeTestServer();
+  h = await startHarness({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET } });
+  const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
+  shop = await makeMarketplace(h);
+});
+afterAll(async () => {
+  await h.close();
+  await stripe.close();
+});
+
+const sign = (payload: string, secret = SECRET, t = Math.floor(Date.now() / 1000)) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+const post = (payload: string, signature?: string) =>
+  h.request({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', ...(signature !== undefined && { 'stripe-signature': signature }) }, payload });
+const rows = () =>
+  h.orm.em
+    .getConnection()
+    .execute<{ provider_event_id: string; provider: string; type: string; marketplace_id: string | null; order_id: string | null; payment_id: string | null; outcome: string | null }[]>(
+      `select provider_event_id, provider, type, marketplace_id, order_id, payment_id, outcome from payment_events order by provider_created_at, provider_event_id`,
+    );
+const jobsFor = async (eventId: string) =>
+  (await h.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from graphile_worker.jobs j join payment_events e on j.key = 'handle-payment-event:' || e.id where e.provider_event_id = ?`, [eventId]))[0]!.n;
+const newPayment = async (amount = 1500) => {
+  const orderId = crypto.randomUUID();
+  return { orderId, ...(await h.payments.createPayment({ id: orderId, orderId, marketplaceId: shop.marketplace.id, amount, currency: 'EUR' })) };
+};
+
+describe('Stripe confirmations arrive through the signed webhook', () => {
+  test('test helper → PaymentIntent confirmed with a test card → webhook → stored with its marketplace and order → handled by the job', async () => {
+    const orderId = crypto.randomUUID();
+    const { providerId, clientSecret } = await h.payments.createPayment({ id: orderId, orderId, marketplaceId: shop.marketplace.id, amount: 4200, currency: 'SEK' });
+    const res = await h.request({ method: 'POST', url: '/v1/test-helpers/payments/confirm', key: shop.secret, payload: { client_secret: clientSecret, outcome: 'succeeded' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ events: [] }); // Stripe's events come by webhook
+    const deliveries = await stripe.settled();
+    expect(deliveries.at(-1)).toMatchObject({ type: 'payment_intent.succeeded', status: 200 });
+
+    const stored = (await rows()).filter((r) => r.payment_id === providerId);
+    expect(stored).toEqual([{ provider_event_id: deliveries.at(-1)!.eventId, provider: 'stripe', type: 'payment_intent.succeeded', marketplace_id: shop.marketplace.id, order_id: orderId, payment_id: providerId, outcome: null }]);
+    await h.runJobs();
+    expect((await rows()).find((r) => r.payment_id === providerId)!.outcome).toMatch(/^recorded: payment succeeded/);
+    // the event is kept for the payouts work, without the buyer's client secret
+    const [data] = await h.orm.em.getConnection().execute<{ data: Record<string, unknown> }[]>(`select data from payment_events where payment_id = ?`, [providerId]);
+    expect(data!.data).toMatchObject({ id: providerId, amount: 4200, currency: 'sek', status: 'succeeded' });
+    expect(data!.data).not.toHaveProperty('client_secret');
+  });
+
+  test('a declined card: 200 from the helper, payment_intent.payment_failed through the webhook', async () => {
+    const { clientSecret, providerId } = await newPayment();
+    const res = await h.request({ method: 'POST', url: '/v1/test-helpers/payments/confirm', key: shop.secret, payload: { client_secret: clientSecret, outcome: 'failed' } });
+    expect(res.statusCode).toBe(200);
+    await stripe.settled();
+    expect((await rows()).filter((r) => r.payment_id === providerId).map((r) => r.type)).toEqual(['payment_intent.payment_failed']);
+  });
+
+  test('a replayed delivery answers 200, is stored once and adds no second job', async () => {
+    const { clientSecret, providerId } = await newPayment();
+    await h.payments.confirmForTest(clientSecret, 'succeeded', shop.marketplace.id);
+    const [first] = (await stripe.settled()).filter((d) => d.type === 'payment_intent.succeeded').slice(-1);
+    stripe.redeliver(first!.eventId);
+    const again = (await stripe.settled()).at(-1)!;
+    expect(again).toMatchObject({ eventId: first!.eventId, status: 200 });
+    const event = stripe.events.find((e) => e.id === first!.eventId)!;
+    const direct = await post(event.payload, sign(event.payload));
+    expect(direct.json()).toEqual({ received: true, duplicate: true });
+    expect((await rows()).filter((r) => r.payment_id === providerId)).toHaveLength(1);
+    expect(await jobsFor(first!.eventId)).toBe(1);
+    await h.runJobs();
+    expect((await rows()).filter((r) => r.payment_id === providerId).map((r) => r.outcome)).toEqual([expect.stringMatching(/^recorded: payment succeeded/)]);
+  });
+
+  test('an event type we do not act on is stored and ignored; a dispute naming only the payment joins its order', async () => {
+    const { clientSecret, providerId, orderId } = await newPayment();
+    await h.payments.confirmForTest(clientSecret, 'succeeded', shop.marketplace.id);
+    const unknown = stripe.emit('customer.created', { id: 'cus_1', object: 'customer', metadata: {} });
+    const dispute = stripe.emit('charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: providerId, reason: 'fraudulent', status: 'needs_response', metadata: {} });
+    const deliveries = await stripe.settled();
+    expect(deliveries.filter((d) => [unknown.id, dispute.id].includes(d.eventId)).map((d) => d.status)).toEqual([200, 200]);
+    await h.runJobs();
+    const byId = Object.fromEntries((await rows()).map((r) => [r.provider_event_id, r]));
+    expect(byId[unknown.id]).toMatchObject({ type: 'customer.created', marketplace_id: null, outcome: 'ignored: the event names no marketplace of ours' });
+    expect(byId[dispute.id]).toMatchObject({ marketplace_id: shop.marketplace.id, order_id: orderId, outcome: 'recorded: dispute kept for payouts' });
+  });
+
+  test('a refund through the port reaches the webhook as charge.refunded', async () => {
+    const { clientSecret, providerId } = await newPayment(2000);
+    await h.payments.confirmForTest(clientSecret, 'succeeded', shop.marketplace.id);
+    await h.payments.refund({ id: crypto.randomUUID(), paymentId: providerId, amount: 500 });
+    await stripe.settled();
+    // Stripe's event times are whole seconds: the two may share one, so no order is asserted
+    expect((await rows()).filter((r) => r.payment_id === providerId).map((r) => r.type).sort()).toEqual(['charge.refunded', 'payment_intent.succeeded']);
+  });
+});
+
+describe('webhook signature', () => {
+  const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', created: 1_800_000_000, data: { object: { id: 'pi_x', object: 'payment_intent', metadata: {} } } });
+
+  test('missing, wrong, for another body or too old → 400 problem, nothing stored', async () => {
+    const before = (await rows()).length;
+    const cases = [
+      await post(payload),
+      await post(payload, 'nonsense'),
+      await post(payload, sign(payload, 'whsec_someone_else')),
+      await post(payload.replace('pi_x', 'pi_y'), sign(payload)),
+      await post(payload, sign(payload, SECRET, Math.floor(Date.now() / 1000) - 600)),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('application/problem+json');
+      expect(res.json()).toMatchObject({ status: 400, code: 'invalid_signature' });
+    }
+    expect(cases[0]!.json().detail).toBe('The Stripe-Signature header is missing.');
+    expect((await rows()).length).toBe(before);
+  });
+
+  test('the signature is over the exact bytes: the same JSON re-spaced does not verify', async () => {
+    const respaced = JSON.stringify(JSON.parse(payload), null, 2);
+    expect((await post(respaced, sign(payload))).statusCode).toBe(400);
+    const ok = await post(respaced, sign(respaced));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ received: true, duplicate: false });
+  });
+
+  test('a body over 256 KiB is refused with 413 before it is verified', async () => {
+    const big = JSON.stringify({ id: 'evt_big', type: 'x', data: { object: { pad: 'x'.repeat(300_000) } } });
+    const res = await post(big, sign(big));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+});
+
+describe('payment provider outage', () => {
+  test('the test helper answers 503 with Retry-After; the payment is still there to confirm afterwards', async () => {
+    const { clientSecret } = await newPayment();
+    stripe.failNext(2, 503);
+    const res = await h.request({ method: 'POST', url: '/v1/test-helpers/payments/confirm', key: shop.secret, payload: { client_secret: clientSecret, outcome: 'succeeded' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({ code: 'service_unavailable', detail: expect.stringContaining('payment provider') });
+    const retry = await h.request({ method: 'POST', url: '/v1/test-helpers/payments/confirm', key: shop.secret, payload: { client_secret: clientSecret, outcome: 'succeeded' } });
+    expect(retry.statusCode).toBe(200);
+  });
+});
+
+test('without Stripe configured the route answers 404 problem', async () => {
+  const plain = await startHarness();
+  try {
+    const res = await plain.request({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{}' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found', detail: expect.stringContaining('STRIPE_WEBHOOK_SECRET') });
+  } finally {
+    await plain.close();
+  }
+});
+
+test('the OpenAPI document lists the webhook at the root, outside /v1, without an API key', async () => {
+  const doc = (await h.request({ method: 'GET', url: '/v1/openapi.json' })).json();
+  const op = doc.paths['/webhooks/stripe'];
+  expect(op.servers).toEqual([{ url: 'http://localhost:4000' }]);
+  expect(op.post.security).toEqual([]);
+  expect(Object.keys(op.post.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '413', '503']));
+});

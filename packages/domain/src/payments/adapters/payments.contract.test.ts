@@ -1,0 +1,271 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PaymentError, type PaymentEvent, type PaymentRequest, type Payments } from '../payments.js';
+import { localPayments } from './local-payments.js';
+import { STRIPE_MAX_NETWORK_RETRIES, stripePayments } from './stripe-payments.js';
+import { startStripeTestServer, type StripeTestServer } from './stripe-test-server.js';
+import { verifyStripeWebhook } from './stripe-webhook.js';
+
+/**
+ * One contract for both payment adapters: the same request makes the same payment, amounts and
+ * currencies arrive intact, cancel and refund are idempotent, test confirmations arrive as events
+ * (the sandbox returns them; Stripe's webhook delivers them), and failures say whether a retry
+ * makes sense. Stripe runs through the real `stripe` package against a local server speaking the
+ * part of Stripe's HTTP API we use (there is no network here); the sandbox against disk.
+ */
+interface Fixture {
+  payments: Payments;
+  /** confirms as the test helper does and returns the events that reach us for it */
+  confirm(clientSecret: string, outcome: 'succeeded' | 'failed', marketplaceId: string): Promise<PaymentEvent[] | null>;
+  /** make the next call fail the way a passing outage would */
+  breakTransiently(): void;
+  close?(): Promise<void>;
+}
+
+function localFixture(): Fixture {
+  const root = mkdtempSync(path.join(tmpdir(), 'hm-payments-'));
+  const healthy = localPayments(path.join(root, 'payments'));
+  const fixture: Fixture = {
+    payments: healthy,
+    confirm: (secret, outcome, marketplaceId) => fixture.payments.confirmForTest(secret, outcome, marketplaceId),
+    breakTransiently() {
+      // a file where the folder should be: the disk refuses, as when it is full or unmounted
+      const blocked = path.join(root, 'not-a-folder');
+      writeFileSync(blocked, '');
+      const broken = localPayments(path.join(blocked, 'payments'));
+      fixture.payments = { ...broken, createPayment: (req) => ((fixture.payments = healthy), broken.createPayment(req)) };
+    },
+  };
+  return fixture;
+}
+
+/** Stripe's webhook endpoint, played by a server that verifies each delivery as `POST /webhooks/stripe` does. */
+async function webhookReceiver(secret: string) {
+  const received: PaymentEvent[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      verifyStripeWebhook(Buffer.concat(chunks), req.headers['stripe-signature'] as string | undefined, secret).then(
+        (event) => (received.push(event), res.writeHead(200).end()),
+        () => res.writeHead(400).end(),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, received, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/webhooks/stripe` };
+}
+
+async function stripeFixture(): Promise<Fixture & { server: StripeTestServer }> {
+  const server = await startStripeTestServer();
+  const secret = `whsec_${crypto.randomUUID().replaceAll('-', '')}`;
+  const receiver = await webhookReceiver(secret);
+  server.sendWebhooksTo(receiver.url, secret);
+  const payments = stripePayments({ secretKey: server.apiKey, apiBase: server.url, returnUrl: 'http://localhost:4000/v1' });
+  return {
+    server,
+    payments,
+    async confirm(clientSecret, outcome, marketplace) {
+      const seen = receiver.received.length;
+      const returned = await payments.confirmForTest(clientSecret, outcome, marketplace);
+      if (returned === null) return null;
+      expect(returned).toEqual([]); // Stripe's events come through the webhook only
+      await server.settled();
+      return receiver.received.slice(seen).filter((e) => e.type.startsWith('payment_intent.'));
+    },
+    breakTransiently() {
+      // the SDK retries a 5xx once itself (with our idempotency key), a 429 not at all
+      const status = [500, 503, 429][Math.floor(Math.random() * 3)]!;
+      server.failNext(status === 429 ? 1 : STRIPE_MAX_NETWORK_RETRIES + 1, status);
+    },
+    async close() {
+      await server.close();
+      await new Promise((r) => receiver.server.close(r));
+    },
+  };
+}
+
+const adapters: [string, () => Promise<Fixture>][] = [
+  ['local sandbox', async () => localFixture()],
+  ['stripe', stripeFixture],
+];
+
+const marketplaceId = '0190a000-0000-7000-8000-000000000001';
+const request = (over: Partial<PaymentRequest> = {}): PaymentRequest => {
+  const orderId = crypto.randomUUID();
+  return { id: orderId, marketplaceId, orderId, amount: 12_345, currency: 'SEK', ...over };
+};
+
+describe.each(adapters)('payments adapter contract: %s', (_name, make) => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await make();
+  });
+  afterAll(async () => f.close?.());
+
+  test('the same id makes the same payment; another id another; client secrets are shaped like Stripe’s', async () => {
+    const req = request();
+    const a = await f.payments.createPayment(req);
+    const again = await f.payments.createPayment({ ...req });
+    const other = await f.payments.createPayment(request());
+    expect(again).toEqual(a);
+    expect(a.providerId).toMatch(/^pi_[A-Za-z0-9]+$/);
+    expect(a.clientSecret).toMatch(new RegExp(`^${a.providerId}_secret_[A-Za-z0-9]+$`));
+    expect(other.providerId).not.toBe(a.providerId);
+  });
+
+  test('the same id with another amount is refused for good, not a second payment', async () => {
+    const req = request();
+    await f.payments.createPayment(req);
+    const err = await f.payments.createPayment({ ...req, amount: req.amount + 1 }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', retryable: false });
+  });
+
+  test('a confirmation arrives as a succeeded event carrying the amount, currency and our ids intact', async () => {
+    const req = request({ amount: 1999, currency: 'EUR' });
+    const { providerId, clientSecret } = await f.payments.createPayment(req);
+    const events = await f.confirm(clientSecret, 'succeeded', marketplaceId);
+    expect(events).toHaveLength(1);
+    const [e] = events!;
+    expect(e).toMatchObject({ type: 'payment_intent.succeeded', provider: f.payments.name, paymentId: providerId, marketplaceId, orderId: req.orderId });
+    expect(e!.id).toMatch(/^evt_/);
+    expect(e!.data).toMatchObject({ id: providerId, amount: 1999, currency: 'eur', status: 'succeeded', transfer_group: req.orderId, metadata: { marketplace_id: marketplaceId, order_id: req.orderId } });
+  });
+
+  test('a declined card arrives as payment_failed; the buyer may try again and succeed; then no more confirmations', async () => {
+    const { providerId, clientSecret } = await f.payments.createPayment(request({ amount: 500, currency: 'JPY' }));
+    const failed = await f.confirm(clientSecret, 'failed', marketplaceId);
+    expect(failed!.map((e) => [e.type, e.paymentId])).toEqual([['payment_intent.payment_failed', providerId]]);
+    const paid = await f.confirm(clientSecret, 'succeeded', marketplaceId);
+    expect(paid!.map((e) => e.type)).toEqual(['payment_intent.succeeded']);
+    expect(paid![0]!.id).not.toBe(failed![0]!.id);
+    expect(paid![0]!.data).toMatchObject({ amount: 500, currency: 'jpy' });
+    const err = await f.payments.confirmForTest(clientSecret, 'succeeded', marketplaceId).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'unexpected_state', retryable: false });
+  });
+
+  test('another marketplace’s or an unknown client secret confirms nothing', async () => {
+    const { clientSecret } = await f.payments.createPayment(request());
+    expect(await f.payments.confirmForTest(clientSecret, 'succeeded', '0190a000-0000-7000-8000-000000000002')).toBeNull();
+    expect(await f.payments.confirmForTest(`${clientSecret.split('_secret_')[0]}_secret_wrong`, 'succeeded', marketplaceId)).toBeNull();
+    expect(await f.payments.confirmForTest('pi_000000000000000000000000_secret_000000000000', 'succeeded', marketplaceId)).toBeNull();
+    // still payable by its marketplace
+    expect((await f.confirm(clientSecret, 'succeeded', marketplaceId))!.map((e) => e.type)).toEqual(['payment_intent.succeeded']);
+  });
+
+  test('cancel is idempotent, and a canceled payment can no longer be paid', async () => {
+    const { providerId, clientSecret } = await f.payments.createPayment(request());
+    await f.payments.cancelPayment(providerId);
+    await f.payments.cancelPayment(providerId);
+    const err = await f.payments.confirmForTest(clientSecret, 'succeeded', marketplaceId).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'unexpected_state' });
+  });
+
+  test('cancel leaves a completed payment alone; refunds are idempotent by our id and never exceed the payment', async () => {
+    const { providerId, clientSecret } = await f.payments.createPayment(request({ amount: 10_000 }));
+    await f.confirm(clientSecret, 'succeeded', marketplaceId);
+    await f.payments.cancelPayment(providerId);
+    const refundId = crypto.randomUUID();
+    const part = await f.payments.refund({ id: refundId, paymentId: providerId, amount: 4000 });
+    const again = await f.payments.refund({ id: refundId, paymentId: providerId, amount: 4000 });
+    expect(part.providerId).toMatch(/^re_/);
+    expect(again).toEqual(part);
+    const tooMuch = await f.payments.refund({ id: crypto.randomUUID(), paymentId: providerId, amount: 6001 }).catch((e: unknown) => e);
+    expect(tooMuch).toMatchObject({ name: 'PaymentError', retryable: false });
+    // the rest, by leaving out the amount
+    const rest = await f.payments.refund({ id: crypto.randomUUID(), paymentId: providerId });
+    expect(rest.providerId).not.toBe(part.providerId);
+    const nothingLeft = await f.payments.refund({ id: crypto.randomUUID(), paymentId: providerId, amount: 1 }).catch((e: unknown) => e);
+    expect(nothingLeft).toMatchObject({ name: 'PaymentError', retryable: false });
+  });
+
+  test('a payment never completed cannot be refunded', async () => {
+    const { providerId } = await f.payments.createPayment(request());
+    const err = await f.payments.refund({ id: crypto.randomUUID(), paymentId: providerId }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', retryable: false });
+  });
+
+  test('a passing outage is a retryable PaymentError; the next call works', async () => {
+    f.breakTransiently();
+    const req = request();
+    const err = await f.payments.createPayment(req).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PaymentError);
+    expect(err).toMatchObject({ kind: 'unavailable', retryable: true });
+    const { clientSecret } = await f.payments.createPayment(req);
+    expect(clientSecret).toContain('_secret_');
+  });
+
+  test('a request the provider refuses is a permanent PaymentError', async () => {
+    const err = await f.payments.createPayment(request({ amount: 0 })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'refused', retryable: false });
+  });
+});
+
+describe('stripe adapter: what only Stripe has', () => {
+  let f: Awaited<ReturnType<typeof stripeFixture>>;
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    f = await stripeFixture();
+  });
+  afterAll(async () => {
+    await f.close?.();
+    servers.forEach((s) => s.close());
+  });
+
+  test('one PaymentIntent per order: amount, lower-case currency, automatic payment methods, our metadata, transfer group = order id', async () => {
+    const req = request({ amount: 4990, currency: 'SEK' });
+    const { providerId } = await f.payments.createPayment(req);
+    expect(f.server.paymentIntent(providerId)).toMatchObject({
+      amount: 4990,
+      currency: 'sek',
+      automatic_payment_methods: { enabled: true },
+      metadata: { marketplace_id: marketplaceId, order_id: req.orderId },
+      transfer_group: req.orderId,
+      status: 'requires_payment_method',
+    });
+  });
+
+  test('refunds reach the webhook as charge.refunded with our metadata', async () => {
+    const req = request({ amount: 3000 });
+    const { providerId, clientSecret } = await f.payments.createPayment(req);
+    await f.confirm(clientSecret, 'succeeded', marketplaceId);
+    await f.payments.refund({ id: crypto.randomUUID(), paymentId: providerId, amount: 1000 });
+    const deliveries = await f.server.settled();
+    const refunded = f.server.events.filter((e) => e.type === 'charge.refunded').map((e) => JSON.parse(e.payload).data.object);
+    expect(refunded.at(-1)).toMatchObject({ payment_intent: providerId, amount_refunded: 1000, metadata: { order_id: req.orderId } });
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+  });
+
+  test('a request that times out is a retryable PaymentError', async () => {
+    const slow = stripePayments({ secretKey: f.server.apiKey, apiBase: f.server.url, timeoutMs: 300 });
+    f.server.failNext(STRIPE_MAX_NETWORK_RETRIES + 1, 'hang');
+    const err = await slow.createPayment(request()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'unavailable', retryable: true });
+    expect((err as Error).message).toMatch(/timeout/i);
+  });
+
+  test('a provider that cannot be reached is a retryable PaymentError', async () => {
+    const closed = createServer();
+    servers.push(closed);
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((r) => closed.close(r));
+    const down = stripePayments({ secretKey: f.server.apiKey, apiBase: `http://127.0.0.1:${port}` });
+    const err = await down.createPayment(request()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'unavailable', retryable: true });
+  });
+
+  test('a wrong secret key is refused for good, not retried', async () => {
+    const wrong = stripePayments({ secretKey: 'sk_test_wrong', apiBase: f.server.url });
+    const err = await wrong.createPayment(request()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'PaymentError', kind: 'refused', retryable: false });
+  });
+
+  test('test confirmations are refused with a live key, before any request', async () => {
+    const live = stripePayments({ secretKey: 'sk_live_x', apiBase: f.server.url });
+    expect(await live.confirmForTest('pi_1_secret_2', 'succeeded', marketplaceId).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+  });
+});

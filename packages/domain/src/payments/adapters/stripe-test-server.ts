@@ -1,0 +1,241 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/**
+ * Test support: a local server speaking the part of Stripe's HTTP API the payments adapter uses, so
+ * the real `stripe` package is exercised without a network (as the Resend adapter's contract test
+ * does with Resend's API): form-encoded bodies, `Idempotency-Key` replays (and refusal of a key
+ * reused with other parameters), PaymentIntents (create, retrieve, cancel, confirm with Stripe's test
+ * cards), refunds, errors in Stripe's shape, and webhook deliveries signed like Stripe's
+ * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`). Faults can be injected to play an
+ * outage. Only for tests; it keeps everything in memory.
+ */
+export interface StripeTestServer {
+  url: string;
+  apiKey: string;
+  /** deliver events to this URL, signed with this secret (until then events are only kept) */
+  sendWebhooksTo(url: string, secret: string): void;
+  /** every event made so far, oldest first */
+  events: StripeTestEvent[];
+  /** makes an event of any type (disputes, types we do not handle …) and delivers it */
+  emit(type: string, object: Record<string, unknown>): StripeTestEvent;
+  /** delivers an event again, as Stripe does when an endpoint did not answer 2xx */
+  redeliver(eventId: string): void;
+  /** resolves once every delivery so far was answered; their statuses, oldest first */
+  settled(): Promise<{ eventId: string; type: string; status: number }[]>;
+  /** the next `count` API requests fail with this status (500, 503, 429) or never answer ('hang') */
+  failNext(count: number, status: number | 'hang'): void;
+  /** the PaymentIntent as the server holds it */
+  paymentIntent(id: string): Record<string, unknown> | undefined;
+  close(): Promise<void>;
+}
+
+export interface StripeTestEvent {
+  id: string;
+  type: string;
+  payload: string;
+}
+
+type Obj = Record<string, unknown>;
+class StripeFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Obj,
+  ) {
+    super(String(body.message));
+  }
+}
+const invalid = (message: string, extra: Obj = {}) => new StripeFailure(400, { type: 'invalid_request_error', message, ...extra });
+const missing = (what: string, id: string) => new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' });
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export async function startStripeTestServer(opts: { apiKey?: string } = {}): Promise<StripeTestServer> {
+  const apiKey = opts.apiKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
+  const intents = new Map<string, Obj>();
+  const charges = new Map<string, Obj>();
+  const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const events: StripeTestEvent[] = [];
+  const delivered: { eventId: string; type: string; status: number }[] = [];
+  const faults: (number | 'hang')[] = [];
+  const hanging = new Set<ServerResponse>();
+  let webhook: { url: string; secret: string } | undefined;
+  let deliveries: Promise<unknown> = Promise.resolve();
+
+  const deliver = (event: StripeTestEvent) => {
+    if (!webhook) return;
+    const { url, secret } = webhook;
+    deliveries = deliveries.then(async () => {
+      const t = Math.floor(Date.now() / 1000);
+      const v1 = createHmac('sha256', secret).update(`${t}.${event.payload}`).digest('hex');
+      const status = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': `t=${t},v1=${v1}` }, body: event.payload }).then(
+        (r) => r.status,
+        () => 0,
+      );
+      delivered.push({ eventId: event.id, type: event.type, status });
+    });
+  };
+  const emit = (type: string, object: Obj): StripeTestEvent => {
+    const id = newId('evt');
+    const payload = JSON.stringify({ id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, data: { object } }, null, 2);
+    const event = { id, type, payload };
+    events.push(event);
+    deliver(event);
+    return event;
+  };
+
+  const intent = (id: string) => intents.get(id) ?? missingIntent(id);
+  /** A PaymentIntent moves by replacing it with its next version (as Stripe's API returns a new object per change). */
+  const nextVersion = (pi: Obj, changes: Obj): Obj => {
+    const next = { ...pi, ...changes };
+    intents.set(pi.id as string, next);
+    return next;
+  };
+  const missingIntent = (id: string): never => {
+    throw missing('payment_intent', id);
+  };
+  const unexpectedState = (pi: Obj, action: string) =>
+    invalid(`You cannot ${action} this PaymentIntent because it has a status of ${String(pi.status)}.`, { code: 'payment_intent_unexpected_state', payment_intent: pi });
+
+  function route(method: string, path: string, form: Obj): Obj {
+    let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const amount = Number(form.amount);
+      if (!Number.isSafeInteger(amount) || amount < 1) throw invalid('Amount must be at least 1.', { code: 'amount_too_small', param: 'amount' });
+      if (typeof form.currency !== 'string' || !/^[a-z]{3}$/.test(form.currency)) throw invalid(`Invalid currency: ${String(form.currency)}.`, { param: 'currency' });
+      const id = newId('pi');
+      const pi: Obj = {
+        id,
+        object: 'payment_intent',
+        amount,
+        amount_received: 0,
+        currency: form.currency,
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        automatic_payment_methods: { enabled: (form.automatic_payment_methods as Obj | undefined)?.enabled === 'true', allow_redirects: 'always' },
+        metadata: form.metadata ?? {},
+        transfer_group: form.transfer_group ?? null,
+        latest_charge: null,
+        last_payment_error: null,
+        cancellation_reason: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      intents.set(id, pi);
+      return pi;
+    }
+    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) return intent(m[1]!);
+    if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) {
+      const pi = intent(m[1]!);
+      if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing') throw unexpectedState(pi, 'cancel');
+      const canceled = nextVersion(pi, { status: 'canceled', cancellation_reason: form.cancellation_reason ?? 'requested_by_customer' });
+      emit('payment_intent.canceled', canceled);
+      return canceled;
+    }
+    if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path))) return confirm(intent(m[1]!), form);
+    if (method === 'POST' && path === '/v1/refunds') return refund(form);
+    throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  function confirm(pi: Obj, form: Obj): Obj {
+    if (pi.status === 'succeeded' || pi.status === 'canceled') throw unexpectedState(pi, 'confirm');
+    if ((pi.automatic_payment_methods as Obj).enabled && !form.return_url) {
+      throw invalid('This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect to succeed. Pass a return_url.', { param: 'return_url' });
+    }
+    const method = form.payment_method;
+    if (method === 'pm_card_visa_chargeDeclined' || method === 'pm_card_chargeDeclined') {
+      const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      const declined = nextVersion(pi, { status: 'requires_payment_method', last_payment_error: error });
+      emit('payment_intent.payment_failed', declined);
+      throw new StripeFailure(402, { ...error, payment_intent: declined });
+    }
+    if (method !== 'pm_card_visa') throw invalid(`No such PaymentMethod: '${String(method)}'`, { code: 'resource_missing', param: 'payment_method' });
+    const charge: Obj = { id: newId('ch'), object: 'charge', amount: pi.amount, amount_refunded: 0, refunded: false, currency: pi.currency, payment_intent: pi.id, metadata: pi.metadata, transfer_group: pi.transfer_group, status: 'succeeded' };
+    charges.set(charge.id as string, charge);
+    const paid = nextVersion(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: charge.id, last_payment_error: null, payment_method: method });
+    emit('payment_intent.succeeded', paid);
+    return paid;
+  }
+
+  function refund(form: Obj): Obj {
+    const pi = intent(String(form.payment_intent ?? ''));
+    const charge = charges.get(String(pi.latest_charge));
+    if (pi.status !== 'succeeded' || !charge) throw invalid(`This PaymentIntent (${String(pi.id)}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+    const left = (charge.amount as number) - (charge.amount_refunded as number);
+    if (left === 0) throw invalid(`Charge ${String(charge.id)} has already been refunded.`, { code: 'charge_already_refunded' });
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`, { param: 'amount' });
+    Object.assign(charge, { amount_refunded: (charge.amount_refunded as number) + amount, refunded: (charge.amount_refunded as number) + amount === charge.amount });
+    emit('charge.refunded', charge);
+    return { id: newId('re'), object: 'refund', amount, charge: charge.id, payment_intent: pi.id, currency: pi.currency, status: 'succeeded' };
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const send = (status: number, body: string, headers: Record<string, string> = {}) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers }).end(body);
+    const fault = faults.shift();
+    if (fault === 'hang') return void hanging.add(res);
+    if (fault !== undefined) return send(fault, JSON.stringify({ error: { type: fault === 429 ? 'rate_limit_error' : 'api_error', message: `injected ${fault}` } }));
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }));
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0]!;
+    const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    const fingerprint = `${method} ${path} ${raw}`;
+    if (typeof key === 'string') {
+      const earlier = idempotency.get(key);
+      if (earlier && earlier.fingerprint !== fingerprint) {
+        return send(400, JSON.stringify({ error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}'.` } }));
+      }
+      if (earlier) return send(earlier.status, earlier.body, { 'idempotent-replayed': 'true' });
+    }
+    let status = 200;
+    let body: string;
+    try {
+      body = JSON.stringify(route(method, path, parseForm(raw)));
+    } catch (e) {
+      if (!(e instanceof StripeFailure)) throw e;
+      status = e.status;
+      body = JSON.stringify({ error: e.body });
+    }
+    if (typeof key === 'string') idempotency.set(key, { fingerprint, status, body });
+    send(status, body);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: Error) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: e.message } })));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    sendWebhooksTo: (url, secret) => (webhook = { url, secret }),
+    events,
+    emit,
+    redeliver: (id) => deliver(events.find((e) => e.id === id)!),
+    settled: async () => {
+      for (let before; before !== deliveries; ) await (before = deliveries);
+      return [...delivered];
+    },
+    failNext: (count, status) => faults.push(...Array.from({ length: count }, () => status)),
+    paymentIntent: (id) => intents.get(id),
+    close: async () => {
+      hanging.forEach((r) => r.destroy());
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** Stripe's form encoding: `metadata[order_id]=…`, `automatic_payment_methods[enabled]=true`. */
+export function parseForm(raw: string): Obj {
+  const out: Obj = {};
+  for (const [name, value] of new URLSearchParams(raw)) {
+    const path = name.split(/\[|\]\[|\]$/).filter((p, i) => i === 0 || p !== '');
+    let target = out;
+    for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Obj;
+    target[path.at(-1)!] = value;
+  }
+  return out;
+}

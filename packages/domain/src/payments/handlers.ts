@@ -1,0 +1,52 @@
+import type { EntityManager } from '@hm/db/orm';
+import type { TaskContext } from '../shared/tasks.js';
+import type { PaymentEventRow } from './payment-events.queries.js';
+import type { PaymentEventType } from './payments.js';
+
+/** A stored event whose marketplace is known (events of no marketplace of ours never reach a handler). */
+export type StoredPaymentEvent = PaymentEventRow & { marketplace_id: string };
+
+/**
+ * What a handler works with: the task's ports and an entity manager scoped to the event's
+ * marketplace, inside the transaction that marks the event handled, so jobs it adds commit with
+ * that mark (and a handler that throws leaves the event unhandled, for the job's retry).
+ */
+export interface PaymentEventContext extends TaskContext {
+  em: EntityManager;
+  marketplaceId: string;
+}
+
+/** Acts on one event type; says what happened (the event's stored `outcome`). Runs at most once per event. */
+export type PaymentEventHandler = (event: StoredPaymentEvent, ctx: PaymentEventContext) => Promise<string>;
+
+const recordOnly =
+  (why: string): PaymentEventHandler =>
+  async () =>
+    `recorded: ${why}`;
+
+/**
+ * `payment_intent.succeeded`: the buyer paid. The orders work replaces this entry with adding its
+ * `confirm-payment` job for `event.order_id` on `ctx.em` (job key per order). Until then the event
+ * is only recorded: no order exists to confirm.
+ */
+export const onPaymentSucceeded: PaymentEventHandler = recordOnly('payment succeeded; no order handling is wired to it yet');
+
+/**
+ * What each provider event leads to, by type; a type not listed here is stored and ignored.
+ * Refunds and disputes are kept for the payouts work (a dispute holds the seller's payout).
+ */
+export const PAYMENT_EVENT_HANDLERS: Readonly<Record<PaymentEventType, PaymentEventHandler>> = {
+  'payment_intent.succeeded': onPaymentSucceeded,
+  // the buyer may try again with the same client secret until the payment window ends
+  'payment_intent.payment_failed': recordOnly('payment failed; the order keeps waiting for payment'),
+  // we cancel payments ourselves when the payment window ends: the order moved already
+  'payment_intent.canceled': recordOnly('payment canceled'),
+  'charge.refunded': recordOnly('refund kept for payouts'),
+  'charge.dispute.created': recordOnly('dispute kept for payouts'),
+  'charge.dispute.updated': recordOnly('dispute kept for payouts'),
+  'charge.dispute.closed': recordOnly('dispute kept for payouts'),
+};
+
+export function paymentEventHandler(type: string): PaymentEventHandler | undefined {
+  return Object.hasOwn(PAYMENT_EVENT_HANDLERS, type) ? PAYMENT_EVENT_HANDLERS[type as PaymentEventType] : undefined;
+}
