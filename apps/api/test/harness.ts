@@ -13,7 +13,7 @@ import pg from 'pg';
 import { Logger, runOnce } from 'graphile-worker';
 import { createTaskList } from '@hm/jobs/worker';
 import type { ImageStore } from '@hm/domain/images';
-import { localDirs, localPorts } from '@hm/domain/ports';
+import { localDirs, localPorts, type Ports } from '@hm/domain/ports';
 
 export interface TestClock extends Clock {
   set(d: Date | string): void;
@@ -42,6 +42,10 @@ export interface Harness {
   /** the local mailbox folder the send-email jobs write .eml files to */
   mailDir: string;
   images: ImageStore;
+  /** the ports the app and its jobs use (offline adapters, test clock), for commands run beside it */
+  ports: Ports;
+  /** the test database, for a real worker beside the app */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -87,6 +91,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     mailDir: localDirs(dataDir, mode).mailbox,
     images: ports.images,
+    ports,
+    databaseUrl: url,
     async runJobs() {
       await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}) });
     },
