@@ -2,10 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ListingSchema, type Listing } from '@hm/db/entities';
 import { crossTenantEm, tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Ports } from '../context.js';
+import { importTerms } from '../catalog/commands/import-catalog.js';
 import { findMarketplaceBySlug } from '../marketplace/commands/save-marketplace.js';
+import { DEMO_TERMS } from './data/terms.js';
 import { ensureDemoPeople, type DemoLogins } from './demo-accounts.js';
 import { afterOnSale, draftListing, ensureShippingSize, loadCatalogue, photoStates, putOnSale, uploadMissingPhotos, type DemoShop } from './demo-listing.js';
 import { DEFAULT_DEMO_LISTINGS, demoListingPlans, type ListingPlan } from './demo-plans.js';
+
+export { DEFAULT_DEMO_LISTINGS, MAX_DEMO_LISTINGS } from './demo-plans.js';
+export { demoLogins, type DemoLogins } from './demo-accounts.js';
 import { DEMO_SLUG } from './seed-demo.js';
 
 export interface SeedDemoShopOptions {
@@ -45,6 +50,8 @@ export async function seedDemoShop(deps: { orm: MikroORM; ports: Ports }, opts: 
   const stopped = () => opts.signal?.aborted === true;
   const marketplace = await findMarketplaceBySlug(crossTenantEm(deps.orm), DEMO_SLUG);
   const em = tenantEm(deps.orm, marketplace.id);
+  // A demo marketplace made by an earlier version gets the makers the listings name (upsert by slug).
+  await importTerms(em, marketplace, DEMO_TERMS);
   const people = await ensureDemoPeople({ ...deps.ports, em, marketplace }, opts.logins);
   const shop: DemoShop = { ...deps, marketplace, people, ...(await loadCatalogue(deps.orm, marketplace)) };
   const plans = demoListingPlans(opts.listings ?? DEFAULT_DEMO_LISTINGS);
