@@ -61,7 +61,8 @@ export async function seedDemoShop(deps: { orm: MikroORM; ports: Ports }, opts: 
   const byKey = new Map(existing.map((l) => [`${l.sellerId}\n${l.title}`, l]));
   const keyOf = (p: ListingPlan) => `${people.get(p.seller.key)!.id}\n${p.content.title}`;
   let onSale = plans.filter((p) => byKey.get(keyOf(p))?.status === 'published').length;
-  log(`Demo shop: ${onSale === 0 ? `seeding ${plans.length} listings with photos in the background` : `${onSale}/${plans.length} listings on sale, seeding the rest`}…`);
+  // With no listings asked for (DEMO_LISTINGS=0), only the people are made, silently.
+  if (plans.length > 0) log(`Demo shop: ${onSale === 0 ? `seeding ${plans.length} listings with photos in the background` : `${onSale}/${plans.length} listings on sale, seeding the rest`}…`);
 
   const pending = new Map<string, ListingPlan>();
   const retries = new Map<string, number>();
@@ -112,6 +113,6 @@ export async function seedDemoShop(deps: { orm: MikroORM; ports: Ports }, opts: 
   }
   const seconds = (Date.now() - started) / 1000;
   const complete = !stopped();
-  if (complete) log(`Demo shop ready: ${onSale} listings on sale (${seconds.toFixed(0)} s).`);
+  if (complete && plans.length > 0) log(`Demo shop ready: ${onSale} listings on sale (${seconds.toFixed(0)} s).`);
   return { listings: plans.length, onSale, seconds, complete };
 }
