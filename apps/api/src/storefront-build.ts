@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.js';
 
-export const STOREFRONT_DIR = path.join(REPO_ROOT, 'apps', 'reference-storefront');
+const storefrontDir = (root: string) => path.join(root, 'apps', 'reference-storefront');
+export const STOREFRONT_DIR = storefrontDir(REPO_ROOT);
 
 /** Not part of what `next build` compiles: tests, builds, dependencies, and the file Next itself rewrites (next-env.d.ts). */
 const SKIP = /^(node_modules|test|test-results|\.next.*|next-env\.d\.ts)$|\.test\.tsx?$/;
@@ -19,12 +20,12 @@ function files(dir: string, out: string[] = []): string[] {
 }
 
 /** The workspace packages the storefront's own sources import (`@hm/domain/router` → packages/domain/src). */
-function importedPackages(sources: string[]): string[] {
+function importedPackages(root: string, sources: string[]): string[] {
   const names = new Set<string>();
   for (const f of sources.filter((s) => /\.(ts|tsx|js|mjs)$/.test(s))) {
     for (const m of readFileSync(f, 'utf8').matchAll(/from\s+['"]@hm\/([a-z0-9-]+)/g)) names.add(m[1]!);
   }
-  return [...names].sort().map((name) => path.join(REPO_ROOT, 'packages', name, 'src')).filter((dir) => existsSync(dir));
+  return [...names].sort().map((name) => path.join(root, 'packages', name, 'src')).filter((dir) => existsSync(dir));
 }
 
 /**
@@ -32,11 +33,11 @@ function importedPackages(sources: string[]): string[] {
  * config, the sources of the workspace packages it imports (types included: `next build` checks
  * them), the locked dependency versions and the Node version. Same fingerprint, same build.
  */
-export function storefrontInputsHash(): string {
-  const own = files(STOREFRONT_DIR);
-  const all = [...own, ...importedPackages(own).flatMap((dir) => files(dir)), path.join(REPO_ROOT, 'package-lock.json')].sort();
+export function storefrontInputsHash(root = REPO_ROOT): string {
+  const own = files(storefrontDir(root));
+  const all = [...own, ...importedPackages(root, own).flatMap((dir) => files(dir)), path.join(root, 'package-lock.json')].sort();
   const hash = createHash('sha256').update(`node ${process.version}\n`);
-  for (const f of all) hash.update(`${path.relative(REPO_ROOT, f)}\n`).update(readFileSync(f)).update('\n');
+  for (const f of all) hash.update(`${path.relative(root, f)}\n`).update(readFileSync(f)).update('\n');
   return hash.digest('hex');
 }
 

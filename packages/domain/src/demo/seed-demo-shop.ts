@@ -4,7 +4,7 @@ import { crossTenantEm, tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Ports } from '../context.js';
 import { importTerms } from '../catalog/commands/import-catalog.js';
 import { findMarketplaceBySlug } from '../marketplace/commands/save-marketplace.js';
-import { DEMO_TERMS } from './data/terms.js';
+import { DEMO_TERMS } from './data/catalogue.js';
 import { ensureDemoPeople, type DemoLogins } from './demo-accounts.js';
 import { afterOnSale, draftListing, ensureShippingSize, loadCatalogue, photoStates, putOnSale, uploadMissingPhotos, type DemoShop } from './demo-listing.js';
 import { DEFAULT_DEMO_LISTINGS, demoListingPlans, type ListingPlan } from './demo-plans.js';

@@ -8,7 +8,7 @@ import { importCategories, importTerms } from '../catalog/commands/import-catalo
 import { createSite } from '../locations/commands/sites.js';
 import { setRates } from '../rates/commands/set-rates.js';
 import { repriceIn } from '../rates/commands/reprice-listings.js';
-import { DEMO_TERMS } from './data/terms.js';
+import { DEMO_CATEGORIES, DEMO_TERMS } from './data/catalogue.js';
 
 export const DEMO_SLUG = 'demo';
 
@@ -47,14 +47,7 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
     },
     commission_percent: 20,
   });
-  await importCategories(em, marketplace, [
-    { slug: 'furniture', names: { en: 'Furniture', sv: 'Möbler' }, position: 1 },
-    { slug: 'chairs', names: { en: 'Chairs', sv: 'Stolar' }, parent: 'furniture', position: 1 },
-    { slug: 'tables', names: { en: 'Tables', sv: 'Bord' }, parent: 'furniture', position: 2 },
-    { slug: 'lighting', names: { en: 'Lighting', sv: 'Belysning' }, position: 2 },
-    { slug: 'ceiling-lamps', names: { en: 'Ceiling lamps', sv: 'Taklampor' }, parent: 'lighting', position: 1 },
-    { slug: 'table-lamps', names: { en: 'Table lamps', sv: 'Bordslampor' }, parent: 'lighting', position: 2 },
-  ]);
+  await importCategories(em, marketplace, DEMO_CATEGORIES);
   await importTerms(em, marketplace, DEMO_TERMS);
   await createSite(em, m.id, {
     kind: 'showroom',

@@ -1,4 +1,14 @@
-import type { TermImport } from '../../catalog/catalog-import.schema.js';
+import type { CategoryImport, TermImport } from '../../catalog/catalog-import.schema.js';
+
+/** The demo marketplace's categories, two levels deep (listings go in every one of them). */
+export const DEMO_CATEGORIES: CategoryImport = [
+  { slug: 'furniture', names: { en: 'Furniture', sv: 'Möbler' }, position: 1 },
+  { slug: 'chairs', names: { en: 'Chairs', sv: 'Stolar' }, parent: 'furniture', position: 1 },
+  { slug: 'tables', names: { en: 'Tables', sv: 'Bord' }, parent: 'furniture', position: 2 },
+  { slug: 'lighting', names: { en: 'Lighting', sv: 'Belysning' }, position: 2 },
+  { slug: 'ceiling-lamps', names: { en: 'Ceiling lamps', sv: 'Taklampor' }, parent: 'lighting', position: 1 },
+  { slug: 'table-lamps', names: { en: 'Table lamps', sv: 'Bordslampor' }, parent: 'lighting', position: 2 },
+];
 
 /**
  * The demo marketplace's catalogue terms: the makers its listings name as brand, and the conditions
