@@ -49,21 +49,21 @@ async function listingRows(dir: string) {
 }
 
 test('a fresh start prints the demo accounts, answers before the shop is seeded, seeds it with processed photos; the next start adds nothing', async () => {
-  const { env, dir, base } = await fresh(12);
+  const { env, dir, base } = await fresh(8);
   const first = await startApi(env);
   const out = first.output();
   // The API answers right after the banner, while the shop is still being seeded.
   const secret = secretOf(out);
-  expect((await onSale(base, secret)).total).toBeLessThan(12);
+  expect((await onSale(base, secret)).total).toBeLessThan(8);
   expect(out).not.toContain('Demo shop ready');
   const buyer = /Demo buyer\s+(\S+)\s+password (\S+)/.exec(out)!;
   const seller = /Demo seller\s+(\S+)\s+password (\S+)/.exec(out)!;
   expect([buyer[1], seller[1]]).toEqual(['buyer@demo.example', 'seller@demo.example']);
 
-  await first.waitFor(/Demo shop ready: 12 listings on sale \(\d+ s\)\./, 240_000);
-  expect(first.output()).toContain('Demo shop: seeding 12 listings with photos in the background…');
+  await first.waitFor(/Demo shop ready: 8 listings on sale \(\d+ s\)\./, 240_000);
+  expect(first.output()).toContain('Demo shop: seeding 8 listings with photos in the background…');
   const shop = await onSale(base, secret);
-  expect(shop.total).toBe(12);
+  expect(shop.total).toBe(8);
   expect(shop.items.every((l) => l.images.length >= 1 && l.images.every((i) => i.status === 'ready'))).toBe(true);
   for (const [email, password] of [buyer.slice(1), seller.slice(1)]) {
     const signIn = await fetch(`${base}/v1/sessions`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
@@ -76,9 +76,9 @@ test('a fresh start prints the demo accounts, answers before the shop is seeded,
     expect(second.output()).toContain(`Demo buyer            ${buyer[1]}   password ${buyer[2]}`);
     await new Promise((r) => setTimeout(r, 1500));
     expect(second.output()).not.toContain('Demo shop');
-    expect((await onSale(base, secret)).total).toBe(12);
+    expect((await onSale(base, secret)).total).toBe(8);
     const rows = await listingRows(dir); // the embedded database runs while npm start does
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(8);
     expect(rows.every((r) => r.status === 'published' && r.ready >= 1 && r.other === 0)).toBe(true);
   } finally {
     expect(await second.stop('SIGTERM'), second.output()).toBe(0);
@@ -86,7 +86,7 @@ test('a fresh start prints the demo accounts, answers before the shop is seeded,
 }, 360_000);
 
 test('npm start killed (kill -9) mid-seed: the next start finishes the shop, no listing twice and none on sale without its photos', async () => {
-  const { env, dir, base } = await fresh(20);
+  const { env, dir, base } = await fresh(14);
   const crashed = await startApi(env);
   const secret = secretOf(crashed.output());
   await eventually(async () => ((await onSale(base, secret)).total >= 2 ? true : undefined), 180_000, 'two listings on sale');
@@ -96,13 +96,13 @@ test('npm start killed (kill -9) mid-seed: the next start finishes the shop, no 
 
   const next = await startApi(env);
   try {
-    await next.waitFor(/Demo shop: \d+\/20 listings on sale, seeding the rest…/);
-    await next.waitFor('Demo shop ready: 20 listings on sale', 240_000);
+    await next.waitFor(/Demo shop: \d+\/14 listings on sale, seeding the rest…/);
+    await next.waitFor('Demo shop ready: 14 listings on sale', 240_000);
     const shop = await onSale(base, secret);
-    expect(shop.total).toBe(20);
-    expect(new Set(shop.items.map((l) => l.title)).size).toBe(20);
+    expect(shop.total).toBe(14);
+    expect(new Set(shop.items.map((l) => l.title)).size).toBe(14);
     const rows = await listingRows(dir);
-    expect(rows).toHaveLength(20); // no draft left behind, no duplicate
+    expect(rows).toHaveLength(14); // no draft left behind, no duplicate
     expect(rows.filter((r) => r.status !== 'published' || r.ready < 1 || r.other > 0)).toEqual([]);
   } finally {
     expect(await next.stop('SIGINT'), next.output()).toBe(0);

@@ -79,7 +79,11 @@ export async function seedDemoShop(deps: { orm: MikroORM; ports: Ports }, opts: 
       if (state.failed > 0 && (retries.get(id) ?? 0) < PHOTO_RETRIES) {
         retries.set(id, (retries.get(id) ?? 0) + 1);
         await uploadMissingPhotos(shop, plan, id);
-      } else if (state.processing === 0 && state.failed === 0 && state.ready >= plan.photos.count) {
+      } else if (state.failed > 0) {
+        // Drawn again PHOTO_RETRIES times and still failing: it stays a draft rather than go on sale without it.
+        log(`Demo shop: "${plan.content.title}" stays a draft: a photo of it could not be processed.`);
+        pending.delete(id);
+      } else if (state.processing === 0 && state.ready >= plan.photos.count) {
         await putOnSale(shop, plan, id);
         pending.delete(id);
         onSale++;

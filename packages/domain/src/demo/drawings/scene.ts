@@ -54,19 +54,23 @@ function finishPaint(f: Finish, r: DemoRandom): string {
   if (f.kind === 'lacquer') {
     return `<linearGradient id="main" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(f.colour, 1.25)}"/><stop offset=".5" stop-color="${f.colour}"/><stop offset="1" stop-color="${tint(f.colour, 0.85)}"/></linearGradient>`;
   }
-  const lines = Array.from({ length: 6 }, (_, i) => {
-    const y = 6 + i * 10 + r.int(-2, 2);
-    return `<path d="M0 ${y} C 60 ${y - 5} 120 ${y + 6} 240 ${y}" stroke="${tint(f.colour, 0.72)}" stroke-width="${r.int(1, 3)}" fill="none" stroke-opacity=".55"/>`;
-  }).join('');
-  return `<pattern id="main" patternUnits="userSpaceOnUse" width="240" height="64"><rect width="240" height="64" fill="${f.colour}"/>${lines}</pattern>`;
+  // Grain as a repeating gradient of light and dark bands (seeded): it reads as wood at every size
+  // and renders several times faster than a pattern of drawn grain lines.
+  const band = r.int(28, 52);
+  const stops = [0, 0.22 + r.next() * 0.1, 0.5, 0.72 + r.next() * 0.1, 1]
+    .map((at, i) => `<stop offset="${at.toFixed(2)}" stop-color="${tint(f.colour, [1, 0.9, 1.06, 0.86, 1][i]!)}"/>`)
+    .join('');
+  return `<linearGradient id="main" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="${r.int(4, 14)}" y2="${band}" spreadMethod="reflect">${stops}</linearGradient>`;
 }
 
 /** Every paint a drawing may use, made from the look. */
 export function paints(look: Look, r: DemoRandom): string {
-  const weave = `<pattern id="fabric" patternUnits="userSpaceOnUse" width="12" height="12"><rect width="12" height="12" fill="${look.fabric}"/><path d="M0 6h12M6 0v12" stroke="${tint(look.fabric, 0.82)}" stroke-width="2" stroke-opacity=".5"/></pattern>`;
+  // Upholstery as soft shading, not a woven pattern: librsvg paints small pattern tiles slowly (a
+  // sofa took 10× longer to render), and the weave did not show in the shop's thumbnails anyway.
+  const fabric = `<linearGradient id="fabric" x1="0" y1="0" x2=".35" y2="1"><stop offset="0" stop-color="${tint(look.fabric, 1.12)}"/><stop offset=".6" stop-color="${look.fabric}"/><stop offset="1" stop-color="${tint(look.fabric, 0.84)}"/></linearGradient>`;
   return [
     finishPaint(look.main, r),
-    weave,
+    fabric,
     `<linearGradient id="dark" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(look.main.colour, 0.55)}"/><stop offset="1" stop-color="${tint(look.main.colour, 0.4)}"/></linearGradient>`,
     `<linearGradient id="shade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${tint(look.shade, 0.85)}"/><stop offset=".45" stop-color="${tint(look.shade, 1.15)}"/><stop offset="1" stop-color="${tint(look.shade, 0.8)}"/></linearGradient>`,
     `<radialGradient id="opal" cx=".4" cy=".35" r=".7"><stop offset="0" stop-color="#ffffff"/><stop offset=".6" stop-color="#f6f0e4"/><stop offset="1" stop-color="#d9d2c4"/></radialGradient>`,
