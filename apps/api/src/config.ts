@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DEMO_LISTINGS, MAX_DEMO_LISTINGS } from '@hm/domain/demo-shop';
 import { REPO_ROOT } from './paths.js';
 
 /**
@@ -10,6 +11,10 @@ const ZConfig = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   API_HOST: z.string().default('127.0.0.1'),
   STOREFRONT_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // the storefront listens on this interface only (loopback unless you open it up on purpose)
+  STOREFRONT_HOST: z.string().min(1).default('127.0.0.1'),
+  // where `next build` puts the storefront's production build (inside apps/reference-storefront)
+  STOREFRONT_DIST_DIR: z.string().regex(/^\.next[\w.-]*$/, 'Must be a folder name starting with .next').default('.next'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
   // unset: a free port, chosen once and remembered in DATA_DIR (so checkouts and test runs never collide)
@@ -19,6 +24,8 @@ const ZConfig = z.object({
   STOREFRONT_URL: z.string().url().optional(),
   START_STOREFRONT: z.stringbool().default(true),
   START_WORKER: z.stringbool().default(true),
+  // listings of the demo shop seeded on the first start in test mode (0: the demo's accounts only)
+  DEMO_LISTINGS: z.coerce.number().int().min(0).max(MAX_DEMO_LISTINGS).default(DEFAULT_DEMO_LISTINGS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),

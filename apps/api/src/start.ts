@@ -1,35 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { crossTenantEm } from '@hm/db/orm';
-import { seedDemo } from '@hm/domain/demo';
 import type { Worker } from '@hm/jobs/worker';
 import { buildApp } from './app.js';
+import { createDemo, readDemo, seedShopInBackground } from './demo.js';
 import { connect, createPorts, exitOnStartupError, loadConfig, startConfiguredWorker } from './runtime.js';
-import { REPO_ROOT } from './paths.js';
+import { runStorefront, type Storefront } from './storefront.js';
 
 /**
  * `npm start`: embedded Postgres (unless DATABASE_URL; kept running: restarted if it dies), migrations,
- * in test mode the demo marketplace on an empty database, then API + worker + reference storefront.
- * Ctrl-C stops them in reverse order. A live deployment starts empty: its first marketplace is made
- * with the console, so no demo keys ever exist in live mode.
+ * in test mode the demo marketplace on an empty database, then API + worker + reference storefront
+ * (a production build; `npm run dev` runs `next dev` instead), and in the background the demo shop's
+ * listings. Ctrl-C stops them in reverse order. A live deployment starts empty: its first marketplace
+ * is made with the console, so no demo keys ever exist in live mode.
  */
+const dev = process.argv.includes('--dev');
 const config = loadConfig();
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const db = await connect(config, { supervise: true, notice: log }).catch(exitOnStartupError);
 
-const demoFile = path.join(config.dataDir, `demo-keys.${config.API_MODE}.json`);
 const marketplaces = await crossTenantEm(db.orm).count(MarketplaceSchema, {});
+let demo = config.API_MODE === 'test' ? readDemo(config) : undefined;
 if (marketplaces === 0 && config.API_MODE === 'test') {
-  const today = new Date().toISOString().slice(0, 10);
-  const { keys } = await seedDemo(db.orm, { mode: config.API_MODE, storefrontUrl: config.storefrontUrl, today });
-  mkdirSync(config.dataDir, { recursive: true });
-  // Keys are stored hashed; this local file is the only copy, for the developer running the demo.
-  writeFileSync(demoFile, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  demo = await createDemo(config, db);
   log('Created the demo marketplace "demo".');
 }
-const demoKeys = existsSync(demoFile) ? (JSON.parse(readFileSync(demoFile, 'utf8')) as { secret: string; publishable: string }) : undefined;
 
 const ports = createPorts(config);
 const app = await buildApp({
@@ -56,32 +51,25 @@ if (config.START_WORKER) {
   });
 }
 
-let storefront: ChildProcess | undefined;
-if (config.START_STOREFRONT && demoKeys) {
-  storefront = spawn('npm', ['run', '--silent', 'dev', '-w', '@hm/storefront'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true, // own process group: Ctrl-C reaches us, and we stop it (and its children) in order
-    env: { ...process.env, API_URL: config.apiUrl, STOREFRONT_API_KEY: demoKeys.secret, STOREFRONT_PORT: String(config.STOREFRONT_PORT), NEXT_TELEMETRY_DISABLED: '1' },
-  });
-}
-
 const banner = [
   '',
   '  Headless Marketplace API is running',
   `  API            ${config.apiUrl}/v1`,
   `  Docs           ${config.apiUrl}/docs`,
   `  OpenAPI        ${config.apiUrl}/v1/openapi.json`,
-  ...(storefront ? [`  Storefront     ${config.storefrontUrl}`] : []),
+  ...(config.START_STOREFRONT && demo ? [`  Storefront     ${config.storefrontUrl}  (${dev ? 'next dev' : 'production build'})`] : []),
   `  Mode           ${config.API_MODE}`,
   `  Payments       ${ports.payments.name === 'stripe' ? `Stripe${config.STRIPE_API_BASE ? ` at ${config.STRIPE_API_BASE}` : ''}, webhook ${config.apiUrl}/webhooks/stripe` : 'local sandbox (pay with POST /v1/test-helpers/payments/confirm)'}`,
   `  Database       ${db.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}, port ${new URL(db.url).port}` : 'DATABASE_URL'}`,
-  ...(demoKeys
+  ...(demo
     ? [
-        `  Demo secret key       ${demoKeys.secret}`,
-        `  Demo publishable key  ${demoKeys.publishable}`,
+        `  Demo secret key       ${demo.secret}`,
+        `  Demo publishable key  ${demo.publishable}`,
+        ...(demo.logins
+          ? [`  Demo buyer            ${demo.logins.buyer.email}   password ${demo.logins.buyer.password}`, `  Demo seller           ${demo.logins.seller.email}  password ${demo.logins.seller.password}`]
+          : []),
         '',
-        `  Try: curl -H "Authorization: Bearer ${demoKeys.secret}" ${config.apiUrl}/v1/marketplace`,
+        `  Try: curl -H "Authorization: Bearer ${demo.secret}" ${config.apiUrl}/v1/marketplace`,
       ]
     : marketplaces === 0
       ? [
@@ -94,21 +82,20 @@ const banner = [
 ];
 log(banner.join('\n'));
 
+// After the banner, in the background: the API answers while the storefront is built and the demo
+// shop fills up (its photos go through the worker).
+let storefront: Storefront | undefined;
+if (config.START_STOREFRONT && demo) storefront = runStorefront({ config, apiKey: demo.secret, dev, log });
+const seeding = demo ? seedShopInBackground({ config, db, ports, demo, log }) : undefined;
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log(`\n${signal}: stopping…`);
   setInterval(() => {}, 60_000); // a ref'd handle: Node must not exit on its own before the database is stopped
-  if (storefront?.pid && storefront.exitCode === null) {
-    const exited = new Promise((resolve) => storefront!.once('exit', resolve));
-    try {
-      process.kill(-storefront.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  }
+  await storefront?.stop();
+  await seeding?.stop();
   // Each step runs even when one before it fails, so the database we started is never left behind.
   let code = 0;
   for (const [name, step] of [

@@ -13,8 +13,7 @@ import pg from 'pg';
 import { Logger, runOnce } from 'graphile-worker';
 import { createTaskList } from '@hm/jobs/worker';
 import type { ImageStore } from '@hm/domain/images';
-import type { Ports } from '@hm/domain/ports';
-import { localDirs, localPorts } from '@hm/domain/ports';
+import { localDirs, localPorts, type Ports } from '@hm/domain/ports';
 
 export interface TestClock extends Clock {
   set(d: Date | string): void;
@@ -45,6 +44,10 @@ export interface Harness {
   images: ImageStore;
   /** the payments port the app uses (the local sandbox in this test's folder, unless given) */
   payments: Ports['payments'];
+  /** the ports the app and its jobs use (offline adapters, test clock), for commands run beside it */
+  ports: Ports;
+  /** the test database, for a real worker beside the app */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -93,6 +96,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     mailDir: localDirs(dataDir, mode).mailbox,
     images: ports.images,
     payments: ports.payments,
+    ports,
+    databaseUrl: url,
     async runJobs() {
       await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}) });
     },

@@ -74,7 +74,12 @@ test('first start seeds the demo marketplace and prints working keys; Ctrl-C sto
   const again = await fetch(`${base}/v1/marketplace`, { headers: { authorization: `Bearer ${secret}` } });
   expect(again.status).toBe(200);
   expect(await second.stop('SIGTERM'), second.output()).toBe(0);
-  expect(JSON.parse(readFileSync(path.join(dir, 'demo-keys.test.json'), 'utf8'))).toEqual({ secret, publishable });
+  // The demo's keys and accounts (printed on every start) have one plain copy, readable by its owner only.
+  const demoFile = path.join(dir, 'demo-keys.test.json');
+  expect(statSync(demoFile).mode & 0o777).toBe(0o600);
+  const demo = JSON.parse(readFileSync(demoFile, 'utf8'));
+  expect(demo).toMatchObject({ secret, publishable, logins: { buyer: { email: 'buyer@demo.example' }, seller: { email: 'seller@demo.example' } } });
+  expect(second.output()).toContain(`Demo seller           seller@demo.example  password ${demo.logins.seller.password}`);
 }, 120_000);
 
 test('a live deployment starts empty and says how to create its first marketplace, beside a test one (no port clash)', async () => {

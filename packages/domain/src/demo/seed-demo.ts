@@ -8,6 +8,7 @@ import { importCategories, importTerms } from '../catalog/commands/import-catalo
 import { createSite } from '../locations/commands/sites.js';
 import { setRates } from '../rates/commands/set-rates.js';
 import { repriceIn } from '../rates/commands/reprice-listings.js';
+import { DEMO_CATEGORIES, DEMO_TERMS } from './data/catalogue.js';
 
 export const DEMO_SLUG = 'demo';
 
@@ -46,25 +47,8 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
     },
     commission_percent: 20,
   });
-  await importCategories(em, marketplace, [
-    { slug: 'furniture', names: { en: 'Furniture', sv: 'Möbler' }, position: 1 },
-    { slug: 'chairs', names: { en: 'Chairs', sv: 'Stolar' }, parent: 'furniture', position: 1 },
-    { slug: 'tables', names: { en: 'Tables', sv: 'Bord' }, parent: 'furniture', position: 2 },
-    { slug: 'lighting', names: { en: 'Lighting', sv: 'Belysning' }, position: 2 },
-    { slug: 'ceiling-lamps', names: { en: 'Ceiling lamps', sv: 'Taklampor' }, parent: 'lighting', position: 1 },
-    { slug: 'table-lamps', names: { en: 'Table lamps', sv: 'Bordslampor' }, parent: 'lighting', position: 2 },
-  ]);
-  await importTerms(em, marketplace, [
-    { kind: 'brand', slug: 'artek', names: { en: 'Artek', sv: 'Artek' }, descriptions: { en: 'Finnish furniture since 1935.', sv: 'Finska möbler sedan 1935.' } },
-    { kind: 'brand', slug: 'fritz-hansen', names: { en: 'Fritz Hansen', sv: 'Fritz Hansen' }, descriptions: {} },
-    { kind: 'brand', slug: 'gubi', names: { en: 'Gubi', sv: 'Gubi' }, descriptions: {} },
-    { kind: 'brand', slug: 'louis-poulsen', names: { en: 'Louis Poulsen', sv: 'Louis Poulsen' }, descriptions: {} },
-    { kind: 'brand', slug: 'svenskt-tenn', names: { en: 'Svenskt Tenn', sv: 'Svenskt Tenn' }, descriptions: {} },
-    { kind: 'brand', slug: 'ekstrom-mobler', names: { en: 'Ekström Möbler', sv: 'Ekström Möbler' }, descriptions: {} },
-    { kind: 'condition', slug: 'as-new', names: { en: 'As new', sv: 'Som ny' }, descriptions: {} },
-    { kind: 'condition', slug: 'good', names: { en: 'Good', sv: 'Bra' }, descriptions: {} },
-    { kind: 'condition', slug: 'worn', names: { en: 'Worn', sv: 'Sliten' }, descriptions: {} },
-  ]);
+  await importCategories(em, marketplace, DEMO_CATEGORIES);
+  await importTerms(em, marketplace, DEMO_TERMS);
   await createSite(em, m.id, {
     kind: 'showroom',
     name: 'Södermalm showroom',

@@ -83,6 +83,21 @@ export async function createUserByTeam(ctx: CommandContext, input: Profile & { e
   });
 }
 
+/**
+ * An account whose address is already confirmed, made without emails: the demo shop's people on
+ * the first `npm start` (test mode), who should be able to sign in and sell straight away.
+ */
+export async function createConfirmedUser(ctx: CommandContext, input: Profile & { email: string; password?: string }): Promise<User> {
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const now = ctx.clock.now();
+  return ctx.em.transactional(async (em) => {
+    const user = await insertUser(em, ctx.marketplace.id, input.email, passwordHash, input, now);
+    user.emailVerifiedAt = now;
+    await em.flush();
+    return user;
+  });
+}
+
 /** PATCH /v1/me: only the fields sent change. */
 export async function updateProfile(em: EntityManager, user: User, input: UpdateMeInput): Promise<User> {
   const fields = { first_name: 'firstName', last_name: 'lastName', display_name: 'displayName', bio: 'bio', phone: 'phone', locale: 'locale' } as const;
