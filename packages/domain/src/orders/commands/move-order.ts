@@ -57,21 +57,23 @@ export async function moveOrder(o: Order, event: OrderEvent, actor: OrderActor, 
 /**
  * One system move of one order in its own transaction, the order locked; a move the table refuses
  * (the order moved on meanwhile) is skipped, not an error, so a late or repeated job changes nothing.
+ * Says what happened, naming the order (the job's log line; the timers test helper's `result`).
  */
 export function systemMove(ctx: TaskContext, ref: { marketplaceId: string; orderId: string }, event: OrderEvent, check: (o: Order, now: Date) => string | undefined = () => undefined): Promise<string> {
   return tenantEm(ctx.orm, ref.marketplaceId).transactional(async (em) => {
     const o = await em.findOne(OrderSchema, { id: ref.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!o) return 'skipped: no such order';
+    const skipped = (why: string) => `order ${ref.orderId} skipped: ${why}`;
+    if (!o) return skipped('no such order');
     const now = ctx.clock.now();
     const why = check(o, now);
-    if (why) return `skipped: ${why}`;
+    if (why) return skipped(why);
     const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: ref.marketplaceId });
     try {
       const move = await moveOrder(o, event, 'system', { em, marketplace, now });
       await em.flush();
-      return `${move.transition}: ${move.from} → ${move.to}`;
+      return `order ${o.id}: ${move.transition} ${move.from} → ${move.to}`;
     } catch (e) {
-      if (e instanceof ConflictError) return `skipped: ${e.message}`;
+      if (e instanceof ConflictError) return skipped(e.message);
       throw e;
     }
   });
