@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { emailsTo, jpeg, makeSellingMarketplace, signUp, tokenOf, uploadPhoto, type Harness } from '../harness.js';
+import { buildOrders, type OrdersWorld } from './orders-fixture.js';
 
 /**
  * The world a fuzz run acts in, made the way a storefront would make it, so that authorised
@@ -30,6 +31,8 @@ export interface World {
   tokens: { signInLink: string; verification: string; passwordReset: string };
   /** a small real JPEG for photo uploads */
   photo: Buffer;
+  /** the main user's orders (bought from bob) */
+  orders: OrdersWorld;
 }
 
 export async function buildWorld(h: Harness): Promise<World> {
@@ -137,6 +140,7 @@ export async function buildWorld(h: Harness): Promise<World> {
   const ended = (await signUp(h, m.secret, { email: 'ended@example.com' })).token;
   expect((await h.request({ method: 'DELETE', url: '/v1/sessions/current', key: m.secret, session: ended })).statusCode).toBe(204);
 
+  const orders = await buildOrders(h, { slug: 'fuzz', secret: m.secret }, alice.token, bob.token);
   const terms = (await call('GET', '/v1/catalog-terms?kind=brand&limit=200', m.secret)).items.map((t: { slug: string; id: string }) => ({ kind: 'brand', slug: t.slug, id: t.id }));
   return {
     secret: m.secret,
@@ -162,5 +166,6 @@ export async function buildWorld(h: Harness): Promise<World> {
     cursors,
     tokens,
     photo,
+    orders,
   };
 }

@@ -124,6 +124,9 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
   if (t === '/me/listings/{id}/offer/counter') return r.pick(l.counterable);
   if (t === '/me/listings/{id}/publish') return r.pick(l.publishable);
   if (t === '/me/listings/{id}/close') return r.pick(l.closeable);
+  if (t === '/me/orders/{id}') return r.pick(world.orders.ids);
+  if (t === '/me/orders/{id}/delivery-booking') return r.pick(world.orders.booked);
+  if (t === '/me/orders/{id}/transitions/{transition}') return name === 'id' ? r.pick(world.orders.receivable) : 'mark-received-early';
   if (t === '/me/listings/{id}') {
     if (method === 'DELETE') return r.pick(l.deletable);
     if (method === 'GET') return r.pick(Object.values(l).flat());
@@ -182,6 +185,21 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         return { amount: r.int(100, 500_000), currency: r.pick(['SEK', 'EUR']) };
       case 'stock':
         return 1;
+      // orders: the other seller's listing, picked up, a real voucher; a pending payment; an open delivery slot
+      case 'listing_id':
+        return world.orders.listing;
+      case 'delivery':
+        return op.template.startsWith('/me/orders') ? { method: 'pickup' } : undefined;
+      case 'quantity':
+        return op.template.startsWith('/me/orders') ? 1 : undefined;
+      case 'voucher_code':
+        return world.orders.voucher;
+      case 'client_secret':
+        return r.pick(world.orders.secrets);
+      case 'date':
+        return '2026-12-01';
+      case 'window':
+        return 'am';
       default:
         return undefined;
     }
