@@ -86,16 +86,17 @@ interface State {
 
 function fold(log: Entry[]): State {
   const created = log[0] as Created;
-  const state: State = { status: 'requires_payment_method', amount: created.request.amount, refunded: 0, refunds: [], created };
-  for (const e of log.slice(1)) {
-    if (e.type === 'succeeded') Object.assign(state, { status: 'succeeded', chargeId: e.chargeId });
-    if (e.type === 'canceled') state.status = 'canceled';
-    if (e.type === 'refunded') {
-      state.refunded += e.amount;
-      state.refunds.push({ refundId: e.refundId, amount: e.amount });
-    }
-  }
-  return state;
+  // a payment succeeds or is canceled at most once, never both (cancel and confirm refuse the other)
+  const succeeded = log.find((e): e is Extract<Entry, { type: 'succeeded' }> => e.type === 'succeeded');
+  const refunds = log.flatMap((e) => (e.type === 'refunded' ? [{ refundId: e.refundId, amount: e.amount }] : []));
+  return {
+    status: succeeded ? 'succeeded' : log.some((e) => e.type === 'canceled') ? 'canceled' : 'requires_payment_method',
+    amount: created.request.amount,
+    refunded: refunds.reduce((sum, r) => sum + r.amount, 0),
+    refunds,
+    ...(succeeded ? { chargeId: succeeded.chargeId } : {}),
+    created,
+  };
 }
 
 /** Appends what `decide` returns for the current state (nothing when it returns undefined); retries when another process appended first. */
