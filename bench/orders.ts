@@ -12,7 +12,8 @@
  *                `state_entered_at` (set by the worker's clock when it became payment_expired) minus
  *                the due instant. Target: the last one within 10 s. The stock must all come back.
  *
- * Run: npm run -s bench:orders   (BENCH_ORDER_ROUNDS rounds per stock, default 3; BENCH_PENDING, default 10000)
+ * Run: npm run -s bench:orders   (BENCH_ORDER_ROUNDS rounds per stock, default 3; BENCH_PENDING, default 10000;
+ * BENCH_WORKER_CONCURRENCY, default 4)
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,8 @@ import { f, machine, percentile, writeResults } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
+/** the job worker's concurrency: 4, as `npm start` runs it */
+const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 4);
 const CONCURRENT = 100;
 const SINGLES = 30;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,7 +51,12 @@ async function main() {
   const apiUrl = `http://127.0.0.1:${port}`;
   const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
   await app.listen({ port, host: '127.0.0.1' });
-  const worker = await startWorker({ connectionString: db.url, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports } });
+  const worker = await startWorker({
+    connectionString: db.url,
+    concurrency: WORKER_CONCURRENCY,
+    deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports },
+    log: (level, message) => (level === 'error' || process.env.BENCH_LOG ? console.error(`worker ${level}: ${message}`) : undefined),
+  });
   const sql = <T extends object>(text: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(text, params);
 
   try {
@@ -129,6 +137,15 @@ async function main() {
       [marketplace.id, `{${listings.join(',')}}`, `{${buyerIds.join(',')}}`, sellerRow!.id],
     );
     await sql(`update listings set stock = stock - ? where id = any(?::uuid[])`, [perListing, `{${listings.join(',')}}`]);
+    // each with its payment in the sandbox, as placing makes it: expiry then cancels real payments
+    const seeded = await sql<{ id: string }>(`select id from orders where status = 'pending_payment' and listing_id = any(?::uuid[])`, [`{${listings.join(',')}}`]);
+    const paymentIds: string[] = [];
+    for (let i = 0; i < seeded.length; i += 50) {
+      const chunk = seeded.slice(i, i + 50);
+      const made = await Promise.all(chunk.map((o) => ports.payments.createPayment({ id: o.id, orderId: o.id, marketplaceId: marketplace.id, amount: 50000, currency: 'SEK' })));
+      paymentIds.push(...made.map((p) => p.providerId));
+    }
+    await sql(`update orders set payment_id = x.p from unnest(?::uuid[], ?::text[]) as x(id, p) where orders.id = x.id`, [`{${seeded.map((o) => o.id).join(',')}}`, `{${paymentIds.join(',')}}`]);
     // every window ends at the same instant, a few seconds from now; each order has its expiry job due then
     const due = new Date(Date.now() + 4000);
     await sql(`update orders set state_entered_at = ?::timestamptz - interval '15 minutes', payment_due_at = ?, created_at = ?::timestamptz - interval '15 minutes' where status = 'pending_payment' and listing_id = any(?::uuid[])`, [
@@ -150,13 +167,22 @@ async function main() {
       if (Date.now() > deadline) throw new Error(`only ${row!.n} of ${PENDING} expired after 180 s`);
       await sleep(250);
     }
+    const expiredAt = Date.now();
+    for (;;) {
+      const [row] = await sql<{ n: number }>(`select count(*)::int as n from orders where payment_cancel_pending`);
+      if (row!.n === 0) break;
+      if (Date.now() > deadline) throw new Error(`${row!.n} payments still to cancel after 180 s`);
+      await sleep(250);
+    }
+    const cancelsDoneMs = Date.now() - due.getTime();
+    console.error(`bench:orders all expired ${f((expiredAt - due.getTime()) / 1000, 1)} s after due (polled), payments canceled ${f(cancelsDoneMs / 1000, 1)} s after due`);
     const lags = (
       await sql<{ lag: number }>(`select extract(epoch from state_entered_at - ?::timestamptz) * 1000 as lag from orders where status = 'payment_expired' and listing_id = any(?::uuid[])`, [due, `{${listings.join(',')}}`])
     ).map((r) => Number(r.lag));
     const [stockBack] = await sql<{ total: number }>(`select sum(stock)::int as total from listings where id = any(?::uuid[])`, [`{${listings.join(',')}}`]);
-    const expiry = { orders: PENDING, due: due.toISOString(), lastMs: Math.max(...lags), p50Ms: percentile(lags, 0.5), p95Ms: percentile(lags, 0.95), stockBack: stockBack!.total, stockExpected: perListing * 100 };
+    const expiry = { orders: PENDING, due: due.toISOString(), lastMs: Math.max(...lags), p50Ms: percentile(lags, 0.5), p95Ms: percentile(lags, 0.95), stockBack: stockBack!.total, stockExpected: perListing * 100, cancelsDoneMs };
 
-    const report = { benchmark: 'orders', started: started.toISOString(), machine: machineInfo, settings: { rounds: ROUNDS, concurrent: CONCURRENT, singles: SINGLES, pending: PENDING, workerConcurrency: 4 }, single, contention, expiry };
+    const report = { benchmark: 'orders', started: started.toISOString(), machine: machineInfo, settings: { rounds: ROUNDS, concurrent: CONCURRENT, singles: SINGLES, pending: PENDING, workerConcurrency: WORKER_CONCURRENCY }, single, contention, expiry };
     const row = (name: string, xs: number[]) => `| ${name} | ${xs.length} | ${f(percentile(xs, 0.5), 1)} | ${f(percentile(xs, 0.95), 1)} | ${f(percentile(xs, 0.5) / percentile(single, 0.5), 1)}× |`;
     const byStock = (stock: number) => contention.filter((c) => c.stock === stock);
     const md = [
@@ -180,9 +206,9 @@ async function main() {
       '',
       `## Payment expiry: ${f(PENDING)} orders due at once`,
       '',
-      '| Orders | Last expired after due | p50 | p95 | Stock back | Target |',
-      '|---|---|---|---|---|---|',
-      `| ${f(PENDING)} | ${f(expiry.lastMs / 1000, 2)} s | ${f(expiry.p50Ms / 1000, 2)} s | ${f(expiry.p95Ms / 1000, 2)} s | ${f(expiry.stockBack)} of ${f(expiry.stockExpected)} | all within 10 s: ${expiry.lastMs <= 10_000 ? 'met' : 'missed'} |`,
+      '| Orders | Last expired after due | p50 | p95 | Stock back | Target | Payments canceled (after due) |',
+      '|---|---|---|---|---|---|---|',
+      `| ${f(PENDING)} | ${f(expiry.lastMs / 1000, 2)} s | ${f(expiry.p50Ms / 1000, 2)} s | ${f(expiry.p95Ms / 1000, 2)} s | ${f(expiry.stockBack)} of ${f(expiry.stockExpected)} | all within 10 s: ${expiry.lastMs <= 10_000 ? 'met' : 'missed'} | all by ${f(cancelsDoneMs / 1000, 1)} s |`,
       '',
     ].join('\n');
     writeResults('orders', started.toISOString(), report, md);

@@ -76,6 +76,15 @@ describe('payment expiry (15 minutes)', () => {
     ]);
     expect((await emailsTo(h, shop.secret, buyer.email)).some((e) => e.links.some((l) => l.endsWith(order.id)))).toBe(false); // no "paid" notice
   });
+
+  test('windows ending together: one run expires every overdue order with its own (their jobs go), each through the table', async () => {
+    const orders = [];
+    for (let i = 0; i < 3; i++) orders.push((await suite.placed(shop, buyer, { listing_id: await suite.listing(shop, seller), delivery: { method: 'pickup' } })).order.id as string);
+    const ran = (await suite.advance(shop, at(15 * MIN))).filter((r) => orders.some((id) => r.result.includes(id)));
+    expect(ran).toHaveLength(1);
+    expect(ran[0]!.result).toMatch(/expire-payment pending_payment → payment_expired; with it \d+ other overdue: /);
+    for (const id of orders) expect((await suite.get(shop, buyer, id)).history.at(-1)).toEqual({ transition: 'expire-payment', from: 'pending_payment', to: 'payment_expired', actor: 'system', at: at(15 * MIN).toISOString() });
+  });
 });
 
 describe('the 14- and 60-day timers', () => {

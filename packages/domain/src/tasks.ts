@@ -10,7 +10,7 @@ import type { TaskDefinition } from './shared/tasks.js';
 import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expirePaymentTask } from './orders/commands/move-order.js';
 import { confirmPaymentTask } from './orders/commands/confirm-payment.js';
 import { refundOrderTask } from './orders/commands/refund-order.js';
-import { cancelPaymentTask } from './orders/commands/cancel-payment.js';
+import { cancelPaymentsTask } from './orders/commands/cancel-payment.js';
 
 /**
  * Entry point of `@hm/domain/tasks`: every background task, each declared once beside the command
@@ -32,10 +32,10 @@ export const TASKS: readonly TaskDefinition[] = [
   autoCancelDisputeTask,
   confirmPaymentTask,
   refundOrderTask,
-  cancelPaymentTask,
+  cancelPaymentsTask,
 ];
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
-export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentTask };
+export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask };
 export { defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
 export { jobKey, type JobKey } from './shared/jobs.js';

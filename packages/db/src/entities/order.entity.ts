@@ -56,6 +56,8 @@ export const OrderSchema = defineEntity({
     paymentClientSecret: p.string().nullable(),
     /** end of the payment window */
     paymentDueAt: p.datetime(),
+    /** the window ended: the provider's payment is still to be canceled (by the cancel-payments job) */
+    paymentCancelPending: p.boolean(),
     refundId: p.string().nullable(),
     refundedAt: p.datetime().nullable(),
     bookedDate: p.string().columnType('date').nullable(),

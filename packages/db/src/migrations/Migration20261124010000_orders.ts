@@ -49,6 +49,7 @@ export class Migration20261124010000_orders extends Migration {
       payment_id text,
       payment_client_secret text,
       payment_due_at timestamptz not null,
+      payment_cancel_pending boolean not null default false,
       refund_id text,
       refunded_at timestamptz,
       booked_date date,
@@ -62,6 +63,10 @@ export class Migration20261124010000_orders extends Migration {
     this.addSql(`create index orders_seller_idx on orders (marketplace_id, seller_id, created_at desc, id desc)`);
     // "reserved by someone else" and voucher uses (a voucher's uses are its orders whose payment did not expire)
     this.addSql(`create index orders_pending_listing_idx on orders (marketplace_id, listing_id) where status = 'pending_payment'`);
+    // a timer's run also moves the other orders overdue in its state (payment windows ending together)
+    this.addSql(`create index orders_state_idx on orders (marketplace_id, status, state_entered_at)`);
+    // payments whose window ended, still to cancel at the provider (the cancel-payments job works through them)
+    this.addSql(`create index orders_cancel_pending_idx on orders (marketplace_id, id) where payment_cancel_pending`);
     this.addSql(`create index orders_voucher_idx on orders (marketplace_id, voucher_id, buyer_id) where voucher_id is not null`);
 
     // bookings per delivery window, counted by a conditional update so a full window is exact under concurrency

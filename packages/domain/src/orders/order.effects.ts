@@ -1,13 +1,13 @@
-import { ListingSchema, UserSchema, type Order } from '@hm/db/entities';
-import { LockMode } from '@mikro-orm/core';
+import { UserSchema, type Order } from '@hm/db/entities';
 import { queueOrderNotice } from '../emails/commands/queue-email.js';
 import type { OrderTemplate } from '../emails/order-templates.js';
 import { addJob, jobKey } from '../shared/jobs.js';
 import type { Effect, Effects } from '../shared/state-machine.js';
 import { releaseBookedSlot } from './booking/booking.queries.js';
-import { cancelPaymentTask } from './commands/cancel-payment.js';
+import { cancelPaymentsTask } from './commands/cancel-payment.js';
 import { refundOrderTask } from './commands/refund-order.js';
 import type { OrderMachineTypes } from './order.machine.js';
+import { returnUnits } from './orders.queries.js';
 
 type OrderEffect = Effect<OrderMachineTypes>;
 type Notice = 'paid' | 'sent' | 'received';
@@ -23,14 +23,23 @@ const notify =
   };
 
 /** The payment window ended: the units come back to the listing, so it is on sale again if it was sold out. */
-const releaseStock: OrderEffect = async ({ entity, ctx }) => {
-  const listing = await ctx.em.findOneOrFail(ListingSchema, { id: entity.listingId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  listing.stock += entity.quantity;
-};
+const releaseStock: OrderEffect = ({ entity, ctx }) => returnUnits(ctx.em, entity.listingId, entity.quantity);
 
-/** The provider's payment is canceled by a job (a provider call never runs inside the move's transaction). */
-const cancelPayment: OrderEffect = ({ entity, ctx }) =>
-  addJob(ctx.em, cancelPaymentTask, { marketplace_id: ctx.marketplace.id, order_id: entity.id }, { jobKey: jobKey(cancelPaymentTask, entity.id) });
+/** Transactions (entity managers) that have queued a cancel-payments job already. */
+const cancelQueued = new WeakSet<object>();
+
+/**
+ * The provider's payment is canceled by a job (a provider call never runs inside the move's
+ * transaction): the order is marked, and one `cancel-payments` job per transaction works through
+ * the marked orders, however many windows ended together.
+ */
+const cancelPayment: OrderEffect = async ({ entity, ctx }) => {
+  if (!entity.paymentId) return;
+  entity.paymentCancelPending = true;
+  if (cancelQueued.has(ctx.em)) return;
+  cancelQueued.add(ctx.em);
+  await addJob(ctx.em, cancelPaymentsTask, { marketplace_id: ctx.marketplace.id }, { jobKey: jobKey(cancelPaymentsTask, entity.id) });
+};
 
 /** Money goes back to the buyer through the port, by a job (idempotent by a refund id derived from the order). */
 const refund: OrderEffect = ({ entity, ctx }) => addJob(ctx.em, refundOrderTask, { marketplace_id: ctx.marketplace.id, order_id: entity.id }, { jobKey: jobKey(refundOrderTask, entity.id) });

@@ -8,3 +8,9 @@ export async function reservedUnits(em: EntityManager, listingId: string): Promi
      where marketplace_id = ${sql.marketplace} and listing_id = ${listingId} and status = 'pending_payment'`;
   return row!.units;
 }
+
+/** Gives units back to a listing (a payment window ended, a placing withdrawn): one atomic update, no read first. */
+export async function returnUnits(em: EntityManager, listingId: string, units: number): Promise<void> {
+  const sql = tenantSql(em);
+  await sql`update listings set stock = stock + ${units} where marketplace_id = ${sql.marketplace} and id = ${listingId}`;
+}

@@ -13,7 +13,7 @@ export const confirmPaymentTask = defineTask({
   name: 'confirm-payment',
   payload: z.object({ marketplace_id: z.uuid(), order_id: z.uuid(), payment_id: z.string().optional() }),
   run: (p, ctx) =>
-    systemMove(ctx, { marketplaceId: p.marketplace_id, orderId: p.order_id }, 'confirm-payment', (o) =>
-      p.payment_id && o.paymentId && o.paymentId !== p.payment_id ? `payment ${p.payment_id} is not this order's (${o.paymentId})` : undefined,
-    ),
+    systemMove(ctx, { marketplaceId: p.marketplace_id, orderId: p.order_id }, 'confirm-payment', {
+      check: (o) => (p.payment_id && o.paymentId && o.paymentId !== p.payment_id ? `payment ${p.payment_id} is not this order's (${o.paymentId})` : undefined),
+    }),
 });

@@ -1,4 +1,4 @@
-import { ListingSchema, OrderSchema, type Order } from '@hm/db/entities';
+import { OrderSchema, type Order } from '@hm/db/entities';
 import { LockMode } from '@mikro-orm/core';
 import type { UserCommandContext } from '../../context.js';
 import { ConflictError, DomainError } from '../../errors.js';
@@ -7,6 +7,7 @@ import { jobKey, removeJob } from '../../shared/jobs.js';
 import { orderMachine, PLACING } from '../order.machine.js';
 import type { PlaceOrderInput } from '../order.schema.js';
 import { PAYMENT_WINDOW_MS } from '../order.timers.js';
+import { returnUnits } from '../orders.queries.js';
 import { priceOrder } from '../pricing/price-order.js';
 import { expirePaymentTask, keepTimers } from './move-order.js';
 
@@ -51,6 +52,7 @@ export async function placeOrder(ctx: UserCommandContext, input: PlaceOrderInput
       paymentId: null,
       paymentClientSecret: null,
       paymentDueAt: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+      paymentCancelPending: false,
       refundId: null,
       refundedAt: null,
       bookedDate: null,
@@ -81,8 +83,7 @@ async function withdrawOrder(ctx: UserCommandContext, orderId: string): Promise<
   await ctx.em.transactional(async (em) => {
     const o = await em.findOne(OrderSchema, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!o) return;
-    const listing = await em.findOneOrFail(ListingSchema, { id: o.listingId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    listing.stock += o.quantity;
+    await returnUnits(em, o.listingId, o.quantity);
     await removeJob(em, jobKey(expirePaymentTask, o.id));
     em.remove(o);
     await em.flush();
