@@ -5,7 +5,8 @@
  *                for one with stock 10, over HTTP to the real server (API + worker in this
  *                process, the local payments sandbox). Counted: 201s, 409s, oversells (orders
  *                beyond the stock, and a negative stock); latencies p50/p95 against a single
- *                uncontended place-order (one at a time, each on its own listing) in the same run.
+ *                uncontended place-order (one at a time, each on its own listing) in the same run,
+ *                and against 100 at once each on its own listing (the same load, no shared row).
  *   expiry lag   10 000 orders waiting for payment whose windows all end at the same instant (seeded
  *                by SQL: 100 listings × 100 orders, each with its `expire-payment` job due then), run
  *                by the normal job worker (concurrency 4, as `npm start`). Lag of an order: its
@@ -97,6 +98,17 @@ async function main() {
       if (i >= 2) single.push(r.ms);
     }
 
+    // the same load without contention (each buyer on a listing of their own): what 100 requests at once cost 2 cores anyway
+    const spread: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      console.error(`bench:orders ${CONCURRENT} concurrent place-orders on ${CONCURRENT} listings, round ${round + 1}/${ROUNDS}…`);
+      const own: string[] = [];
+      for (let i = 0; i < CONCURRENT; i++) own.push(await listing(1));
+      const results = await Promise.all(buyers.map((b, i) => place(b, own[i]!)));
+      if (results.some((r) => r.status !== 201)) throw new Error(`uncontended concurrent place-order: ${results.find((r) => r.status !== 201)!.status}`);
+      spread.push(...results.map((r) => r.ms));
+    }
+
     const contention: { stock: number; round: number; created: number; refused: number; oversold: number; stockLeft: number; ms: number[]; createdMs: number[] }[] = [];
     for (const stock of [1, 10]) {
       for (let round = 0; round < ROUNDS; round++) {
@@ -182,7 +194,7 @@ async function main() {
     const [stockBack] = await sql<{ total: number }>(`select sum(stock)::int as total from listings where id = any(?::uuid[])`, [`{${listings.join(',')}}`]);
     const expiry = { orders: PENDING, due: due.toISOString(), lastMs: Math.max(...lags), p50Ms: percentile(lags, 0.5), p95Ms: percentile(lags, 0.95), stockBack: stockBack!.total, stockExpected: perListing * 100, cancelsDoneMs };
 
-    const report = { benchmark: 'orders', started: started.toISOString(), machine: machineInfo, settings: { rounds: ROUNDS, concurrent: CONCURRENT, singles: SINGLES, pending: PENDING, workerConcurrency: WORKER_CONCURRENCY }, single, contention, expiry };
+    const report = { benchmark: 'orders', started: started.toISOString(), machine: machineInfo, settings: { rounds: ROUNDS, concurrent: CONCURRENT, singles: SINGLES, pending: PENDING, workerConcurrency: WORKER_CONCURRENCY }, single, spread, contention, expiry };
     const row = (name: string, xs: number[]) => `| ${name} | ${xs.length} | ${f(percentile(xs, 0.5), 1)} | ${f(percentile(xs, 0.95), 1)} | ${f(percentile(xs, 0.5) / percentile(single, 0.5), 1)}× |`;
     const byStock = (stock: number) => contention.filter((c) => c.stock === stock);
     const md = [
@@ -199,6 +211,7 @@ async function main() {
       '| Latency (ms) | Requests | p50 | p95 | p50 vs uncontended |',
       '|---|---|---|---|---|',
       row('uncontended, one at a time', single),
+      row('100 at once, each on its own listing', spread),
       row('stock 1, all 100 concurrent', byStock(1).flatMap((c) => c.ms)),
       row('stock 1, the 201', byStock(1).flatMap((c) => c.createdMs)),
       row('stock 10, all 100 concurrent', byStock(10).flatMap((c) => c.ms)),
