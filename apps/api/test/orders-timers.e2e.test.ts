@@ -78,7 +78,7 @@ describe('payment expiry (15 minutes)', () => {
   });
 
   test('windows ending together: one run expires every overdue order with its own (their jobs go), each through the table', async () => {
-    const orders = [];
+    const orders: string[] = [];
     for (let i = 0; i < 3; i++) orders.push((await suite.placed(shop, buyer, { listing_id: await suite.listing(shop, seller), delivery: { method: 'pickup' } })).order.id as string);
     const ran = (await suite.advance(shop, at(15 * MIN))).filter((r) => orders.some((id) => r.result.includes(id)));
     expect(ran).toHaveLength(1);

@@ -11,7 +11,7 @@ export type Party = Extract<OrderActor, 'buyer' | 'seller'>;
  * transaction when asked. Anyone else's (and another marketplace's) is 404, like a missing one.
  */
 export async function findOrderFor(ctx: UserCommandContext, id: string, opts: { lock?: boolean } = {}): Promise<{ order: Order; party: Party }> {
-  const order = await ctx.em.findOne(OrderSchema, { id, $or: [{ buyerId: ctx.user.id }, { sellerId: ctx.user.id }] }, opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  const order = await ctx.em.findOne(OrderSchema, { id, $or: [{ buyerId: ctx.user.id }, { sellerId: ctx.user.id }] }, opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
   if (!order) throw new NotFoundError('This order');
   return { order, party: order.buyerId === ctx.user.id ? 'buyer' : 'seller' };
 }

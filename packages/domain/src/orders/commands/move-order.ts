@@ -84,7 +84,7 @@ export function systemMove(ctx: TaskContext, ref: { marketplaceId: string; order
   return tenantEm(ctx.orm, ref.marketplaceId).transactional(async (em) => {
     const now = ctx.clock.now();
     const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: ref.marketplaceId });
-    const own = await em.findOne(OrderSchema, { id: ref.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const own = await em.findOne(OrderSchema, { id: ref.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     const why = own ? opts.check?.(own, now) : 'no such order';
     const others = (await opts.alsoMove?.(em, now)) ?? [];
     // their timers' jobs go in one statement, not one each

@@ -81,7 +81,7 @@ export async function placeOrder(ctx: UserCommandContext, input: PlaceOrderInput
 /** Undoes step 1 of placing: the order never existed for the buyer (they got an error), so its row goes. */
 async function withdrawOrder(ctx: UserCommandContext, orderId: string): Promise<void> {
   await ctx.em.transactional(async (em) => {
-    const o = await em.findOne(OrderSchema, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const o = await em.findOne(OrderSchema, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!o) return;
     await returnUnits(em, o.listingId, o.quantity);
     await removeJob(em, jobKey(expirePaymentTask, o.id));

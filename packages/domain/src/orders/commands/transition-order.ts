@@ -45,7 +45,7 @@ export async function byOrder(ctx: Context, id: string) {
 export async function operatorTransition(ctx: Context, id: string, event: OrderEvent, data?: Record<string, string>): Promise<{ order: Order; scope: Awaited<ReturnType<typeof byOrder>> }> {
   const scope = await byOrder(ctx, id);
   const order = await scope.em.transactional(async (em) => {
-    const o = await em.findOneOrFail(OrderSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const o = await em.findOneOrFail(OrderSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     await moveLocked(em, { marketplace: scope.marketplace, clock: ctx.clock }, o, event, 'operator', data);
     return o;
   });

@@ -38,7 +38,8 @@ export interface PricedOrder {
  */
 export async function priceOrder(ctx: UserCommandContext, input: PlaceOrderInput, mode: 'quote' | 'place'): Promise<PricedOrder> {
   const { em, marketplace } = ctx;
-  const lock = mode === 'place' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+  // refresh: a row already in the identity map is read again under the lock, never trusted stale
+  const lock = mode === 'place' ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {};
   const quantity = input.quantity ?? 1;
   const l = await em.findOne(ListingSchema, { id: input.listing_id }, lock);
   if (!l || !l.everOnSale) throw new NotFoundError('This listing');
