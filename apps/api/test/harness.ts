@@ -60,16 +60,21 @@ export interface HarnessOptions {
   extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void>;
   /** connect as a database owner that is not a superuser (row-level security applies to it too), like many external DATABASE_URLs */
   restrictedOwner?: boolean;
+  /** replaces adapters of the offline ports (e.g. a payments port that fails), given the sandbox ones */
+  ports?: (local: Ports) => Partial<Ports>;
+  /** the ORM's connection pool (default 5); concurrency tests use more */
+  poolMax?: number;
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const url = opts.restrictedOwner ? (await createOwnedTestDatabase(inject('adminDatabaseUrl'))).url : await createTestDatabase(inject('adminDatabaseUrl'));
-  const orm = await createOrm(url, { poolMax: 5 });
+  const orm = await createOrm(url, { poolMax: opts.poolMax ?? 5 });
   const clock = testClock();
   const mode = opts.mode ?? 'test';
   // the offline adapters in a folder of this test's own, with the test clock
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-data-'));
-  const ports = { ...localPorts({ dataDir, mode, clock }), ...(opts.payments && { payments: opts.payments }) };
+  const local = localPorts({ dataDir, mode, clock });
+  const ports = { ...local, ...(opts.payments && { payments: opts.payments }), ...opts.ports?.(local) };
   const app = await buildApp({ orm, mode, ports, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, ...opts.app });
   await opts.extend?.(app, orm, clock);
   const jobsPool = new pg.Pool({ connectionString: url, max: 2 });

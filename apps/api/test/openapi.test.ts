@@ -71,6 +71,13 @@ describe('GET /v1/openapi.json', () => {
       'GET /me',
       'GET /me/listings',
       'GET /me/listings/{id}',
+      'GET /me/orders',
+      'GET /me/orders/{id}',
+      'GET /me/orders/{id}/delivery-booking',
+      'POST /me/orders',
+      'POST /me/orders/quote',
+      'POST /me/orders/{id}/transitions/{transition}',
+      'PUT /me/orders/{id}/delivery-booking',
       'GET /test-helpers/emails',
       'PATCH /me',
       'POST /email-verifications',
@@ -106,6 +113,8 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.servers[0].url).toBe('http://localhost:4000/v1');
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['publishableKey', 'secretKey', 'userSession']);
     expect(doc.paths['/marketplace'].get.security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);
+    expect(Object.keys(doc.paths['/me/orders'].post.responses)).toEqual(expect.arrayContaining(['201', '409', '422', '503']));
+    expect(Object.keys(doc.paths['/me/orders/{id}/delivery-booking'].put.responses)).toEqual(expect.arrayContaining(['200', '403', '409', '422']));
   });
 
   test('every operation documents its errors as application/problem+json Problems', () => {

@@ -7,6 +7,10 @@ import { repriceAllTask, repriceListingsTask } from './rates/commands/reprice-li
 import { purgeIdempotencyKeysTask } from './shared/idempotency-keys.js';
 import { purgeRateLimitsTask } from './shared/rate-limit.js';
 import type { TaskDefinition } from './shared/tasks.js';
+import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expirePaymentTask } from './orders/commands/move-order.js';
+import { confirmPaymentTask } from './orders/commands/confirm-payment.js';
+import { refundOrderTask } from './orders/commands/refund-order.js';
+import { cancelPaymentsTask } from './orders/commands/cancel-payment.js';
 
 /**
  * Entry point of `@hm/domain/tasks`: every background task, each declared once beside the command
@@ -22,8 +26,16 @@ export const TASKS: readonly TaskDefinition[] = [
   purgeIdempotencyKeysTask,
   purgeRateLimitsTask,
   handlePaymentEventTask,
+  expirePaymentTask,
+  autoCancelOrderTask,
+  autoReceiveOrderTask,
+  autoCancelDisputeTask,
+  confirmPaymentTask,
+  refundOrderTask,
+  cancelPaymentsTask,
 ];
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
+export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask };
 export { defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
 export { jobKey, type JobKey } from './shared/jobs.js';

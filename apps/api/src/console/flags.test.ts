@@ -112,6 +112,11 @@ describe('console commands', () => {
       'listings set-commission',
       'listings custody',
       'rates set',
+      'vouchers create',
+      'vouchers list',
+      'orders get',
+      'orders list',
+      'orders transition',
     ]);
   });
 
@@ -123,5 +128,7 @@ describe('console commands', () => {
     expect(usage['listings offer']).toBe('--id <uuid> --amount <number> --currency <text> [--note <text>] [--schedule <json>]');
     expect(usage['listings set-commission']).toBe('--id <uuid> --percent <number>|default');
     expect(usage['categories import']).toBe('--marketplace <text> --file <file.json>');
+    expect(usage['vouchers create']).toBe('--marketplace <text> --file <file.json>');
+    expect(usage['orders transition']).toMatch(/^--id <uuid> --transition confirm-payment\|.*\|resolve-canceled \[--data <json>\]$/);
   });
 });

@@ -22,11 +22,21 @@ export async function checkRestInput(req: FastifyRequest, route: RestRoute, path
   }
   const params = pathParams(route.path, path);
   const query = req.query as Record<string, unknown>;
-  const errors = [...pathTextErrors(params), ...queryTextErrors(query), ...(body === undefined ? [] : textErrors(body, 'body'))];
+  const errors = [...pathTextErrors(params), ...queryTextErrors(query), ...(body === undefined ? [] : [...shadowingErrors(body as Record<string, unknown>, params), ...textErrors(body, 'body')])];
   if (!errors.length) return;
   const seen = new Set(errors.map((e) => e.location));
   const fromSchemas = (await schemaErrors(route, adapterInput(route, params, query, body as Record<string, unknown> | undefined))).filter((e) => !seen.has(e.location));
   throw new ValidationError([...errors, ...fromSchemas]);
+}
+
+/**
+ * A body field named like a path parameter (`{"id": …}` to `/me/orders/{id}/…`): the adapter merges
+ * the path over the body, so it would be silently ignored; the document refuses it (unknown field).
+ */
+function shadowingErrors(body: Record<string, unknown>, params: Record<string, string>): FieldError[] {
+  return Object.keys(params)
+    .filter((name) => Object.hasOwn(body, name))
+    .map((name) => ({ location: `body.${name}`, message: 'Unknown field.', value: shownValue([name], body[name]) }));
 }
 
 const takesBody = (method: string) => method !== 'GET' && method !== 'DELETE';

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { emailsTo, jpeg, makeSellingMarketplace, signUp, tokenOf, uploadPhoto, type Harness } from '../harness.js';
+import { buildOrders, type OrdersWorld } from './orders-fixture.js';
 
 /**
  * The world a fuzz run acts in, made the way a storefront would make it, so that authorised
@@ -32,6 +33,8 @@ export interface World {
   photo: Buffer;
   /** client secrets of sandbox payments of this marketplace, for the payments test helper */
   paymentSecrets: string[];
+  /** the main user's orders (bought from bob) */
+  orders: OrdersWorld;
 }
 
 export async function buildWorld(h: Harness): Promise<World> {
@@ -145,6 +148,7 @@ export async function buildWorld(h: Harness): Promise<World> {
     paymentSecrets.push((await h.payments.createPayment({ id: orderId, orderId, marketplaceId: m.marketplace.id, amount: 1000 + i, currency: 'SEK' })).clientSecret);
   }
 
+  const orders = await buildOrders(h, { slug: 'fuzz', secret: m.secret }, alice.token, bob.token);
   const terms = (await call('GET', '/v1/catalog-terms?kind=brand&limit=200', m.secret)).items.map((t: { slug: string; id: string }) => ({ kind: 'brand', slug: t.slug, id: t.id }));
   return {
     secret: m.secret,
@@ -171,5 +175,6 @@ export async function buildWorld(h: Harness): Promise<World> {
     tokens,
     photo,
     paymentSecrets,
+    orders,
   };
 }

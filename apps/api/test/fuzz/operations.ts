@@ -125,6 +125,9 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
   if (t === '/me/listings/{id}/offer/counter') return r.pick(l.counterable);
   if (t === '/me/listings/{id}/publish') return r.pick(l.publishable);
   if (t === '/me/listings/{id}/close') return r.pick(l.closeable);
+  if (t === '/me/orders/{id}') return r.pick(world.orders.ids);
+  if (t === '/me/orders/{id}/delivery-booking') return r.pick(world.orders.booked);
+  if (t === '/me/orders/{id}/transitions/{transition}') return name === 'id' ? r.pick(world.orders.receivable) : 'mark-received-early';
   if (t === '/me/listings/{id}') {
     if (method === 'DELETE') return r.pick(l.deletable);
     if (method === 'GET') return r.pick(Object.values(l).flat());
@@ -176,7 +179,7 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
       case 'until':
         return '2026-12-24T00:00:00.000Z';
       case 'client_secret':
-        return r.pick(world.paymentSecrets);
+        return r.pick([...world.paymentSecrets, ...world.orders.secrets]);
       case 'outcome':
         // a declined payment stays payable; one paid is then 409 for the rest of the run
         return r.pick(['failed', 'failed', 'failed', 'succeeded']);
@@ -188,6 +191,19 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         return { amount: r.int(100, 500_000), currency: r.pick(['SEK', 'EUR']) };
       case 'stock':
         return 1;
+      // orders: the other seller's listing, picked up, a real voucher; a pending payment; an open delivery slot
+      case 'listing_id':
+        return world.orders.listing;
+      case 'delivery':
+        return op.template.startsWith('/me/orders') ? { method: 'pickup' } : undefined;
+      case 'quantity':
+        return op.template.startsWith('/me/orders') ? 1 : undefined;
+      case 'voucher_code':
+        return world.orders.voucher;
+      case 'date':
+        return '2026-12-01';
+      case 'window':
+        return 'am';
       default:
         return undefined;
     }

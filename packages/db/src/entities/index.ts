@@ -10,6 +10,8 @@ import { EmailTokenSchema } from './email-token.entity.js';
 import { EmailSchema } from './email.entity.js';
 import { ListingSchema } from './listing.entity.js';
 import { ListingImageSchema } from './listing-image.entity.js';
+import { VoucherSchema } from './voucher.entity.js';
+import { OrderSchema } from './order.entity.js';
 
 export { ApiKeySchema, type ApiKey } from './api-key.entity.js';
 export { CatalogTermSchema, type CatalogTerm } from './catalog-term.entity.js';
@@ -23,8 +25,10 @@ export { EmailTokenSchema, EMAIL_TOKEN_PURPOSES, type EmailToken, type EmailToke
 export { EmailSchema, type Email, type EmailLink } from './email.entity.js';
 export { ListingSchema, LISTING_STATUSES, type Listing, type ListingStatus, type PriceStep, type ListingLocation, type ListingDelivery } from './listing.entity.js';
 export { ListingImageSchema, type ListingImage } from './listing-image.entity.js';
+export { VoucherSchema, type Voucher } from './voucher.entity.js';
+export { OrderSchema, ORDER_STATES, type Order, type OrderState, type OrderLineItem, type OrderHistoryEntry } from './order.entity.js';
 export type { Localized } from './common.js';
 
-export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema];
+export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema];
 /** Entities owned by one marketplace: the `tenant` filter applies to these. */
-export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema];
+export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema];

@@ -6,6 +6,7 @@ import { Migration20261122030000_shop } from './Migration20261122030000_shop.js'
 import { Migration20261122040000_shop_counts } from './Migration20261122040000_shop_counts.js';
 import { Migration20261123010000_on_sale } from './Migration20261123010000_on_sale.js';
 import { Migration20261123030000_row_level_security } from './Migration20261123030000_row_level_security.js';
+import { Migration20261124010000_orders } from './Migration20261124010000_orders.js';
 import { Migration20261124020000_payment_events } from './Migration20261124020000_payment_events.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
@@ -17,5 +18,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122040000_shop_counts', class: Migration20261122040000_shop_counts },
   { name: 'Migration20261123010000_on_sale', class: Migration20261123010000_on_sale },
   { name: 'Migration20261123030000_row_level_security', class: Migration20261123030000_row_level_security },
+  { name: 'Migration20261124010000_orders', class: Migration20261124010000_orders },
   { name: 'Migration20261124020000_payment_events', class: Migration20261124020000_payment_events },
 ];

@@ -20,6 +20,11 @@ import { setShippingSizeProcedure } from './procedures/set-shipping-size.js';
 import { setCommissionProcedure } from './procedures/set-commission.js';
 import { setCustodyProcedure } from './procedures/set-custody.js';
 import { setRatesProcedure } from './procedures/set-rates.js';
+import { createVoucherProcedure } from './procedures/create-voucher.js';
+import { listVouchersProcedure } from './procedures/list-vouchers.js';
+import { getOrderProcedure } from './procedures/get-order.js';
+import { listOrdersProcedure } from './procedures/list-orders.js';
+import { transitionOrderProcedure } from './procedures/transition-order.js';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI derives its
@@ -48,6 +53,8 @@ export const consoleRouter = router({
     custody: setCustodyProcedure,
   }),
   rates: router({ set: setRatesProcedure }),
+  vouchers: router({ create: createVoucherProcedure, list: listVouchersProcedure }),
+  orders: router({ get: getOrderProcedure, list: listOrdersProcedure, transition: transitionOrderProcedure }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;

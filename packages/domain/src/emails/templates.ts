@@ -2,7 +2,9 @@
  * The texts of the account emails, per language. A marketplace language without texts here falls
  * back to English; the links still carry the recipient's language, so the storefront answers in it.
  */
-export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published'] as const;
+import { ORDER_TEMPLATES, orderTexts } from './order-templates.js';
+
+export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published', ...ORDER_TEMPLATES] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 interface Texts {
@@ -17,6 +19,7 @@ interface Texts {
 type Catalog = Record<EmailTemplate, Texts> & { signature: (shop: string) => string; fallbackGreeting: string };
 
 const en: Catalog = {
+  ...orderTexts('en'),
   listing_offer: {
     subject: 'We have valued your listing',
     greeting: (n) => `Hi ${n},`,
@@ -78,6 +81,7 @@ const en: Catalog = {
 };
 
 const sv: Catalog = {
+  ...orderTexts('sv'),
   listing_offer: {
     subject: 'Vi har värderat din annons',
     greeting: (n) => `Hej ${n},`,
@@ -139,6 +143,7 @@ const sv: Catalog = {
 };
 
 const de: Catalog = {
+  ...orderTexts('de'),
   listing_offer: {
     subject: 'Wir haben dein Angebot bewertet',
     greeting: (n) => `Hallo ${n},`,

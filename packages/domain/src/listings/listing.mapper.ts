@@ -33,6 +33,9 @@ export interface MapOptions {
   single?: boolean;
 }
 
+/** Who moves the item to the buyer: the marketplace once it stores it, else the seller. */
+export const fulfilmentOf = (l: Listing): 'seller' | 'marketplace' => (l.custody === 'stored' ? 'marketplace' : 'seller');
+
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
 
 export function imageUrls(publicUrl: string, imageId: string) {
@@ -91,7 +94,7 @@ export function toListingBody(l: Listing, rel: ListingRelations, o: MapOptions):
     delivery: l.delivery,
     ...(l.shippingSize ? { shipping_size: l.shippingSize } : {}),
     custody: l.custody,
-    fulfilment: l.custody === 'stored' ? 'marketplace' : 'seller',
+    fulfilment: fulfilmentOf(l),
     ...(site ? { site: { id: site.id, kind: site.kind, name: site.name, city: site.city, buyer_pickup: site.buyerPickup } } : {}),
     ...(l.wantsStorage ? { wants_storage: true } : {}),
     ...(iso(l.storedAt) ? { stored_at: iso(l.storedAt) } : {}),

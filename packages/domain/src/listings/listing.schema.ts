@@ -6,7 +6,7 @@ import { ZCountryCode, ZCursor, ZDateTime, ZId, pageLimit } from '../shared/sche
 /** Selling: the spec's ListingBody, ListingInputBody and nested shapes. */
 
 /** A currency of the calling marketplace (checked with the other fields). */
-const ZMarketplaceCurrency = z
+export const ZMarketplaceCurrency = z
   .string()
   .superRefine((code, ctx) => {
     const m = currentMarketplace();

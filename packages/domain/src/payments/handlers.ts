@@ -1,4 +1,6 @@
 import type { EntityManager } from '@hm/db/orm';
+import { confirmPaymentTask } from '../orders/commands/confirm-payment.js';
+import { addJob, jobKey } from '../shared/jobs.js';
 import type { TaskContext } from '../shared/tasks.js';
 import type { PaymentEventRow } from './payment-events.queries.js';
 import type { PaymentEventType } from './payments.js';
@@ -25,11 +27,16 @@ const recordOnly =
     `recorded: ${why}`;
 
 /**
- * `payment_intent.succeeded`: the buyer paid. The orders work replaces this entry with adding its
- * `confirm-payment` job for `event.order_id` on `ctx.em` (job key per order). Until then the event
- * is only recorded: no order exists to confirm.
+ * `payment_intent.succeeded`: the buyer paid. The order moves in its own job, `confirm-payment`
+ * (key `confirm-payment:<order id>`), added in this handler's transaction: the order table decides
+ * (pending_payment → purchased; a payment after its window is refunded; anything else changes nothing).
  */
-export const onPaymentSucceeded: PaymentEventHandler = recordOnly('payment succeeded; no order handling is wired to it yet');
+export const onPaymentSucceeded: PaymentEventHandler = async (event, ctx) => {
+  if (!event.order_id) return 'ignored: the payment names no order';
+  const payload = { marketplace_id: ctx.marketplaceId, order_id: event.order_id, ...(event.payment_id ? { payment_id: event.payment_id } : {}) };
+  await addJob(ctx.em, confirmPaymentTask, payload, { jobKey: jobKey(confirmPaymentTask, event.order_id) });
+  return `confirm-payment queued for order ${event.order_id}`;
+};
 
 /**
  * What each provider event leads to, by type; a type not listed here is stored and ignored.

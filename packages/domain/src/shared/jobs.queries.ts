@@ -16,6 +16,11 @@ export async function removeJob(em: EntityManager, jobKey: string): Promise<void
   await jobSql(em)`select hm_remove_job(${jobKey})`;
 }
 
+/** Removes the waiting jobs with these keys, one `hm_remove_job` each, in one statement. */
+export async function removeJobs(em: EntityManager, jobKeys: string[]): Promise<void> {
+  await jobSql(em)`select hm_remove_job(k) from unnest(${`{${jobKeys.map((k) => `"${k}"`).join(',')}}`}::text[]) as k`;
+}
+
 export interface DueJob {
   id: string;
   task_identifier: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EntityManager } from '@hm/db/orm';
-import { insertJob, removeJob as deleteJob } from './jobs.queries.js';
+import { insertJob, removeJob as deleteJob, removeJobs as deleteJobs } from './jobs.queries.js';
 import type { TaskContext, TaskDefinition } from './tasks.js';
 
 declare const jobKeyBrand: unique symbol;
@@ -33,4 +33,9 @@ export async function addJob<S extends z.ZodType>(em: EntityManager, task: TaskD
 /** Removes the waiting job with this key (a running one is left to finish and re-check its entity), on the entity manager's connection. */
 export async function removeJob(em: EntityManager, key: JobKey): Promise<void> {
   await deleteJob(em, key);
+}
+
+/** Removes the waiting jobs with these keys in one statement (a run that moves many entities at once). */
+export async function removeJobs(em: EntityManager, keys: JobKey[]): Promise<void> {
+  if (keys.length) await deleteJobs(em, keys);
 }

@@ -7,6 +7,7 @@ import { resolveLocale } from '../../shared/locale.js';
 import { emailMachine } from '../email.machine.js';
 import { renderEmail } from '../render-email.js';
 import type { EmailTemplate } from '../templates.js';
+import type { OrderTemplate } from '../order-templates.js';
 
 /** The storefront page an emailed link opens (spec: Events). */
 const LINK_PATHS = {
@@ -16,7 +17,7 @@ const LINK_PATHS = {
   welcome: 'auth/sign-in',
 } as const;
 export type AccountTemplate = keyof typeof LINK_PATHS;
-export type ListingNoticeTemplate = Exclude<EmailTemplate, AccountTemplate>;
+export type ListingNoticeTemplate = Exclude<EmailTemplate, AccountTemplate | OrderTemplate>;
 
 /** The language of a user's emails: their `locale`, else the marketplace default. */
 export function emailLanguage(m: Marketplace, user: User): string {
@@ -68,4 +69,9 @@ export function queueAccountEmail(em: EntityManager, m: Marketplace, user: User,
 /** Seller notices (offer made, denied, put on sale): a link to the seller's page of the listing. */
 export function queueListingNotice(em: EntityManager, m: Marketplace, seller: User, template: ListingNoticeTemplate, listingId: string): Promise<void> {
   return queueEmail(em, m, seller, template, (language) => storefrontLink(m, language, `account/listings/${listingId}`));
+}
+
+/** Order notices (paid, sent, received; to buyer and seller): a link to the order's page. */
+export function queueOrderNotice(em: EntityManager, m: Marketplace, user: User, template: OrderTemplate, orderId: string): Promise<void> {
+  return queueEmail(em, m, user, template, (language) => storefrontLink(m, language, `orders/${orderId}`));
 }

@@ -64,7 +64,7 @@ test('events are stored once by provider id, each new one with one job; the job 
     const outcomes: Record<string, string> = {};
     for (const r of rows) outcomes[r.provider_event_id] = await handlePaymentEvent(ctx, r.id);
     expect(outcomes).toEqual({
-      evt_paid: 'recorded: payment succeeded; no order handling is wired to it yet',
+      evt_paid: `confirm-payment queued for order ${orderId}`,
       evt_declined: 'recorded: payment failed; the order keeps waiting for payment',
       evt_dispute: 'recorded: dispute kept for payouts',
       evt_unknown: 'ignored: customer.created is not an event we act on',
@@ -72,7 +72,7 @@ test('events are stored once by provider id, each new one with one job; the job 
       evt_garbled: 'ignored: the event names no marketplace of ours',
     });
     // a second run (retry, duplicate job) changes nothing
-    expect(await handlePaymentEvent(ctx, byEvent.evt_paid!.id)).toBe('already handled: recorded: payment succeeded; no order handling is wired to it yet');
+    expect(await handlePaymentEvent(ctx, byEvent.evt_paid!.id)).toBe(`already handled: confirm-payment queued for order ${orderId}`);
     expect(await handlePaymentEvent(ctx, byEvent.evt_elsewhere!.id)).toMatch(/^already handled/);
     const open = await db.execute(`select 1 from payment_events where handled_at is null`);
     expect(open).toEqual([]);

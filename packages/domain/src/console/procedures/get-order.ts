@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { OrderSchema } from '@hm/db/entities';
+import { consoleProcedure } from '../../trpc.js';
+import { byOrder } from '../../orders/commands/transition-order.js';
+import { toOrderConsoleBody } from '../../orders/order.mapper.js';
+
+export const getOrderProcedure = consoleProcedure
+  .input(z.strictObject({ id: z.uuid().describe('Order id.') }).describe('An order in any state, with its payment, refund and booking.'))
+  .query(async ({ ctx, input }) => {
+    const { marketplace, em } = await byOrder(ctx, input.id);
+    return { order: toOrderConsoleBody(await em.findOneOrFail(OrderSchema, { id: input.id }), { em, marketplace }) };
+  });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ORDER_STATES, OrderSchema } from '@hm/db/entities';
+import { consoleProcedure } from '../../trpc.js';
+import { toOrderConsoleBody } from '../../orders/order.mapper.js';
+import { ZMarketplaceRef, scoped } from '../console-scope.js';
+
+export const listOrdersProcedure = consoleProcedure
+  .input(
+    ZMarketplaceRef.extend({
+      state: z.enum(ORDER_STATES).optional().describe('Only orders in this state.'),
+      limit: z.number().int().min(1).max(1000).default(100).describe('At most this many (1..1000, default 100).'),
+    }).describe("The marketplace's orders, newest first."),
+  )
+  .query(async ({ ctx, input }) => {
+    const { marketplace, em } = await scoped(ctx, input.marketplace);
+    const orders = await em.find(OrderSchema, input.state ? { status: input.state } : {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
+    return { items: orders.map((o) => toOrderConsoleBody(o, { em, marketplace })) };
+  });

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { consoleProcedure } from '../../trpc.js';
+import { operatorTransition } from '../../orders/commands/transition-order.js';
+import { ORDER_EVENTS } from '../../orders/order.machine.js';
+import { ZTransitionData } from '../../orders/order.schema.js';
+import { toOrderConsoleBody } from '../../orders/order.mapper.js';
+
+export const transitionOrderProcedure = consoleProcedure
+  .input(
+    z
+      .strictObject({
+        id: z.uuid().describe('Order id.'),
+        transition: z.enum(ORDER_EVENTS).describe('The team’s moves: cancel (a paid order never sent: refunded), resolve-received, resolve-canceled (refunded), mark-delivered (marketplace fulfilment).'),
+        data: ZTransitionData.optional().describe('JSON object of strings kept in history, e.g. {"tracking_number": "…", "carrier": "…"} for mark-delivered.'),
+      })
+      .describe('Move an order as the marketplace team.'),
+  )
+  .mutation(async ({ ctx, input }) => {
+    const { order, scope } = await operatorTransition(ctx, input.id, input.transition, input.data);
+    return { order: toOrderConsoleBody(order, { em: scope.em, marketplace: scope.marketplace }) };
+  });

@@ -1,0 +1,16 @@
+import type { EntityManager } from '@hm/db/orm';
+import { tenantSql } from '@hm/db/sql';
+
+/** How many of a listing's units are held by orders waiting for payment (sold out vs reserved). */
+export async function reservedUnits(em: EntityManager, listingId: string): Promise<number> {
+  const sql = tenantSql(em);
+  const [row] = await sql<{ units: number }>`select coalesce(sum(quantity), 0)::int as units from orders
+     where marketplace_id = ${sql.marketplace} and listing_id = ${listingId} and status = 'pending_payment'`;
+  return row!.units;
+}
+
+/** Gives units back to a listing (a payment window ended, a placing withdrawn): one atomic update, no read first. */
+export async function returnUnits(em: EntityManager, listingId: string, units: number): Promise<void> {
+  const sql = tenantSql(em);
+  await sql`update listings set stock = stock + ${units} where marketplace_id = ${sql.marketplace} and id = ${listingId}`;
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { sessionProcedure } from '../../trpc.js';
+import { listOrders as listOrdersCommand } from '../commands/find-orders.js';
+import { ZListOrders, ZOrder } from '../order.schema.js';
+import { TAG, partyBody } from './_shared.js';
+
+export const listOrders = sessionProcedure
+  .meta({
+    auth: 'session',
+    openapi: { method: 'GET', path: '/me/orders', tags: [TAG], summary: "The signed-in user's orders", description: 'As buyer (default) or seller, optionally in one `state`, newest first; offset-paged (a page shorter than `limit` is the last).' },
+  })
+  .input(ZListOrders)
+  .output(z.object({ items: z.array(ZOrder) }).meta({ id: 'OrderList' }))
+  .query(async ({ ctx, input }) => ({ items: (await listOrdersCommand(ctx, input)).map((o) => partyBody(ctx, o, input.as)) }));

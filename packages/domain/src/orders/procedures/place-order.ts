@@ -1,0 +1,25 @@
+import { sessionProcedure } from '../../trpc.js';
+import { placeOrder as placeOrderCommand } from '../commands/place-order.js';
+import { ZPlaceOrder, ZPlacedOrder } from '../order.schema.js';
+import { TAG, partyBody } from './_shared.js';
+
+export const placeOrder = sessionProcedure
+  .meta({
+    auth: 'session',
+    successStatus: 201,
+    problems: [409],
+    openapi: {
+      method: 'POST',
+      path: '/me/orders',
+      tags: [TAG],
+      summary: 'Place an order',
+      description:
+        'Reserves the stock and starts the payment: pay with `payment.client_secret` within 15 minutes, or the order becomes `payment_expired` and the item is released. Priced exactly like the quote. `delivery.method` may be omitted when the listing offers one method; `delivery.option` defaults to the first shipping option; shipping needs `delivery.address` (422 at `body.delivery.address`). 409: not buyable now (your own listing, sold, reserved by someone else, delivery impossible). 422: a voucher that does not apply (reason at `body.voucher_code`) and every other wrong field. 503: payments are unavailable; nothing was reserved.',
+    },
+  })
+  .input(ZPlaceOrder)
+  .output(ZPlacedOrder)
+  .mutation(async ({ ctx, input }) => {
+    const { order, clientSecret } = await placeOrderCommand(ctx, input);
+    return { order: partyBody(ctx, order, 'buyer'), payment: { client_secret: clientSecret } };
+  });

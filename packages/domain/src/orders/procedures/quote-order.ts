@@ -1,0 +1,24 @@
+import { sessionProcedure } from '../../trpc.js';
+import { ZPlaceOrder, ZQuote } from '../order.schema.js';
+import { priceOrder } from '../pricing/price-order.js';
+import { TAG } from './_shared.js';
+
+export const quoteOrder = sessionProcedure
+  .meta({
+    auth: 'session',
+    problems: [409],
+    openapi: {
+      method: 'POST',
+      path: '/me/orders/quote',
+      tags: [TAG],
+      summary: 'Price an order without placing it',
+      description:
+        'The same fields as placing, priced by the same code: show `line_items` and `total` as returned. Without an address, shipping priced by the marketplace shows `shipping_address_needed` (placing then fails). 409 when the listing is not buyable now (your own, sold, reserved, delivery impossible); 422 lists every wrong field, a voucher that does not apply with its reason at `body.voucher_code`.',
+    },
+  })
+  .input(ZPlaceOrder)
+  .output(ZQuote)
+  .mutation(async ({ ctx, input }) => {
+    const priced = await priceOrder(ctx, input, 'quote');
+    return { currency: priced.currency, total: priced.total, line_items: priced.lineItems };
+  });

@@ -1,0 +1,24 @@
+import { sessionProcedure } from '../../trpc.js';
+import { transitionOrder as transitionOrderCommand } from '../commands/transition-order.js';
+import { ZOrder, ZTransitionInput } from '../order.schema.js';
+import { TAG, partyBody } from './_shared.js';
+
+export const transitionOrder = sessionProcedure
+  .meta({
+    auth: 'session',
+    problems: [409],
+    openapi: {
+      method: 'POST',
+      path: '/me/orders/{id}/transitions/{transition}',
+      tags: [TAG],
+      summary: 'Move an order',
+      description:
+        'Take one of the order\'s `available_transitions`: `mark-delivered` (the seller; `data.tracking_number` and `data.carrier` appear in `order.delivery`), `mark-received`, `mark-received-early`, `dispute` (the buyer). `data` is kept in `history`. Anything else is 409 saying why.',
+    },
+  })
+  .input(ZTransitionInput)
+  .output(ZOrder)
+  .mutation(async ({ ctx, input }) => {
+    const { order, party } = await transitionOrderCommand(ctx, input.id, input.transition, input.data);
+    return partyBody(ctx, order, party);
+  });
