@@ -56,7 +56,7 @@ describe('Stripe confirmations arrive through the signed webhook', () => {
     const stored = (await rows()).filter((r) => r.payment_id === providerId);
     expect(stored).toEqual([{ provider_event_id: deliveries.at(-1)!.eventId, provider: 'stripe', type: 'payment_intent.succeeded', marketplace_id: shop.marketplace.id, order_id: orderId, payment_id: providerId, outcome: null }]);
     await h.runJobs();
-    expect((await rows()).find((r) => r.payment_id === providerId)!.outcome).toMatch(/^recorded: payment succeeded/);
+    expect((await rows()).find((r) => r.payment_id === providerId)!.outcome).toMatch(/^confirm-payment queued for order /);
     // the event is kept for the payouts work, without the buyer's client secret
     const [data] = await h.orm.em.getConnection().execute<{ data: Record<string, unknown> }[]>(`select data from payment_events where payment_id = ?`, [providerId]);
     expect(data!.data).toMatchObject({ id: providerId, amount: 4200, currency: 'sek', status: 'succeeded' });
@@ -84,7 +84,7 @@ describe('Stripe confirmations arrive through the signed webhook', () => {
     expect((await rows()).filter((r) => r.payment_id === providerId)).toHaveLength(1);
     expect(await jobsFor(first!.eventId)).toBe(1);
     await h.runJobs();
-    expect((await rows()).filter((r) => r.payment_id === providerId).map((r) => r.outcome)).toEqual([expect.stringMatching(/^recorded: payment succeeded/)]);
+    expect((await rows()).filter((r) => r.payment_id === providerId).map((r) => r.outcome)).toEqual([expect.stringMatching(/^confirm-payment queued for order /)]);
   });
 
   test('an event type we do not act on is stored and ignored; a dispute naming only the payment joins its order', async () => {
