@@ -7,8 +7,10 @@ import { Shell } from '../../../_components/shell';
 import { apiAs, problemDetail, problemOf } from '../../../../lib/api';
 import { messages } from '../../../../lib/messages';
 import { sessionToken } from '../../../../lib/session';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.shop.favorites);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ cursor?: string }> };
 

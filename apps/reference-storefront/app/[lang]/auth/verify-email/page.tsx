@@ -4,8 +4,10 @@ import { Shell } from '../../../_components/shell';
 import { api, problemOf } from '../../../../lib/api';
 import { messages } from '../../../../lib/messages';
 import { currentUser } from '../../../../lib/session';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.verify.title);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ token?: string }> };
 

@@ -4,8 +4,10 @@ import { ApiProblem } from '../../../_components/api-problem';
 import { Shell } from '../../../_components/shell';
 import { api, isTestMode, problemDetail } from '../../../../lib/api';
 import { messages } from '../../../../lib/messages';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.mailbox.title);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ to?: string }> };
 
