@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import Link from 'next/link';
 import { getMarketplace } from '../../lib/api';
 import { messages } from '../../lib/messages';
-import { pageLanguage } from '../../lib/page-meta';
+import { notFoundTitle, pageLanguage } from '../../lib/page-meta';
 import { PATH_HEADER } from '../../proxy';
 
 /** Next gives a 404 page no params: the language comes from the path the proxy passes on. */
@@ -15,7 +15,7 @@ async function language(): Promise<string> {
 }
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: messages(await language()).notFound.title };
+  return notFoundTitle(await language());
 }
 
 /**

@@ -1,4 +1,5 @@
 import { safe } from '@trpc/client';
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ApiProblem } from '../_components/api-problem';
 import { Categories } from '../_components/categories';
@@ -8,6 +9,7 @@ import { Shell } from '../_components/shell';
 import { api, getMarketplace, problemDetail } from '../../lib/api';
 import { getCategories } from '../../lib/catalog';
 import { messages } from '../../lib/messages';
+import { shopTitle } from '../../lib/page-meta';
 import { sellHref } from '../../lib/sell';
 import { currentUser } from '../../lib/session';
 
@@ -15,6 +17,10 @@ import { currentUser } from '../../lib/session';
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ lang: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return shopTitle((await params).lang);
+}
 
 /** The newest listings on sale (a content-managed front page comes with pages). */
 async function Newest({ lang }: { lang: string }) {

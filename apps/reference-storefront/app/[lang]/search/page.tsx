@@ -5,6 +5,7 @@ import { getMarketplace } from '../../../lib/api';
 import { first, type QueryParams } from '../../../lib/browse';
 import { getCategories } from '../../../lib/catalog';
 import { messages } from '../../../lib/messages';
+import { shopTitle } from '../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +17,8 @@ function heading(lang: string, q: string | undefined): string {
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  return { title: heading((await params).lang, first(await searchParams, 'q')) };
+  const { lang } = await params;
+  return shopTitle(lang, heading(lang, first(await searchParams, 'q')));
 }
 
 /** Search the whole shop: words, category, the marketplace's term filters, price and sort. */

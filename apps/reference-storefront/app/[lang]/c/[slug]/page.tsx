@@ -7,6 +7,7 @@ import { getMarketplace } from '../../../../lib/api';
 import type { QueryParams } from '../../../../lib/browse';
 import { categoryTrail, getCategories } from '../../../../lib/catalog';
 import { messages } from '../../../../lib/messages';
+import { notFoundTitle, shopTitle } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +16,7 @@ type Props = { params: Promise<{ lang: string; slug: string }>; searchParams: Pr
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { lang, slug } = await params;
   const trail = categoryTrail((await getCategories(lang)).items, slug);
-  return trail ? { title: trail.at(-1)!.name } : {};
+  return trail ? shopTitle(lang, trail.at(-1)!.name) : notFoundTitle(lang);
 }
 
 /**
