@@ -6,7 +6,10 @@ import type { Stack } from './stack.js';
  * operator console for the catalogue): categories, brand and condition terms, a showroom, a seller
  * with two listings on sale and a draft, a buyer who saved one. Enough for every page to have content.
  */
+export const PASSWORD = 'a11y password';
+
 export interface ShopFixture {
+  sellerEmail: string;
   sellerSession: string;
   buyerSession: string;
   /** on sale, with a photo, in "chairs" */
@@ -58,6 +61,8 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
     items: [
       { kind: 'brand', slug: 'artek', names: { en: 'Artek', sv: 'Artek' }, descriptions: { en: 'Finnish furniture since 1935.', sv: 'Finska möbler sedan 1935.' } },
       { kind: 'brand', slug: 'louis-poulsen', names: { en: 'Louis Poulsen', sv: 'Louis Poulsen' }, descriptions: {} },
+      // no listing uses it: the search filters must not offer it
+      { kind: 'brand', slug: 'gubi', names: { en: 'Gubi', sv: 'Gubi' }, descriptions: {} },
       { kind: 'condition', slug: 'good', names: { en: 'Good', sv: 'Bra' }, descriptions: {} },
       { kind: 'condition', slug: 'worn', names: { en: 'Worn', sv: 'Sliten' }, descriptions: {} },
     ],
@@ -71,9 +76,10 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
   const { items: categories } = await call<{ items: { id: string; slug: string }[] }>('GET', '/categories');
   const category = (slug: string) => categories.find((c) => c.slug === slug)!.id;
   const term = async (kind: string, slug: string): Promise<string> => (await call('GET', `/catalog-terms/${kind}/${slug}`)).id;
-  const signUp = async (who: string) => (await call<{ session: { token: string } }>('POST', '/users', { body: { email: `${who}.${Date.now()}@example.com`, password: 'a11y password', first_name: who } })).session.token;
-  const seller = await signUp('Sigrid');
-  const buyer = await signUp('Bo');
+  const signUp = async (email: string, name: string) => (await call<{ session: { token: string } }>('POST', '/users', { body: { email, password: PASSWORD, first_name: name } })).session.token;
+  const sellerEmail = `sigrid.${Date.now()}@example.com`;
+  const seller = await signUp(sellerEmail, 'Sigrid');
+  const buyer = await signUp(`bo.${Date.now()}@example.com`, 'Bo');
 
   const onSale = async (body: Record<string, unknown>, colour: string): Promise<string> => {
     const { id } = await call('POST', '/me/listings', { session: seller, body });
@@ -113,5 +119,5 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
   );
   const { id: draftId } = await call('POST', '/me/listings', { session: seller, body: { title: 'Pine table (draft)', price: { amount: 90000, currency: 'SEK' } } });
   await call('PUT', `/me/favorites/${listingId}`, { session: buyer });
-  return { sellerSession: seller, buyerSession: buyer, listingId, draftId };
+  return { sellerEmail, sellerSession: seller, buyerSession: buyer, listingId, draftId };
 }
