@@ -103,6 +103,8 @@ async function check(c: PageCase): Promise<string[]> {
     if (status !== (c.status ?? 200)) problems.push(`status: ${status} (expected ${c.status ?? 200})`);
     // Next renders 404 and error pages in the browser (its error recovery), so wait for the page's main
     await page.waitForSelector('main#main', { state: 'attached', timeout: 15_000 }).catch(() => {});
+    // …whose head replaces the server's: for a moment both titles are there
+    await page.waitForFunction(() => document.querySelectorAll('title').length === 1, null, { timeout: 5000 }).catch(() => {});
     // The dev server's tools button (absent from production builds) is not part of the shop
     await page.addStyleTag({ content: 'nextjs-portal { display: none !important; }' });
     const found: string[] = [];
