@@ -16,3 +16,16 @@ export function formatDate(iso: string, lang: string): string {
 export function formatNumber(n: number, lang: string): string {
   return new Intl.NumberFormat(lang).format(n);
 }
+
+/** "1 listing", "1 234 listings": the number formatted for the locale, the word by its plural rules. */
+export function countOf(locale: string, n: number, forms: { one: string; other: string }): string {
+  let rule: Intl.LDMLPluralRule = n === 1 ? 'one' : 'other';
+  let shown = String(n);
+  try {
+    rule = new Intl.PluralRules(locale).select(n);
+    shown = new Intl.NumberFormat(locale).format(n);
+  } catch {
+    // a malformed tag: plain digits and English rules
+  }
+  return (rule === 'one' ? forms.one : forms.other).replace('{n}', shown);
+}

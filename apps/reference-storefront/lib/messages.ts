@@ -1,7 +1,9 @@
 import { selling } from './messages-selling';
+import { shellMessages } from './messages-shell';
 
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
 const en = {
+  ...shellMessages.en,
   nav: { signIn: 'Sign in', signUp: 'Create account', account: 'Account', signOut: 'Sign out', mailbox: 'Dev mailbox', listings: 'Selling', favorites: 'Saved' },
   fields: {
     email: 'Email address',
@@ -109,6 +111,7 @@ const en = {
 export type Messages = typeof en;
 
 const sv: Messages = {
+  ...shellMessages.sv,
   nav: { signIn: 'Logga in', signUp: 'Skapa konto', account: 'Konto', signOut: 'Logga ut', mailbox: 'Utvecklarbrevlåda', listings: 'Sälja', favorites: 'Sparade' },
   fields: {
     email: 'E-postadress',

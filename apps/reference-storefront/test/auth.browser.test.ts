@@ -136,7 +136,7 @@ describe('emailed-link pages in a browser', () => {
     await page.goto('/sv/auth/sign-in?next=/sv/account');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('sv');
     // the language switcher leads to the same page in the other language
-    await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'English' }).getAttribute('href')).resolves.toBe('/en/auth/sign-in?next=%2Fsv%2Faccount');
+    await expect(page.getByRole('navigation', { name: 'Språk' }).getByRole('link', { name: 'English' }).getAttribute('href')).resolves.toBe('/en/auth/sign-in?next=%2Fsv%2Faccount');
     const form = page.getByRole('form', { name: 'Logga in' });
     await form.getByLabel('E-postadress').fill(email);
     await form.getByLabel('Lösenord').fill('second password');

@@ -26,6 +26,8 @@ export interface Stack {
   browser: Browser;
   /** the operator console on this stack's database (marketplace "browser-shop") */
   operator: ReturnType<typeof consoleCaller>;
+  /** closes the API (the storefront keeps running): how the shop looks when its API is down */
+  stopApi(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,8 @@ export async function startStack(): Promise<Stack> {
     throw err;
   }
   mkdirSync(ARTIFACTS, { recursive: true });
+  let apiClosed: Promise<void> | undefined;
+  const stopApi = () => (apiClosed ??= app.close());
 
   return {
     storefrontUrl,
@@ -96,6 +100,7 @@ export async function startStack(): Promise<Stack> {
     secretKey: keys.secret,
     browser,
     operator,
+    stopApi,
     async stop() {
       await browser.close();
       if (next.pid && next.exitCode === null) {
@@ -104,7 +109,7 @@ export async function startStack(): Promise<Stack> {
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       }
       await worker.stop();
-      await app.close();
+      await stopApi();
       await orm.close(true);
     },
   };

@@ -1,16 +1,28 @@
 import { safe } from '@trpc/client';
 import type { Metadata } from 'next';
-import { getMarketplace } from '../../lib/api';
-import { displayName } from '../../lib/intl';
-import { Categories } from '../_components/categories';
-import { Shell } from '../_components/shell';
-import { Locations } from '../_components/locations';
-import { ListingGrid } from '../_components/listing-card';
+import Link from 'next/link';
 import { ApiProblem } from '../_components/api-problem';
-import { api } from '../../lib/api';
+import { Categories } from '../_components/categories';
+import { ListingGrid } from '../_components/listing-card';
+import { Locations } from '../_components/locations';
+import { Shell } from '../_components/shell';
+import { api, getMarketplace } from '../../lib/api';
 import { problemText } from '../../lib/problems';
+import { getCategories } from '../../lib/catalog';
 import { messages } from '../../lib/messages';
+import { shopTitle } from '../../lib/page-meta';
 import { shownCurrency } from '../../lib/currency';
+import { sellHref } from '../../lib/sell';
+import { currentUser } from '../../lib/session';
+
+// Every answer depends on the marketplace behind the API key: nothing to prerender at build time.
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ lang: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return shopTitle((await params).lang);
+}
 
 /** The newest listings on sale (a content-managed front page comes with pages). */
 async function Newest({ lang }: { lang: string }) {
@@ -21,48 +33,43 @@ async function Newest({ lang }: { lang: string }) {
   return <ListingGrid items={page.items} lang={lang} />;
 }
 
-// Every answer depends on the marketplace behind the API key: nothing to prerender at build time.
-export const dynamic = 'force-dynamic';
-
-type Props = { params: Promise<{ lang: string }> };
-
-export async function generateMetadata(): Promise<Metadata> {
-  const [marketplace] = await safe(getMarketplace());
-  return { title: marketplace?.name ?? 'Shop' };
+async function CategorySection({ lang }: { lang: string }) {
+  const [categories, error] = await safe(getCategories(lang));
+  if (error) return <ApiProblem detail={problemText(error, lang)} />;
+  return <Categories lang={lang} categories={categories.items} />;
 }
 
+/** The front page: who the shop is, a way to browse and a way to sell, what just came in, categories, where to visit. */
 export default async function ShopHome({ params }: Props) {
   const { lang } = await params;
+  const t = messages(lang);
   // The shell answers a failed call or an unknown language; the page only adds its sections.
   const [marketplace] = await safe(getMarketplace());
-  if (!marketplace) return <Shell lang={lang}>{null}</Shell>;
-
+  const user = await currentUser().catch(() => null);
   return (
     <Shell lang={lang}>
-      <section>
-        <h2>{messages(lang).shop.newest}</h2>
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title">{marketplace?.name}</h1>
+        <p className="lead">{t.home.tagline}</p>
+        <p className="actions">
+          <Link href={`/${lang}/search`} className="button">
+            {t.home.browse}
+          </Link>
+          <Link href={sellHref(lang, Boolean(user))} className="button secondary">
+            {t.home.sell}
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="newest">
+        <h2 id="newest">{t.shop.newest}</h2>
         <Newest lang={lang} />
       </section>
-      <section>
-        <h2>Currencies</h2>
-        {marketplace.currencies.length > 0 ? (
-          <ul className="chips">
-            {marketplace.currencies.map((code) => (
-              <li key={code} title={displayName(lang, 'currency', code)}>
-                {code}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">No currencies chosen yet.</p>
-        )}
+      <section aria-labelledby="categories">
+        <h2 id="categories">{t.home.categories}</h2>
+        <CategorySection lang={lang} />
       </section>
-      <section>
-        <h2>Categories</h2>
-        <Categories lang={lang} />
-      </section>
-      <section>
-        <h2>Visit us</h2>
+      <section aria-labelledby="visit">
+        <h2 id="visit">{t.home.visit}</h2>
         <Locations lang={lang} />
       </section>
     </Shell>

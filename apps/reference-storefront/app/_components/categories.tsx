@@ -1,29 +1,28 @@
-import { safe } from '@trpc/client';
 import Link from 'next/link';
-import { api, type ApiOutputs } from '../../lib/api';
-import { problemText } from '../../lib/problems';
-import { ApiProblem } from './api-problem';
+import type { Category } from '../../lib/catalog';
+import { messages } from '../../lib/messages';
 
-type Category = ApiOutputs['categories']['list']['items'][number];
-type ByParent = Map<string | undefined, Category[]>;
-
-export async function Categories({ lang }: { lang: string }) {
-  const [data, error] = await safe(api().categories.list.query({ locale: lang }));
-  if (error) return <ApiProblem detail={problemText(error, lang)} />;
-  if (data.items.length === 0) return <p className="muted">No categories yet.</p>;
+/** The top categories as cards, each with its subcategories; every name links to its `/c/<slug>` page. */
+export function Categories({ lang, categories }: { lang: string; categories: Category[] }) {
+  if (categories.length === 0) return <p className="muted">{messages(lang).home.noCategories}</p>;
   // The API lists parents before children and siblings by position; grouping keeps that order.
-  return <Branch lang={lang} parentId={undefined} byParent={Map.groupBy(data.items, (c) => c.parent_id)} />;
-}
-
-function Branch({ lang, parentId, byParent }: { lang: string; parentId: string | undefined; byParent: ByParent }) {
-  const items = byParent.get(parentId);
-  if (!items) return null;
+  const byParent = Map.groupBy(categories, (c) => c.parent_id);
   return (
-    <ul className="tree">
-      {items.map((category) => (
-        <li key={category.id}>
-          <Link href={`/${lang}/search?category=${category.id}`}>{category.name}</Link>
-          <Branch lang={lang} parentId={category.id} byParent={byParent} />
+    <ul className="category-cards">
+      {(byParent.get(undefined) ?? []).map((top) => (
+        <li key={top.id} className="card">
+          <h3>
+            <Link href={`/${lang}/c/${top.slug}`}>{top.name}</Link>
+          </h3>
+          {byParent.has(top.id) && (
+            <ul className="chips">
+              {byParent.get(top.id)!.map((c) => (
+                <li key={c.id}>
+                  <Link href={`/${lang}/c/${c.slug}`}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </li>
       ))}
     </ul>

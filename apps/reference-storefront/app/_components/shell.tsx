@@ -3,24 +3,27 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { getMarketplace } from '../../lib/api';
 import { problemText } from '../../lib/problems';
+import { messages } from '../../lib/messages';
 import { ApiProblem } from './api-problem';
-import { SiteHeader } from './site-header';
 
-/** Every page under a language: a 404 for a language the marketplace does not have, then header + main. */
+/**
+ * A page's <main> (the layout draws the header and footer around it): a 404 for a language the
+ * marketplace does not have, and the API's problem in place of the page when it cannot be reached.
+ * `id="main"` is the skip link's target; tabIndex lets it take the focus the link moves there.
+ */
 export async function Shell({ lang, children }: { lang: string; children: ReactNode }) {
   const [marketplace, error] = await safe(getMarketplace());
-  if (error) {
-    return (
-      <main className="wrap">
-        <ApiProblem detail={problemText(error, lang)} />
-      </main>
-    );
-  }
-  if (!marketplace.locales.includes(lang)) notFound();
+  if (!error && !marketplace.locales.includes(lang)) notFound();
   return (
-    <>
-      <SiteHeader lang={lang} name={marketplace.name} locales={marketplace.locales} />
-      <main className="wrap">{children}</main>
-    </>
+    <main id="main" tabIndex={-1} className="wrap page">
+      {error ? (
+        <>
+          <h1>{messages(lang).chrome.unavailable}</h1>
+          <ApiProblem detail={problemText(error, lang)} />
+        </>
+      ) : (
+        children
+      )}
+    </main>
   );
 }

@@ -5,9 +5,10 @@ import { messages } from '../../lib/messages';
 import { currentUser } from '../../lib/session';
 import { LanguageSwitcher } from './language-switcher';
 
-/** Brand, account links for the signed-in state, languages; the dev mailbox in test mode. */
+/** Brand, search, account links for the signed-in state, languages; the dev mailbox in test mode. */
 export async function SiteHeader({ lang, name, locales }: { lang: string; name: string; locales: string[] }) {
-  const t = messages(lang).nav;
+  const all = messages(lang);
+  const t = all.nav;
   const user = await currentUser().catch(() => null);
   return (
     <header className="masthead">
@@ -16,9 +17,16 @@ export async function SiteHeader({ lang, name, locales }: { lang: string; name: 
           {name}
         </Link>
         <form action={`/${lang}/search`} method="get" role="search" className="header-search">
-          <input name="q" type="search" aria-label={messages(lang).shop.searchLabel} placeholder={messages(lang).shop.search} maxLength={200} />
+          <input name="q" type="search" aria-label={all.shop.searchLabel} placeholder={all.shop.search} maxLength={200} />
+          <button type="submit" className="icon-button">
+            <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+            <span className="visually-hidden">{all.chrome.searchSubmit}</span>
+          </button>
         </form>
-        <nav aria-label="Account" className="account-nav">
+        <nav aria-label={all.chrome.accountNav} className="account-nav">
           {user ? (
             <>
               <Link href={`/${lang}/account/favorites`}>{t.favorites}</Link>
@@ -35,7 +43,7 @@ export async function SiteHeader({ lang, name, locales }: { lang: string; name: 
           {isTestMode() && <Link href={`/${lang}/dev/mailbox`}>{t.mailbox}</Link>}
         </nav>
         <Suspense fallback={null}>
-          <LanguageSwitcher locales={locales} current={lang} />
+          <LanguageSwitcher locales={locales} current={lang} label={all.chrome.languageNav} />
         </Suspense>
       </div>
     </header>

@@ -7,8 +7,10 @@ import { displayName } from '../../../lib/intl';
 import { messages } from '../../../lib/messages';
 import { currentUser } from '../../../lib/session';
 import { resendConfirmationAction, updateProfileAction } from '../auth/actions';
+import { titled } from '../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.account.title);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ welcome?: string; signed_in?: string }> };
 

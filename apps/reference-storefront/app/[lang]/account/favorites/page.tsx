@@ -8,9 +8,11 @@ import { apiAs, getMarketplace, problemOf } from '../../../../lib/api';
 import { problemText } from '../../../../lib/problems';
 import { messages } from '../../../../lib/messages';
 import { sessionToken } from '../../../../lib/session';
+import { titled } from '../../../../lib/page-meta';
 import { shownCurrency } from '../../../../lib/currency';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.shop.favorites);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ cursor?: string }> };
 

@@ -4,8 +4,10 @@ import { Shell } from '../../../_components/shell';
 import { messages } from '../../../../lib/messages';
 import { ResetWithToken } from './reset-with-token';
 import { requestResetAction } from '../actions';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.reset.title);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ token?: string }> };
 

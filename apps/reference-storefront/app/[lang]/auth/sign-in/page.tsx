@@ -3,8 +3,10 @@ import { ActionForm } from '../../../_components/action-form';
 import { Shell } from '../../../_components/shell';
 import { messages } from '../../../../lib/messages';
 import { emailLinkAction, linkSignInAction, signInAction } from '../actions';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.signIn.title);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ token?: string; next?: string }> };
 

@@ -1,8 +1,10 @@
 import { Shell } from '../../../_components/shell';
 import { messages } from '../../../../lib/messages';
 import { signOutAction } from '../actions';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.signOut.title);
 
 /** Signing out changes state, so it is a POST (a form), never a plain link a prefetcher could follow. */
 export default async function SignOutPage({ params }: { params: Promise<{ lang: string }> }) {

@@ -5,8 +5,10 @@ import { Shell } from '../../../_components/shell';
 import { messages } from '../../../../lib/messages';
 import { currentUser } from '../../../../lib/session';
 import { signUpAction } from '../actions';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.signUp.title);
 
 export default async function SignUpPage({ params }: { params: Promise<{ lang: string }> }) {
   const { lang } = await params;

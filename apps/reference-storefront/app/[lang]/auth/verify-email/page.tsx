@@ -5,8 +5,10 @@ import { api, problemOf } from '../../../../lib/api';
 import { messages } from '../../../../lib/messages';
 import { problemText } from '../../../../lib/problems';
 import { currentUser } from '../../../../lib/session';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.verify.title);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ token?: string }> };
 

@@ -5,8 +5,10 @@ import { Shell } from '../../../_components/shell';
 import { api, isTestMode } from '../../../../lib/api';
 import { problemText } from '../../../../lib/problems';
 import { messages } from '../../../../lib/messages';
+import { titled } from '../../../../lib/page-meta';
 
 export const dynamic = 'force-dynamic';
+export const generateMetadata = titled((t) => t.mailbox.title);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ to?: string }> };
 

@@ -1,0 +1,145 @@
+import { safe } from '@trpc/client';
+import Link from 'next/link';
+import { api, apiAs, problemOf, type ApiOutputs } from '../../lib/api';
+import { problemText } from '../../lib/problems';
+import { SORTS, first, readBrowse, searchInput, termParam, withParams, type QueryParams } from '../../lib/browse';
+import { getTermFacets, type Category } from '../../lib/catalog';
+import { countOf } from '../../lib/intl';
+import { toMajor } from '../../lib/money';
+import { messages } from '../../lib/messages';
+import { sessionToken } from '../../lib/session';
+import { ApiProblem } from './api-problem';
+import { ListingGrid } from './listing-card';
+
+type Marketplace = ApiOutputs['marketplace']['get'];
+
+/**
+ * Listings on sale with the marketplace's filters: words, category (on the search page), one choice
+ * per term kind (brand, condition… as the marketplace defines them, offering only terms in use),
+ * price in a currency, sort; then the results and the next page. A plain GET form: the URL is the
+ * state, so results can be shared and the back button works.
+ */
+export async function ListingBrowser({
+  lang,
+  path,
+  params,
+  marketplace,
+  category,
+  categories,
+}: {
+  lang: string;
+  /** this page's path (the form submits to it) */
+  path: string;
+  params: QueryParams;
+  marketplace: Marketplace;
+  /** the category page's category: results are limited to it */
+  category?: Category;
+  /** on the search page: the categories to choose from (their slugs go in the URL) */
+  categories?: Category[];
+}) {
+  const t = messages(lang);
+  const facets = await getTermFacets(marketplace, lang);
+  const b = readBrowse(params, { currencies: marketplace.currencies, facets });
+  const chosenCategory = category ?? categories?.find((c) => c.slug === first(params, 'category'));
+  const input = searchInput(b, chosenCategory?.id);
+  // signed in, the cards say which listings are saved; an ended session just shows them without
+  const token = await sessionToken();
+  const asked = await safe((token ? apiAs(token) : api()).listings.search.query(input));
+  const [page, error] = token && problemOf(asked[1])?.status === 401 ? await safe(api().listings.search.query(input)) : asked;
+  const price = (minor: number | undefined) => (minor !== undefined && b.currency ? toMajor(minor, b.currency) : '');
+  const number = new Intl.NumberFormat(lang);
+  const active = [b.q, categories && chosenCategory, b.min, b.max, ...Object.keys(b.chosen)].filter((x) => x !== undefined && x !== '').length;
+
+  return (
+    <div className="browse">
+      {/* folded on phones so the results come first; always open on wider screens (frame.css) */}
+      <details className="filter-panel">
+        <summary>{active > 0 ? `${t.browse.filters} (${active})` : t.browse.filters}</summary>
+        <form className="filters" method="get" action={path} aria-label={t.browse.filters}>
+          <label className="filter-q">
+            <span>{t.shop.search}</span>
+            <input name="q" type="search" defaultValue={b.q ?? ''} maxLength={200} />
+          </label>
+          {categories && (
+            <label>
+              <span>{t.shop.category}</span>
+              <select name="category" defaultValue={chosenCategory?.slug ?? ''}>
+                <option value="">{t.shop.any}</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.slug}>
+                    {c.parent_id ? `– ${c.name}` : c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {facets.map((f) => (
+            <label key={f.kind}>
+              <span>{f.label}</span>
+              <select name={termParam(f.kind)} defaultValue={b.chosen[f.kind]?.[0] ?? ''}>
+                <option value="">{t.shop.any}</option>
+                {f.terms.map((term) => (
+                  <option key={term.id} value={term.slug}>
+                    {term.listing_count === undefined ? term.name : `${term.name} (${number.format(term.listing_count)})`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          <label>
+            <span>{`${t.shop.minPrice} (${b.currency})`}</span>
+            <input name="min" inputMode="decimal" defaultValue={price(b.min)} />
+          </label>
+          <label>
+            <span>{`${t.shop.maxPrice} (${b.currency})`}</span>
+            <input name="max" inputMode="decimal" defaultValue={price(b.max)} />
+          </label>
+          <label>
+            <span>{t.shop.currency}</span>
+            <select name="currency" defaultValue={b.currency}>
+              {marketplace.currencies.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t.shop.sort}</span>
+            <select name="sort" defaultValue={b.sort ?? ''}>
+              <option value="">{b.q ? t.shop.sorts.relevance : t.shop.sorts.newest}</option>
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t.shop.sorts[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="filter-actions">
+            <button type="submit">{t.shop.apply}</button>
+            {(active > 0 || b.sort) && (
+              <Link href={path} className="button secondary">
+                {t.browse.clear}
+              </Link>
+            )}
+          </div>
+        </form>
+      </details>
+      {error ? (
+        <ApiProblem detail={problemText(error, lang)} />
+      ) : (
+        <section aria-labelledby="results-count">
+          <p className="muted results-count" id="results-count" data-testid="total">
+            {countOf(lang, page.total, t.browse.results)}
+          </p>
+          {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} />}
+          {page.next_cursor && (
+            <p>
+              <Link href={withParams(path, params, { cursor: page.next_cursor })} className="button secondary" rel="next">
+                {t.shop.more} →
+              </Link>
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { readBrowse, searchInput, termParam, withParams } from './browse';
+
+const facets = [
+  { kind: 'brand', terms: [{ id: 'b-artek', slug: 'artek' }, { id: 'b-gubi', slug: 'gubi' }] },
+  { kind: 'condition', terms: [{ id: 'c-good', slug: 'good' }] },
+  { kind: 'sort', terms: [{ id: 's-x', slug: 'x' }] },
+];
+
+describe('reading a search URL', () => {
+  test('term slugs per kind become term ids; unknown slugs, sorts and currencies are dropped', () => {
+    const b = readBrowse({ brand: ['artek', 'nope'], condition: 'good', sort: 'cheapest', currency: 'USD', q: 'stool' }, { currencies: ['SEK', 'EUR'], facets });
+    expect(b).toMatchObject({ q: 'stool', sort: undefined, currency: 'SEK', chosen: { brand: ['artek'], condition: ['good'] }, termIds: ['b-artek', 'c-good'] });
+  });
+
+  test('prices are typed in major units of the chosen currency, with a comma or a point', () => {
+    const b = readBrowse({ min: '1 200,50', max: '3000', currency: 'EUR' }, { currencies: ['SEK', 'EUR'], facets });
+    expect([b.min, b.max, b.currency]).toEqual([120050, 300000, 'EUR']);
+    expect(readBrowse({ min: 'cheap' }, { currencies: ['SEK'], facets }).min).toBeUndefined();
+  });
+
+  test("a kind named like one of our parameters gets a prefix, so it cannot take the sort's place", () => {
+    expect(termParam('brand')).toBe('brand');
+    expect(termParam('sort')).toBe('term_sort');
+    const b = readBrowse({ sort: 'x', term_sort: 'x' }, { currencies: ['SEK'], facets });
+    expect([b.sort, b.termIds]).toEqual([undefined, ['s-x']]);
+  });
+
+  test('the API input carries only what was asked, the category page adding its category', () => {
+    const b = readBrowse({ brand: 'gubi', sort: 'price_asc' }, { currencies: ['SEK'], facets });
+    expect(searchInput(b, 'cat-1')).toEqual({ limit: 24, term: ['b-gubi'], attr: [], category: 'cat-1', sort: 'price_asc', currency: 'SEK' });
+  });
+});
+
+test('a link to the next page keeps the filters, repeated ones included, and replaces the cursor', () => {
+  expect(withParams('/en/search', { q: 'lamp', brand: ['artek', 'gubi'], cursor: 'old', empty: '' }, { cursor: 'next' })).toBe('/en/search?q=lamp&brand=artek&brand=gubi&cursor=next');
+  expect(withParams('/en/c/chairs', { cursor: 'old' }, {})).toBe('/en/c/chairs');
+});

@@ -1,0 +1,86 @@
+import { toMinor } from './money';
+
+/** Search and category pages' query string: readable words and slugs, turned into the API's search input. */
+export type QueryParams = Record<string, string | string[] | undefined>;
+
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'popular'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Parameters of our own; a term kind with one of these keys gets a prefix in the URL. */
+const RESERVED = new Set(['q', 'category', 'sort', 'min', 'max', 'currency', 'cursor', 'lang']);
+
+/** The URL parameter of a term kind's filter: `?brand=artek&condition=good`. */
+export function termParam(kind: string): string {
+  return RESERVED.has(kind) ? `term_${kind}` : kind;
+}
+
+/** Every value of a parameter (a repeated one arrives as an array), without empty ones. */
+export function all(params: QueryParams, name: string): string[] {
+  const v = params[name];
+  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x) => x !== '');
+}
+
+export function first(params: QueryParams, name: string): string | undefined {
+  return all(params, name)[0];
+}
+
+export interface Facet {
+  kind: string;
+  terms: { id: string; slug: string }[];
+}
+
+/** What the shopper asked for, checked against the marketplace: unknown sorts, currencies and terms are dropped. */
+export function readBrowse(params: QueryParams, opts: { currencies: string[]; facets: Facet[] }) {
+  const currency = opts.currencies.find((c) => c === first(params, 'currency')) ?? opts.currencies[0];
+  const sort = SORTS.find((s) => s === first(params, 'sort'));
+  const price = (name: string) => {
+    const typed = first(params, name);
+    return typed && currency ? toMinor(typed, currency) : undefined;
+  };
+  const chosen: Record<string, string[]> = {};
+  const termIds: string[] = [];
+  for (const f of opts.facets) {
+    const slugs = all(params, termParam(f.kind));
+    const terms = f.terms.filter((t) => slugs.includes(t.slug));
+    if (terms.length === 0) continue;
+    chosen[f.kind] = terms.map((t) => t.slug);
+    termIds.push(...terms.map((t) => t.id));
+  }
+  return {
+    q: first(params, 'q')?.slice(0, 200),
+    sort,
+    currency,
+    min: price('min'),
+    max: price('max'),
+    cursor: first(params, 'cursor'),
+    /** term kind → chosen slugs */
+    chosen,
+    termIds,
+  };
+}
+export type Browse = ReturnType<typeof readBrowse>;
+
+/** The API's listing search input for a browse (and a category id, when the page is a category's). */
+export function searchInput(b: Browse, categoryId: string | undefined, limit = 24) {
+  return {
+    limit,
+    term: b.termIds,
+    attr: [],
+    ...(b.q ? { q: b.q } : {}),
+    ...(categoryId ? { category: categoryId } : {}),
+    ...(b.sort ? { sort: b.sort } : {}),
+    ...(b.min !== undefined ? { min_price: b.min } : {}),
+    ...(b.max !== undefined ? { max_price: b.max } : {}),
+    ...(b.currency ? { currency: b.currency } : {}),
+    ...(b.cursor ? { cursor: b.cursor } : {}),
+  };
+}
+
+/** The same page's URL with the parameters changed (the cursor dropped unless given). */
+export function withParams(path: string, params: QueryParams, changes: Record<string, string | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (k !== 'cursor') for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) if (x !== '' && !(k in changes)) q.append(k, x);
+  for (const [k, v] of Object.entries(changes)) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PASSWORD, makeShop, type ShopFixture } from './shop-fixture.js';
+import { screenshotOnFailure, startStack, type Stack } from './stack.js';
+
+/** Finding things as a shopper does: categories by their readable URLs, the marketplace's filters, and "Sell". */
+let stack: Stack;
+let shop: ShopFixture;
+beforeAll(async () => {
+  stack = await startStack();
+  shop = await makeShop(stack);
+});
+afterAll(() => stack?.stop());
+
+async function visitor(): Promise<Page> {
+  const page = await (await stack.browser.newContext({ baseURL: stack.storefrontUrl })).newPage();
+  onTestFailed(async ({ task }) => screenshotOnFailure(page, task.name));
+  return page;
+}
+
+const cardTitles = (page: Page) => page.locator('.listing-card-title').allTextContents();
+
+describe('browsing the shop', () => {
+  test('home → category → subcategory: readable URLs, titled by the category, in either language', async () => {
+    const page = await visitor();
+    await page.goto('/en');
+    await page.getByRole('region', { name: 'Shop by category' }).getByRole('link', { name: 'Furniture' }).click();
+    await page.waitForURL('**/en/c/furniture');
+    await expect.poll(() => page.title()).toBe('Furniture · Browser Shop');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Furniture');
+    await expect(cardTitles(page)).resolves.toEqual(['Artek stool 60']);
+    await page.getByRole('navigation', { name: 'Narrow down' }).getByRole('link', { name: 'Chairs' }).click();
+    await page.waitForURL('**/en/c/chairs');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).resolves.toBe('HomeFurnitureChairs');
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Svenska' }).click();
+    await page.waitForURL('**/sv/c/chairs');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Stolar');
+    await expect.poll(() => page.title()).toBe('Stolar · Browser Shop');
+  });
+
+  test("search filters are the marketplace's term kinds, offering the terms in use, in the page's language", async () => {
+    const page = await visitor();
+    await page.goto('/sv/search');
+    await expect(page.getByTestId('total').textContent()).resolves.toBe('2 annonser');
+    const brand = page.getByLabel('Märke');
+    await expect(brand.locator('option').allTextContents()).resolves.toEqual(['Alla', 'Artek (1)', 'Louis Poulsen (1)']);
+    await expect(page.getByLabel('Skick').locator('option').allTextContents()).resolves.toEqual(['Alla', 'Bra (1)', 'Sliten (1)']);
+    await brand.selectOption('louis-poulsen');
+    await page.getByRole('button', { name: 'Visa', exact: true }).click();
+    await page.waitForURL(/[?&]brand=louis-poulsen(&|$)/);
+    await expect(page.getByTestId('total').textContent()).resolves.toBe('1 annons');
+    await expect(cardTitles(page)).resolves.toEqual(['Louis Poulsen PH 5 pendant']);
+    // the filter stays chosen, and "Rensa filter" (clear) goes back to everything
+    await expect(page.getByLabel('Märke').inputValue()).resolves.toBe('louis-poulsen');
+    await page.getByRole('link', { name: 'Rensa filter' }).click();
+    await page.waitForURL((u) => u.pathname === '/sv/search' && u.search === '');
+    await expect(page.getByTestId('total').textContent()).resolves.toBe('2 annonser');
+  });
+
+  test('"Start selling" on the home page leads a visitor through sign-in to the new listing form', async () => {
+    const page = await visitor();
+    await page.goto('/en');
+    await page.getByRole('link', { name: 'Start selling' }).click();
+    await page.waitForURL('**/en/auth/sign-in?next=%2Fen%2Faccount%2Flistings%2Fnew');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email address').fill(shop.sellerEmail);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/en/account/listings/new');
+    await page.getByRole('form', { name: 'New listing' }).waitFor();
+    // signed in, the same call to action goes straight to the form
+    await page.goto('/en');
+    await expect(page.getByRole('link', { name: 'Start selling' }).getAttribute('href')).resolves.toBe('/en/account/listings/new');
+  });
+});

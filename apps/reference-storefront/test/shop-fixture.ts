@@ -1,0 +1,123 @@
+import sharp from 'sharp';
+import type { Stack } from './stack.js';
+
+/**
+ * A small shop on the test stack, made through the public API as a storefront would (and the
+ * operator console for the catalogue): categories, brand and condition terms, a showroom, a seller
+ * with two listings on sale and a draft, a buyer who saved one. Enough for every page to have content.
+ */
+export const PASSWORD = 'a11y password';
+
+export interface ShopFixture {
+  sellerEmail: string;
+  sellerSession: string;
+  buyerSession: string;
+  /** on sale, with a photo, in "chairs" */
+  listingId: string;
+  draftId: string;
+}
+
+type Call = <T = { id: string }>(method: string, path: string, opts?: { body?: unknown; session?: string; bytes?: Buffer }) => Promise<T>;
+
+function client(stack: Stack): Call {
+  return async <T,>(method: string, path: string, opts: { body?: unknown; session?: string; bytes?: Buffer } = {}): Promise<T> => {
+    const res = await fetch(`${stack.apiUrl}/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${stack.secretKey}`,
+        ...(opts.session ? { 'x-user-session': opts.session } : {}),
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : opts.bytes ? { 'content-type': 'image/jpeg' } : {}),
+      },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : opts.bytes && new Uint8Array(opts.bytes),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  };
+}
+
+export async function makeShop(stack: Stack): Promise<ShopFixture> {
+  const { operator } = stack;
+  const marketplace = 'browser-shop';
+  await operator.marketplace.update({
+    marketplace,
+    settings: {
+      term_kinds: [
+        { key: 'brand', names: { en: 'Brand', sv: 'Märke' } },
+        { key: 'condition', names: { en: 'Condition', sv: 'Skick' } },
+      ],
+    },
+  });
+  await operator.categories.import({
+    marketplace,
+    items: [
+      { slug: 'furniture', names: { en: 'Furniture', sv: 'Möbler' }, position: 1 },
+      { slug: 'chairs', names: { en: 'Chairs', sv: 'Stolar' }, parent: 'furniture', position: 1 },
+      { slug: 'tables', names: { en: 'Tables', sv: 'Bord' }, parent: 'furniture', position: 2 },
+      { slug: 'lighting', names: { en: 'Lighting', sv: 'Belysning' }, position: 2 },
+    ],
+  });
+  await operator.terms.import({
+    marketplace,
+    items: [
+      { kind: 'brand', slug: 'artek', names: { en: 'Artek', sv: 'Artek' }, descriptions: { en: 'Finnish furniture since 1935.', sv: 'Finska möbler sedan 1935.' } },
+      { kind: 'brand', slug: 'louis-poulsen', names: { en: 'Louis Poulsen', sv: 'Louis Poulsen' }, descriptions: {} },
+      // no listing uses it: the search filters must not offer it
+      { kind: 'brand', slug: 'gubi', names: { en: 'Gubi', sv: 'Gubi' }, descriptions: {} },
+      { kind: 'condition', slug: 'good', names: { en: 'Good', sv: 'Bra' }, descriptions: {} },
+      { kind: 'condition', slug: 'worn', names: { en: 'Worn', sv: 'Sliten' }, descriptions: {} },
+    ],
+  });
+  await operator.sites.create({
+    marketplace,
+    site: { kind: 'showroom', name: 'Södermalm showroom', line1: 'Götgatan 1', postal_code: '116 46', city: 'Stockholm', country: 'SE', active: true, buyer_pickup: true, opening_hours: 'Tue–Sat 11–18' },
+  });
+
+  const call = client(stack);
+  const { items: categories } = await call<{ items: { id: string; slug: string }[] }>('GET', '/categories');
+  const category = (slug: string) => categories.find((c) => c.slug === slug)!.id;
+  const term = async (kind: string, slug: string): Promise<string> => (await call('GET', `/catalog-terms/${kind}/${slug}`)).id;
+  const signUp = async (email: string, name: string) => (await call<{ session: { token: string } }>('POST', '/users', { body: { email, password: PASSWORD, first_name: name } })).session.token;
+  const sellerEmail = `sigrid.${Date.now()}@example.com`;
+  const seller = await signUp(sellerEmail, 'Sigrid');
+  const buyer = await signUp(`bo.${Date.now()}@example.com`, 'Bo');
+
+  const onSale = async (body: Record<string, unknown>, colour: string): Promise<string> => {
+    const { id } = await call('POST', '/me/listings', { session: seller, body });
+    const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: colour } }).jpeg().toBuffer();
+    await call('POST', `/me/listings/${id}/images`, { session: seller, bytes: photo });
+    const deadline = Date.now() + 30_000;
+    while ((await call<{ images: { status: string }[] }>('GET', `/me/listings/${id}`, { session: seller })).images[0]?.status !== 'ready') {
+      if (Date.now() > deadline) throw new Error('the worker did not process the photo');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await call('POST', `/me/listings/${id}/publish`, { session: seller, body: {} });
+    return id;
+  };
+  const listingId = await onSale(
+    {
+      title: 'Artek stool 60',
+      description: 'Birch, three legs, designed by Alvar Aalto. A few marks on the seat.',
+      price: { amount: 120000, currency: 'SEK' },
+      category_id: category('chairs'),
+      terms: { brand: await term('brand', 'artek'), condition: await term('condition', 'good') },
+      location: { country: 'SE', city: 'Uppsala', postal_code: '753 20' },
+      delivery: { pickup: true, shipping: { price: 9900 } },
+    },
+    '#b08850',
+  );
+  await onSale(
+    {
+      title: 'Louis Poulsen PH 5 pendant',
+      description: 'The classic pendant in white, rewired in 2020.',
+      price: { amount: 45000, currency: 'EUR' },
+      category_id: category('lighting'),
+      terms: { brand: await term('brand', 'louis-poulsen'), condition: await term('condition', 'worn') },
+      location: { country: 'SE', city: 'Malmö' },
+      delivery: { buyer_arranged: true },
+    },
+    '#d8d0c0',
+  );
+  const { id: draftId } = await call('POST', '/me/listings', { session: seller, body: { title: 'Pine table (draft)', price: { amount: 90000, currency: 'SEK' } } });
+  await call('PUT', `/me/favorites/${listingId}`, { session: buyer });
+  return { sellerEmail, sellerSession: seller, buyerSession: buyer, listingId, draftId };
+}
