@@ -14,7 +14,7 @@ describe('reading a search URL', () => {
   });
 
   test('prices are typed in major units of the chosen currency, with a comma or a point', () => {
-    const b = readBrowse({ min: '1 200,50', max: '3000', currency: 'EUR' }, { currencies: ['SEK', 'EUR'], facets });
+    const b = readBrowse({ min: '1 200,50', max: '3000', currency: 'EUR' }, { currencies: ['SEK', 'EUR'], facets, lang: 'sv' });
     expect([b.min, b.max, b.currency]).toEqual([120050, 300000, 'EUR']);
     expect(readBrowse({ min: 'cheap' }, { currencies: ['SEK'], facets }).min).toBeUndefined();
   });

@@ -30,12 +30,12 @@ export interface Facet {
 }
 
 /** What the shopper asked for, checked against the marketplace: unknown sorts, currencies and terms are dropped. */
-export function readBrowse(params: QueryParams, opts: { currencies: string[]; facets: Facet[] }) {
-  const currency = opts.currencies.find((c) => c === first(params, 'currency')) ?? opts.currencies[0];
+export function readBrowse(params: QueryParams, opts: { currencies: string[]; facets: Facet[]; lang?: string; remembered?: string }) {
+  const currency = opts.currencies.find((c) => c === first(params, 'currency')) ?? opts.currencies.find((c) => c === opts.remembered) ?? opts.currencies[0];
   const sort = SORTS.find((s) => s === first(params, 'sort'));
   const price = (name: string) => {
     const typed = first(params, name);
-    return typed && currency ? toMinor(typed, currency) : undefined;
+    return typed && currency ? toMinor(typed, currency, opts.lang) : undefined;
   };
   const chosen: Record<string, string[]> = {};
   const termIds: string[] = [];

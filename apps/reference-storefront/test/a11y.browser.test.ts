@@ -103,8 +103,20 @@ async function check(c: PageCase): Promise<string[]> {
     if (status !== (c.status ?? 200)) problems.push(`status: ${status} (expected ${c.status ?? 200})`);
     // Next renders 404 and error pages in the browser (its error recovery), so wait for the page's main
     await page.waitForSelector('main#main', { state: 'attached', timeout: 15_000 }).catch(() => {});
-    // …whose head replaces the server's: for a moment both titles are there
-    await page.waitForFunction(() => document.querySelectorAll('title').length === 1, null, { timeout: 5000 }).catch(() => {});
+    // …whose head replaces the server's: for a moment both titles are there, so wait until one title
+    // has stayed alone for 750 ms (a loaded machine renders the browser's head late)
+    await page
+      .waitForFunction(
+        () => {
+          const w = window as unknown as { hmTitles?: number; hmSince?: number };
+          const n = document.querySelectorAll('title').length;
+          if (w.hmTitles !== n) Object.assign(w, { hmTitles: n, hmSince: performance.now() });
+          return n === 1 && performance.now() - w.hmSince! > 750;
+        },
+        null,
+        { timeout: 15_000, polling: 100 },
+      )
+      .catch(() => {});
     // The dev server's tools button (absent from production builds) is not part of the shop
     await page.addStyleTag({ content: 'nextjs-portal { display: none !important; }' });
     const found: string[] = [];

@@ -127,9 +127,9 @@ export async function phoneProblems(page: Page): Promise<string[]> {
       const style = getComputedStyle(el);
       // a link inside a sentence is exempt (WCAG 2.5.8's inline exception): it sits in text
       if (el.tagName === 'A' && style.display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim()) continue;
-      // a checkbox is hit through its label
+      // a checkbox, or a visually hidden file input (drop zones), is hit through its label
       const input = el as HTMLInputElement;
-      if ((input.type === 'checkbox' || input.type === 'radio') && input.labels?.[0]) box = input.labels[0].getBoundingClientRect();
+      if ((input.type === 'checkbox' || input.type === 'radio' || input.type === 'file') && input.labels?.[0]) box = input.labels[0].getBoundingClientRect();
       if (box.height < 43.5 || box.width < 43.5) {
         const name = (el.getAttribute('aria-label') ?? el.textContent ?? input.name ?? '').trim().slice(0, 30);
         problems.push(`target: ${el.tagName.toLowerCase()} "${name}" is ${Math.round(box.width)}×${Math.round(box.height)} px (needs 44×44)`);

@@ -7,6 +7,7 @@ import { getTermFacets, type Category } from '../../lib/catalog';
 import { countOf } from '../../lib/intl';
 import { toMajor } from '../../lib/money';
 import { messages } from '../../lib/messages';
+import { shownCurrency } from '../../lib/currency';
 import { sessionToken } from '../../lib/session';
 import { ApiProblem } from './api-problem';
 import { ListingGrid } from './listing-card';
@@ -39,14 +40,14 @@ export async function ListingBrowser({
 }) {
   const t = messages(lang);
   const facets = await getTermFacets(marketplace, lang);
-  const b = readBrowse(params, { currencies: marketplace.currencies, facets });
+  const b = readBrowse(params, { currencies: marketplace.currencies, facets, lang, remembered: await shownCurrency(marketplace.currencies) });
   const chosenCategory = category ?? categories?.find((c) => c.slug === first(params, 'category'));
   const input = searchInput(b, chosenCategory?.id);
   // signed in, the cards say which listings are saved; an ended session just shows them without
   const token = await sessionToken();
   const asked = await safe((token ? apiAs(token) : api()).listings.search.query(input));
   const [page, error] = token && problemOf(asked[1])?.status === 401 ? await safe(api().listings.search.query(input)) : asked;
-  const price = (minor: number | undefined) => (minor !== undefined && b.currency ? toMajor(minor, b.currency) : '');
+  const price = (minor: number | undefined) => (minor !== undefined && b.currency ? toMajor(minor, b.currency, lang) : '');
   const number = new Intl.NumberFormat(lang);
   const active = [b.q, categories && chosenCategory, b.min, b.max, ...Object.keys(b.chosen)].filter((x) => x !== undefined && x !== '').length;
 
