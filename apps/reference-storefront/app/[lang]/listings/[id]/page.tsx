@@ -1,8 +1,11 @@
+import { safe } from '@trpc/client';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Shell } from '../../../_components/shell';
 import { displayName } from '../../../../lib/intl';
+import { api, problemOf } from '../../../../lib/api';
 import { messages } from '../../../../lib/messages';
+import { notFoundTitle, shopTitle } from '../../../../lib/page-meta';
 import { BuyBox } from './buy-box';
 import { Delivery } from './delivery';
 import { Gallery, type GalleryPhoto } from './gallery';
@@ -12,10 +15,16 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ lang: string; id: string }>; searchParams: Promise<{ currency?: string }> };
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+/**
+ * The listing's title; for an unknown or malformed id the 404 page's own (Next keeps the metadata of
+ * the page that called notFound(), and a second metadata source would leave two <title>s).
+ */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { lang, id } = await params;
-  const { listing, marketplace } = await loadProduct(lang, id, (await searchParams).currency);
-  return { title: `${listing.title} · ${marketplace.name}`, description: listing.description.slice(0, 160) };
+  const [listing, error] = await safe(api().listings.get.query({ id }));
+  const status = error && problemOf(error)?.status;
+  if (status === 404 || status === 422) return notFoundTitle(lang);
+  return listing ? { ...(await shopTitle(lang, listing.title)), description: listing.description.slice(0, 160) } : {};
 }
 
 /**
