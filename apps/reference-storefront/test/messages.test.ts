@@ -99,7 +99,8 @@ describe('money typed and read in the page’s language', () => {
 describe('texts per language', () => {
   test('German has the seller’s pages and the product page; what it lacks is English', () => {
     expect(messages('de').listings.publish).toBe('Veröffentlichen');
-    expect(messages('de').product.buySoon).toBe('Kaufen ist bald möglich');
+    expect(messages('de').orders.buy).toBe('Kaufen');
+    expect(messages('de').orders.order.states.purchased).toBe('Bezahlt');
     expect(messages('de').nav.listings).toBe('Verkaufen');
     expect(messages('de').signUp.title).toBe(messages('en').signUp.title);
     expect(messages('de-AT').listings.status.published).toBe('Im Verkauf');
