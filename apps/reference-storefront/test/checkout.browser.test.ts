@@ -14,10 +14,12 @@ const PASSWORD = 'newcomer password';
 const people = { seller: `stina.${Date.now()}@example.com`, buyer: `bo.${Date.now()}@example.com` };
 let bench = '';
 let vase = '';
+let sellerToken = '';
 
 beforeAll(async () => {
   stack = await startStack();
   const seller = await signUp(stack, people.seller, 'Stina’s Salvage');
+  sellerToken = seller;
   await signUp(stack, people.buyer);
   const place = { country: 'SE', city: 'Stockholm', postal_code: '116 46' };
   bench = await listOnSale(stack, seller, { title: 'Oak bench', price: { amount: 150000, currency: 'SEK' }, location: place, delivery: { pickup: true, shipping: { price: 9900, additional_item_price: 2000 } }, stock: 2 }, ['#7a5230']);
@@ -152,5 +154,47 @@ describe('buying in a browser', () => {
     await form.getByRole('button', { name: 'Place order', exact: true }).click();
     await page.waitForURL(/\/en\/orders\/[0-9a-f-]{36}$/);
     await waitForState(page, 'purchased');
+  });
+
+  test('shipping from the marketplace table with delivery booking: the option changes the quote; the buyer books a delivery time on the order page', async () => {
+    await stack.operator.marketplace.update({
+      marketplace: 'browser-shop',
+      settings: {
+        shipping: {
+          currency: 'SEK',
+          sizes: [{ key: 'small', name: 'Small parcel' }],
+          zones: [{ key: 'sthlm', name: 'Stockholm', countries: ['SE'], postal_prefixes: ['1'] }],
+          options: [
+            { key: 'standard', name: 'Standard delivery' },
+            { key: 'express', name: 'Express' },
+          ],
+          delivery: { standard: { small: { sthlm: 3900 } }, express: { small: { sthlm: 7900 } } },
+          booking: { horizon_days: 14, lead_days: 2, per_window: 2, time_zone: 'Europe/Stockholm', weekdays: [1, 2, 3, 4, 5], windows: [{ key: 'am', label: '08–12' }], zones: ['sthlm'] },
+        },
+      },
+    });
+    const lamp = await listOnSale(stack, sellerToken, { title: 'Desk lamp', price: { amount: 50000, currency: 'SEK' }, location: { country: 'SE', city: 'Stockholm' }, delivery: { shipping: {} } }, ['#c8a040'], 'small');
+    const page = contexts[0]!.pages()[0]!;
+    await page.goto(`/en/checkout/${lamp}?postal_code=11646&country=SE&name=Bo+Buyer&line1=G%C3%B6tgatan+1&city=Stockholm`);
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await expect(page.getByTestId('line-items').locator('tr[data-code="shipping"]').textContent()).resolves.toMatch(/SEK\s*39$/);
+    await form.getByLabel('Delivery option').selectOption('express');
+    await page.waitForURL(/option=express/);
+    await expect(page.getByTestId('line-items').locator('tr[data-code="shipping"]').textContent()).resolves.toMatch(/SEK\s*79$/);
+    await expect(page.getByTestId('total').textContent()).resolves.toMatch(/SEK\s*579$/);
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+    await page.waitForURL(/\/pay$/);
+    await page.getByRole('button', { name: 'Pay (test payment succeeds)' }).click();
+    await page.waitForURL(/\/en\/orders\/[0-9a-f-]{36}$/);
+    await waitForState(page, 'purchased');
+    const booking = page.getByTestId('delivery-booking');
+    const slot = booking.getByLabel('Time', { exact: true });
+    const first = await slot.locator('option').first().getAttribute('value');
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2}\|am$/);
+    await slot.selectOption(first!);
+    await booking.getByRole('button', { name: 'Book this time' }).click();
+    await booking.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+    await page.reload();
+    await expect(page.getByTestId('delivery-booking').textContent()).resolves.toMatch(/Booked: .*08–12/);
   });
 });

@@ -111,7 +111,7 @@ describe('a newcomer walks the shop', () => {
     await expect(titles(page)).resolves.toEqual(['Brass table lamp', 'Artek stool 60', 'Oak dining table']);
   });
 
-  test('the product page: gallery with srcset, thumbnails that switch the photo, delivery, terms, seller, buying soon', async () => {
+  test('the product page: gallery with srcset, thumbnails that switch the photo, delivery, terms, seller, sign in to buy', async () => {
     const page = await newPage();
     await page.goto(`/en/listings/${L.stool}`);
     const main = page.getByTestId('main-photo');
