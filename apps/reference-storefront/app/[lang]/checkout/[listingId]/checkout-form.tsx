@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useActionState, useEffect, useState, type ReactNode } from 'react';
+import { useActionState, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FieldRow } from '../../../_components/field-row';
 import { FormOutcome, type Field } from '../../../_components/action-form';
 import { unplaced } from '../../../../lib/problems';
@@ -32,14 +32,23 @@ export function CheckoutForm({ lang, listingId, delivery, address, voucher, show
   const [state, formAction, pending] = useActionState(checkoutAction, {} as FormState);
   const [idempotencyKey, setIdempotencyKey] = useState('');
   useEffect(() => setIdempotencyKey(newKey()), [state]);
-  const requote = (form: HTMLFormElement) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of new FormData(form).entries()) if (typeof v === 'string' && v.trim() && !['lang', 'listing_id', 'idempotency_key', 'intent'].includes(k)) params.set(k, v.trim());
-    router.replace(`/${lang}/checkout/${listingId}?${params}`, { scroll: false });
+  // typing re-quotes once the typing pauses; a choice (select) at once
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const requote = (form: HTMLFormElement, typed: boolean) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(
+      () => {
+        const params = new URLSearchParams();
+        for (const [k, v] of new FormData(form).entries()) if (typeof v === 'string' && v.trim() && !['lang', 'listing_id', 'idempotency_key', 'intent'].includes(k)) params.set(k, v.trim());
+        router.replace(`/${lang}/checkout/${listingId}?${params}`, { scroll: false });
+      },
+      typed ? 400 : 0,
+    );
   };
   const row = (f: Field) => <FieldRow key={`${f.name}-${JSON.stringify(state.values?.[f.name] ?? null)}`} field={f} id={`checkout-${f.name}`} value={state.values?.[f.name] ?? f.defaultValue ?? ''} error={state.errors?.[f.name]} />;
   return (
-    <form action={formAction} className="form checkout" aria-label={labels.name} noValidate onChange={(e) => requote(e.currentTarget)}>
+    <form action={formAction} className="form checkout" aria-label={labels.name} noValidate onChange={(e) => requote(e.currentTarget, (e.target as HTMLElement).tagName === 'INPUT')} onSubmit={() => clearTimeout(timer.current)}>
       <input type="hidden" name="lang" value={lang} />
       <input type="hidden" name="listing_id" value={listingId} />
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
