@@ -25,6 +25,7 @@ import { ZSearchInput } from '../packages/domain/src/listing-search/listing-sear
 import { loadRateBook } from '../packages/domain/src/rates/rate-book.js';
 import { localPorts } from '@hm/domain/ports';
 import { buildApp } from '../apps/api/src/app.js';
+import { API_KEY_CACHE_MAX_MS } from '../apps/api/src/http/api-key-cache.js';
 import { f, machine, percentile, writeResults } from './lib.js';
 import { RARE_WORD, seedBench } from './seed.js';
 
@@ -100,7 +101,7 @@ async function main() {
       await em.flush();
       const port = await freePort();
       const ports = localPorts({ dataDir: dir, mode: 'test' });
-      const app = await buildApp({ orm, mode: 'test', apiUrl: `http://127.0.0.1:${port}`, ports });
+      const app = await buildApp({ orm, mode: 'test', apiUrl: `http://127.0.0.1:${port}`, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS });
       await app.listen({ port, host: '127.0.0.1' });
       const sqlPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
       sqlPool.on('error', () => {});

@@ -7,6 +7,7 @@ import { DomainError } from '@hm/domain/errors';
 import { registerUploads } from './http/uploads.js';
 import { registerStripeWebhook } from './http/stripe-webhook.js';
 import { unavailableError } from '@hm/domain/unavailable';
+import { apiKeyAuthenticator } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
 import { JSON_MEDIA_TYPE, parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
@@ -33,6 +34,11 @@ export interface AppDeps {
   /** a request (head and body) must arrive within this, else 408 and the connection closes */
   requestTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * How long (ms, at most 1000) an accepted API key and its marketplace are reused without asking the
+   * database (API_KEY_CACHE_MS); a revocation or marketplace change shows within this. 0 (default): never.
+   */
+  apiKeyCacheMs?: number;
 }
 
 export const API_VERSION = '1.0.0';
@@ -101,10 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl });
 
+  const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0);
   const routes = restRoutes(appRouter);
   await app.register(
     async (scope) => {
-      addApiKeyResolution(scope, deps.orm, deps.mode);
+      addApiKeyResolution(scope, authenticate);
       // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
       addRestHooks(scope, routes, deps.orm, clock);
       addIdempotency(scope, deps.orm, clock);
@@ -115,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
   await app.register(async (scope) => {
-    addApiKeyResolution(scope, deps.orm, deps.mode);
+    addApiKeyResolution(scope, authenticate);
     addIdempotency(scope, deps.orm, clock);
     await registerTrpc(scope, appRouter, createContext);
   });

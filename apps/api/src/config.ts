@@ -28,6 +28,7 @@ const ZConfig = z.object({
   DEMO_LISTINGS: z.coerce.number().int().min(0).max(MAX_DEMO_LISTINGS).default(DEFAULT_DEMO_LISTINGS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   MAIL_FROM: z.email().default('no-reply@localhost'),
   RESEND_API_KEY: z.string().min(1).optional(),

@@ -34,6 +34,7 @@ const app = await buildApp({
   apiUrl: config.apiUrl,
   stripeWebhookSecret: config.STRIPE_SECRET_KEY ? config.STRIPE_WEBHOOK_SECRET : undefined,
   bodyLimit: config.BODY_LIMIT_BYTES,
+  apiKeyCacheMs: config.API_KEY_CACHE_MS,
   logger: {
     level: config.LOG_LEVEL,
     redact: { paths: ['req.headers.authorization', 'req.headers["x-user-session"]', 'req.headers["stripe-signature"]'], censor: '[redacted]' },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { apiKeyAuthenticator } from '../src/http/api-key-cache.js';
 import { addApiKeyResolution } from '../src/http/auth.js';
 import { ABANDONED_AFTER_MS, addIdempotency } from '../src/http/idempotency.js';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
@@ -21,7 +22,7 @@ beforeAll(async () => {
     extend: async (app, orm, clock) => {
       await app.register(
         async (scope) => {
-          addApiKeyResolution(scope, orm, 'test');
+          addApiKeyResolution(scope, apiKeyAuthenticator(orm, 'test', 0));
           addIdempotency(scope, orm, clock);
           scope.post('/orders', async (req, reply) => {
             calls.orders = (calls.orders ?? 0) + 1;

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { MikroORM } from '@hm/db/orm';
-import type { ApiMode, AuthenticatedKey } from '@hm/domain/context';
+import type { AuthenticatedKey } from '@hm/domain/context';
 import type { DomainError } from '@hm/domain/errors';
-import { authenticateApiKey } from '@hm/domain/api-keys';
+import type { Authenticate } from './api-key-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,9 +11,9 @@ declare module 'fastify' {
 }
 
 /** Resolved as the request arrives, so a caller can be refused before its body is read. */
-export function addApiKeyResolution(app: FastifyInstance, orm: MikroORM, mode: ApiMode) {
+export function addApiKeyResolution(app: FastifyInstance, authenticate: Authenticate) {
   app.addHook('onRequest', async (req) => {
     if (req.headers.authorization === undefined) return;
-    req.apiAuth = await authenticateApiKey(orm, req.headers.authorization, mode);
+    req.apiAuth = await authenticate(req.headers.authorization);
   });
 }
