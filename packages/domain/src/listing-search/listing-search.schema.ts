@@ -45,7 +45,12 @@ export const ZShopListing = ZListing.extend({
 }).meta({ id: 'ShopListing' });
 
 export const ZSearchPage = z
-  .object({ items: z.array(ZShopListing), next_cursor: z.string().optional().meta({ description: 'Absent on the last page.' }), total: z.number().int().meta({ description: 'Listings matching the filters.' }) })
+  .object({
+    items: z.array(ZShopListing),
+    next_cursor: z.string().optional().meta({ description: 'Absent on the last page.' }),
+    total: z.number().int().meta({ description: 'Listings matching the filters: exact up to 10 000; above that it may be an estimate within ±5 %, and then `total_is_estimate` is true.' }),
+    total_is_estimate: z.literal(true).optional().meta({ description: 'Present (true) when `total` is an estimate: more than 10 000 listings match, estimated from a random sample of the listings on sale, within ±5 %.' }),
+  })
   .meta({ id: 'ListingSearchPage' });
 
 export const ZGetListingInput = z.strictObject({ id: z.uuid(), currency: ZShopCurrency });

@@ -26,6 +26,8 @@ const tsquery = (weights = '') =>
 export interface SearchResult {
   ids: string[];
   total: number;
+  /** `total` is an estimate (more than EXACT_TOTAL_UP_TO matches) */
+  totalIsEstimate?: true;
   nextCursor?: string;
 }
 
@@ -115,20 +117,70 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     order by ${s.order.replace('tier', 'k0')} limit ?`;
   const pageParams = [...keyParams, ...params, ...(after ? [...keyParams, ...after] : []), input.limit + 1];
   // Unfiltered, the total is the marketplace's on-sale count (kept by a trigger) — for price sorts less
-  // the few without a comparable price (a small partial index); otherwise a count of the matches.
-  const count = filtered
-    ? { sql: `select count(*)::int as total from listings l where ${where.join(' and ')}`, params }
-    : {
-        sql: `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)${
-          priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null)` : ''
-        })::int as total`,
-        params: priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace],
-      };
-  const [rows, counted] = await Promise.all([
-    scoped.query<Record<string, unknown>>(pageSql, pageParams),
-    scoped.query<{ total: number }>(count.sql, count.params),
-  ]);
+  // the few without a comparable price (a small partial index); otherwise the matches counted (or estimated).
+  const onSale = `coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)`;
+  const countTotal = async (): Promise<Total> => {
+    if (filtered) return countMatches(scoped, where, params, onSale);
+    const sql = `select (${onSale}${priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null)` : ''})::int as total`;
+    const [row] = await scoped.query<{ total: number }>(sql, priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace]);
+    return { total: row!.total, estimate: false };
+  };
+  const [rows, counted] = await Promise.all([scoped.query<Record<string, unknown>>(pageSql, pageParams), countTotal()]);
   const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => s.key.map((_k, i) => r[`k${i}`]));
-  return { ids: page.map((r) => String(r.id)), total: counted[0]!.total, ...(nextCursor ? { nextCursor } : {}) };
+  return { ids: page.map((r) => String(r.id)), total: counted.total, ...(counted.estimate ? { totalIsEstimate: true } : {}), ...(nextCursor ? { nextCursor } : {}) };
 }
 
+
+/** `total` is exact up to this many matches; above, it may be an estimate within ±5 % (`total_is_estimate`). */
+export const EXACT_TOTAL_UP_TO = 10_000;
+/** Sampled matches an estimate rests on: its relative standard error is at most 1/√4000 ≈ 1.6 %, so ±5 % is over 3 of them. */
+const SAMPLED_MATCHES = 4000;
+/** Listings looked at by the first sample (in 1/4096 steps of the on-sale listings, by the id's random bits). */
+const FIRST_SAMPLE = 16_000;
+/** Below this many matches (as the first sample reckons) counting them all costs less than a sample big enough. */
+const COUNT_ALL_BELOW = 50_000;
+const BUCKETS = 4096;
+
+interface Total {
+  total: number;
+  estimate: boolean;
+}
+
+/**
+ * The number of listings matching `where` (its first two conditions are the marketplace and
+ * `on_sale`): counted up to EXACT_TOTAL_UP_TO + 1; past that, estimated from a sample of the
+ * on-sale listings picked by the random bits of their ids (`hm_sample_bucket`, an index of its
+ * own), so the cost follows the sample size, not the number of matches. The share of the sample
+ * that matches, times the on-sale count (kept by a trigger), is the estimate; a first sample of
+ * about 16 000 listings says how big the second must be to hold SAMPLED_MATCHES matches, and when
+ * the matches are few enough that counting them is the cheaper way, they are counted.
+ */
+async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], params: unknown[], onSale: string): Promise<Total> {
+  const all = where.join(' and ');
+  const [capped] = await sql.query<{ n: number }>(`select count(*)::int as n from (select 1 from listings l where ${all} limit ${EXACT_TOTAL_UP_TO + 1}) m`, params);
+  if (capped!.n <= EXACT_TOTAL_UP_TO) return { total: capped!.n, estimate: false };
+  const countAll = async (): Promise<Total> => {
+    const [row] = await sql.query<{ n: number }>(`select count(*)::int as n from listings l where ${all}`, params);
+    return { total: row!.n, estimate: false };
+  };
+  const filters = where.slice(2).join(' and ');
+  const filterParams = params.slice(1);
+  const [{ on_sale }] = (await sql.query<{ on_sale: number }>(`select (${onSale})::int as on_sale`, [sql.marketplace])) as [{ on_sale: number }];
+  const sample = async (buckets: number) => {
+    const [row] = await sql.query<{ matched: number; looked: number }>(
+      `select count(*) filter (where ${filters})::int as matched, count(*)::int as looked
+         from listings l where l.marketplace_id = ? and l.on_sale and hm_sample_bucket(l.id) < ?`,
+      [...filterParams, sql.marketplace, buckets],
+    );
+    return { matched: row!.matched, estimate: row!.looked === 0 ? 0 : Math.round((row!.matched / row!.looked) * on_sale) };
+  };
+  const first = Math.ceil((BUCKETS * FIRST_SAMPLE) / Math.max(on_sale, 1));
+  if (first >= BUCKETS) return countAll();
+  const one = await sample(first);
+  if (one.estimate < COUNT_ALL_BELOW) return countAll();
+  if (one.matched >= SAMPLED_MATCHES) return { total: Math.max(one.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
+  const second = Math.ceil((first * SAMPLED_MATCHES * 1.25) / Math.max(one.matched, 1));
+  if (second >= BUCKETS) return countAll();
+  const two = await sample(second);
+  return { total: Math.max(two.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
+}
