@@ -51,3 +51,20 @@ export function writeResults(name: string, date: string, report: unknown, md: st
   console.error(`bench: wrote ${path.relative(process.cwd(), file)} and ${name}-latest.md`);
   return file;
 }
+
+/** The SQL a command runs itself: an entity manager whose `execute` calls are handed to `record` too. */
+export function recordingExecute<T extends object>(em: T, record: (statement: { text: string; values: unknown[] }) => void): T {
+  return new Proxy(em, {
+    get(target, prop, receiver) {
+      if (prop === 'execute') {
+        return (sql: string, params: unknown[]) => {
+          let n = 0; // Postgres placeholders for the same statement
+          record({ text: sql.replace(/\?/g, () => `$${++n}`), values: params });
+          return (target as { execute(sql: string, params: unknown[]): unknown }).execute(sql, params);
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

@@ -26,7 +26,7 @@ import { loadRateBook } from '../packages/domain/src/rates/rate-book.js';
 import { localPorts } from '@hm/domain/ports';
 import { buildApp } from '../apps/api/src/app.js';
 import { API_KEY_CACHE_MAX_MS } from '../apps/api/src/http/api-key-cache.js';
-import { f, machine, percentile, writeResults } from './lib.js';
+import { f, machine, percentile, recordingExecute, writeResults } from './lib.js';
 import { RARE_WORD, seedBench } from './seed.js';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -117,30 +117,13 @@ async function main() {
             query = { ...q.query, cursor: page.next_cursor };
           }
           // the SQL the API runs for this query, recorded from the search command itself
-          const recorded: { sql: string; params: unknown[] }[] = [];
+          const recorded: { text: string; values: unknown[] }[] = [];
           const tem = tenantEm(orm, marketplace.id);
-          const recorder = new Proxy(tem, {
-            get(target, prop, receiver) {
-              if (prop === 'execute') {
-                return (sql: string, params: unknown[]) => {
-                  recorded.push({ sql, params });
-                  return target.execute(sql, params);
-                };
-              }
-              const value = Reflect.get(target, prop, receiver);
-              return typeof value === 'function' ? value.bind(target) : value;
-            },
-          });
+          const recorder = recordingExecute(tem, (s) => recorded.push(s));
           const input = ZSearchInput.parse(query);
           const rates = await loadRateBook(tem, marketplace, new Date().toISOString().slice(0, 10));
           const result = await searchListings({ ...ports, em: recorder, marketplace }, input, rates);
-          // Postgres placeholders for the same statements
-          const statements = recorded
-            .filter((r) => /from listings l/.test(r.sql))
-            .map((r) => {
-              let n = 0;
-              return { text: r.sql.replace(/\?/g, () => `$${++n}`), values: r.params };
-            });
+          const statements = recorded.filter((r) => /from listings l/.test(r.text));
 
           const apiTimes: number[] = [];
           const sqlTimes: number[] = [];

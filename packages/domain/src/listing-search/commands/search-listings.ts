@@ -175,7 +175,7 @@ async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], 
     return { matched: row!.matched, estimate: row!.looked === 0 ? 0 : Math.round((row!.matched / row!.looked) * on_sale) };
   };
   const first = Math.ceil((BUCKETS * FIRST_SAMPLE) / Math.max(on_sale, 1));
-  if (first >= BUCKETS) return countAll();
+  if (first * 2 >= BUCKETS) return countAll(); // a sample of half the listings or more: counting is as cheap
   const one = await sample(first);
   if (one.estimate < COUNT_ALL_BELOW) return countAll();
   if (one.matched >= SAMPLED_MATCHES) return { total: Math.max(one.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };

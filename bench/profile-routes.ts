@@ -1,0 +1,108 @@
+/**
+ * Where a request's time goes: the API (buildApp, key cache on) under autocannon load on one route at
+ * a time, with a V8 CPU profile per route (node:inspector) summarised by self time per package and
+ * per function. Not a benchmark (no baseline): a flame-graph source. Profiles (.cpuprofile, open in
+ * Chrome DevTools or speedscope) and the summary go to BENCH_PROFILE_DIR (default a temp dir).
+ *
+ * Run: npm run -s bench:profile   (BENCH_PROFILE_S=6, BENCH_PROFILE_DIR for the .cpuprofile files)
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startEmbeddedPostgres } from '@hm/db/postgres';
+import { createOrm } from '@hm/db/orm';
+import { migrate } from '@hm/db/migrate';
+import { freePort } from '@hm/db/testing/global-setup';
+import { localPorts } from '@hm/domain/ports';
+import { createApiKey } from '../packages/domain/src/api-keys/commands/manage-api-keys.js';
+import { buildApp } from '../apps/api/src/app.js';
+import { API_KEY_CACHE_MAX_MS } from '../apps/api/src/http/api-key-cache.js';
+import { machine, writeResults } from './lib.js';
+import { seedBench } from './seed.js';
+
+const SECONDS = Number(process.env.BENCH_PROFILE_S ?? 6);
+const out = process.env.BENCH_PROFILE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hm-profile-'));
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount: number;
+}
+
+function summarise(profile: { nodes: Node[]; samples: number[] }) {
+  const total = profile.samples.length;
+  const byPackage = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const n of profile.nodes) {
+    if (!n.hitCount) continue;
+    const url = n.callFrame.url;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes('/packages/') || url.includes('/apps/') ? 'our code' : url.startsWith('node:') ? 'node' : n.callFrame.functionName || '(vm)');
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + n.hitCount);
+    const fn = `${n.callFrame.functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^.*\/(packages|apps)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + n.hitCount);
+  }
+  const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, hits]) => `${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
+  return [`samples ${total}`, '', 'self time by package:', ...top(byPackage, 15), '', 'self time by function:', ...top(byFunction, 30)].join('\n');
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hm-bench-profile-'));
+  chmodSync(dir, 0o755);
+  const server = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
+  try {
+    const orm = await createOrm(server.url, { poolMax: 10 });
+    await migrate(orm);
+    const seed = await seedBench(server.url, { listings: 5000, marketplace: 'bench', quiet: true });
+    const em = orm.em.fork();
+    const { token } = createApiKey(em, seed.marketplaceId, 'publishable', 'test');
+    await em.flush();
+    const [listing] = await orm.em.getConnection().execute<{ id: string }[]>(`select id from listings where on_sale order by published_at desc limit 1`);
+    const port = await freePort();
+    const app = await buildApp({ orm, mode: 'test', apiUrl: `http://127.0.0.1:${port}`, ports: localPorts({ dataDir: dir, mode: 'test' }), apiKeyCacheMs: API_KEY_CACHE_MAX_MS });
+    await app.listen({ port, host: '127.0.0.1' });
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    const routes = { marketplace: '/v1/marketplace', listing: `/v1/listings/${listing!.id}`, search: '/v1/listings?limit=24' };
+    const summaries: string[] = [];
+    for (const [name, url] of Object.entries(routes)) {
+      const run = (duration: number) =>
+        new Promise<autocannon.Result>((resolve, reject) =>
+          autocannon({ url: `http://127.0.0.1:${port}${url}`, connections: 10, duration, headers: { authorization: `Bearer ${token}` } }, (err, result) => (err ? reject(err) : resolve(result))),
+        );
+      await run(2);
+      await session.post('Profiler.start');
+      const result = await run(SECONDS);
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(path.join(out, `${name}.cpuprofile`), JSON.stringify(profile));
+      const summary = `## ${name} ${url}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, non-2xx ${result.non2xx}\n\n${summarise(profile as never)}`;
+      summaries.push(summary);
+      console.error(summary + '\n');
+    }
+    writeFileSync(path.join(out, 'summary.txt'), summaries.join('\n\n') + '\n');
+    const date = new Date().toISOString();
+    const m = machine();
+    const md = [
+      `# profile — ${date}`,
+      '',
+      `The API (key cache on) under autocannon, 10 connections, ${SECONDS} s per route after 2 s of warm-up, V8 CPU profile per route (sampling 200 µs), self time. 5 000 bench listings. Machine: ${m.cpus} CPU (${m.cpuModel}), load average at start ${m.loadAverageAtStart.join(' / ')}, Node ${m.node}${m.commit ? `, commit ${m.commit}` : ''}. Throughput here is not a benchmark (no baseline; other work shares the CPUs).`,
+      '',
+      ...summaries.map((s) => s.replace(/^## (.*)$/m, '## $1\n\n```') + '\n```\n'),
+    ].join('\n');
+    writeResults('profile', date, { date, machine: m, summaries }, md);
+    console.error(`profiles in ${out}`);
+    await app.close();
+    await orm.close(true);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
