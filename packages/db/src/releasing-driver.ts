@@ -51,6 +51,7 @@ class ReleasingPostgreSqlConnection extends PostgreSqlConnection {
       ...overrides,
       onPoolCreated: (pool: pg.Pool) => {
         closeClientsReleasedInTransaction(pool);
+        pool.on('connect', (client) => sendBeginWithNextStatement(client));
         return onPoolCreated?.(pool);
       },
     } as pg.PoolConfig);
@@ -92,4 +93,41 @@ function closeClientsReleasedInTransaction(pool: pg.Pool): void {
     const status = client.getTransactionStatus(); // I: idle, T: in a transaction, E: in a failed one
     if (status === 'T' || status === 'E') void client.end(); // sets `_ending` at once: pg-pool drops it below
   });
+}
+
+const RESULT = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
+
+/**
+ * `begin` goes to the server with the statement after it, in one round trip instead of two. Tenant
+ * work runs every statement in a short transaction (begin, the tenant's settings, the statement,
+ * commit: see tenancy.ts), so this saves a quarter of a request's round trips to Postgres.
+ *
+ * MikroORM sends its statements with the values inlined (no parameters), so Kysely's plain `begin`
+ * can wait on the client and go out as `begin; <next statement>` (the simple query protocol runs
+ * several statements, in order, as one message; the answer is the next statement's). A transaction
+ * that ends before any statement sends nothing. Any other call (parameters, a cursor, a callback)
+ * after a waiting `begin` queues the `begin` first, as before: the client runs calls in order.
+ */
+/** @internal exported for its tests */
+export function sendBeginWithNextStatement(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let waiting = false;
+  const plain = (args: unknown[]) => typeof args[0] === 'string' && (args.length === 1 || (args.length === 2 && Array.isArray(args[1]) && args[1].length === 0));
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    if (!waiting) {
+      if (plain(args) && args[0] === 'begin') {
+        waiting = true;
+        return Promise.resolve(RESULT('BEGIN'));
+      }
+      return query(...args);
+    }
+    waiting = false;
+    if (!plain(args)) {
+      (query('begin') as Promise<unknown>).catch(() => {}); // the call below fails the same way on a lost session
+      return query(...args);
+    }
+    const sql = args[0] as string;
+    if (sql === 'commit' || sql === 'rollback') return Promise.resolve(RESULT(sql.toUpperCase()));
+    return (query(`begin; ${sql}`) as Promise<unknown[]>).then((results) => (results.length === 2 ? results[1] : results.slice(1)));
+  };
 }

@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { createOrm, crossTenantEm, tenantEm, uuidv7, type MikroORM } from './orm.js';
+import { sendBeginWithNextStatement } from './releasing-driver.js';
+import { createTestDatabase } from './testing/index.js';
+
+/** `begin` goes out with the statement after it (one round trip instead of two). */
+
+function fakeClient() {
+  const sent: unknown[][] = [];
+  const client = {
+    query: (...args: unknown[]) => {
+      sent.push(args);
+      const sql = String(args[0]);
+      const one = { command: 'SELECT', rows: [{ sql }] };
+      return Promise.resolve(sql.startsWith('begin; ') ? [{ command: 'BEGIN', rows: [] }, one] : one);
+    },
+  };
+  sendBeginWithNextStatement(client as unknown as pg.PoolClient);
+  return { client: client as unknown as pg.PoolClient, sent };
+}
+
+test('begin waits and goes out with the next statement; its answer is that statement’s; commit goes out as it is', async () => {
+  const { client, sent } = fakeClient();
+  expect(await client.query('begin', [])).toMatchObject({ command: 'BEGIN' });
+  expect(sent).toEqual([]);
+  expect(await client.query('select 1', [])).toEqual({ command: 'SELECT', rows: [{ sql: 'begin; select 1' }] });
+  await client.query('select 2', []);
+  await client.query('commit', []);
+  expect(sent.map((a) => a[0])).toEqual(['begin; select 1', 'select 2', 'commit']);
+});
+
+test('a transaction ended before any statement sends nothing', async () => {
+  const { client, sent } = fakeClient();
+  for (const end of ['commit', 'rollback']) {
+    await client.query('begin', []);
+    expect(await client.query(end, [])).toMatchObject({ command: end.toUpperCase() });
+  }
+  await client.query('select 3');
+  expect(sent.map((a) => a[0])).toEqual(['select 3']);
+});
+
+test('a call with parameters after begin: begin first, on its own, then the call as it was', async () => {
+  const { client, sent } = fakeClient();
+  await client.query('begin', []);
+  await client.query('select $1::int', [4]);
+  expect(sent).toEqual([['begin'], ['select $1::int', [4]]]);
+});
+
+let orm: MikroORM;
+beforeAll(async () => {
+  orm = await createOrm(await createTestDatabase(inject('adminDatabaseUrl')), { poolMax: 2 });
+});
+afterAll(() => orm.close(true));
+
+test('on a real connection: statements of a transaction share it, a rollback undoes them, tenant settings apply', async () => {
+  const em = crossTenantEm(orm);
+  const [a, b] = await em.transactional(async (tx) => [
+    await tx.getConnection().execute<{ x: string }[]>('select txid_current()::text as x', [], 'all', tx.getTransactionContext()),
+    await tx.getConnection().execute<{ x: string }[]>('select txid_current()::text as x', [], 'all', tx.getTransactionContext()),
+  ]);
+  expect(a[0]!.x).toBe(b[0]!.x);
+  const id = uuidv7();
+  await expect(
+    em.transactional(async (tx) => {
+      await tx.getConnection().execute(`insert into marketplaces (id, name, slug, currencies, locales, term_kinds, listing_rules, shipping, commission_percent, created_at, updated_at)
+        values ('${id}', 'x', 'x-${id}', '{SEK}', '{en}', '[]', '{}', '{"sizes":[],"zones":[]}', 0, now(), now())`, [], 'run', tx.getTransactionContext());
+      throw new Error('undo');
+    }),
+  ).rejects.toThrow('undo');
+  expect(await em.getConnection().execute(`select 1 from marketplaces where id = '${id}'`)).toEqual([]);
+  const marketplaceId = uuidv7();
+  const [setting] = await tenantEm(orm, marketplaceId).execute<{ m: string; r: string }[]>(`select current_setting('hm.marketplace_id') as m, current_user as r`);
+  expect(setting).toEqual({ m: marketplaceId, r: 'hm_app' });
+});
