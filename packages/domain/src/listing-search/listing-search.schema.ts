@@ -49,7 +49,7 @@ export const ZSearchPage = z
     items: z.array(ZShopListing),
     next_cursor: z.string().optional().meta({ description: 'Absent on the last page.' }),
     total: z.number().int().meta({ description: 'Listings matching the filters: exact up to 10 000; above that it may be an estimate within ±5 %, and then `total_is_estimate` is true.' }),
-    total_is_estimate: z.literal(true).optional().meta({ description: 'Present (true) when `total` is an estimate: more than 10 000 listings match, estimated from a random sample of the listings on sale, within ±5 %.' }),
+    total_is_estimate: z.literal(true).optional().meta({ description: 'Present (true) when `total` is an estimate: more than 10 000 listings match, estimated from a sample of the listings on sale, within ±5 %.' }),
   })
   .meta({ id: 'ListingSearchPage' });
 

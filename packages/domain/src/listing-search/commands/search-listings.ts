@@ -133,13 +133,12 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
 
 /** `total` is exact up to this many matches; above, it may be an estimate within ±5 % (`total_is_estimate`). */
 export const EXACT_TOTAL_UP_TO = 10_000;
-/** Sampled matches an estimate rests on: its relative standard error is at most 1/√4000 ≈ 1.6 %, so ±5 % is over 3 of them. */
+/** Sampled matches an estimate rests on: its relative standard error is then about 1/√4000 ≈ 1.6 %, so ±5 % is 3 of them. */
 const SAMPLED_MATCHES = 4000;
-/** Listings looked at by the first sample (in 1/4096 steps of the on-sale listings, by the id's random bits). */
-const FIRST_SAMPLE = 16_000;
-/** Below this many matches (as the first sample reckons) counting them all costs less than a sample big enough. */
+/** On-sale listings the first sample holds (whole table pages, about 2 % of a million listings' pages). */
+const FIRST_SAMPLE = 20_000;
+/** Below this many matches (as the first sample reckons) counting them all costs about what a big enough sample does. */
 const COUNT_ALL_BELOW = 50_000;
-const BUCKETS = 4096;
 
 interface Total {
   total: number;
@@ -148,12 +147,12 @@ interface Total {
 
 /**
  * The number of listings matching `where` (its first two conditions are the marketplace and
- * `on_sale`): counted up to EXACT_TOTAL_UP_TO + 1; past that, estimated from a sample of the
- * on-sale listings picked by the random bits of their ids (`hm_sample_bucket`, an index of its
- * own), so the cost follows the sample size, not the number of matches. The share of the sample
- * that matches, times the on-sale count (kept by a trigger), is the estimate; a first sample of
- * about 16 000 listings says how big the second must be to hold SAMPLED_MATCHES matches, and when
- * the matches are few enough that counting them is the cheaper way, they are counted.
+ * `on_sale`): counted up to EXACT_TOTAL_UP_TO + 1; past that, estimated from a sample of the table's
+ * pages (`tablesample system`, repeatable, so a query's estimate does not change from page to page),
+ * which costs the pages sampled, not the number of matches. The share of the marketplace's on-sale
+ * listings in the sample that match, times its on-sale count (kept by a trigger), is the estimate. A
+ * first sample of about FIRST_SAMPLE listings says how big the second must be to hold SAMPLED_MATCHES
+ * matches; when the matches are few enough, or the sample would be half the listings, they are counted.
  */
 async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], params: unknown[], onSale: string): Promise<Total> {
   const all = where.join(' and ');
@@ -166,21 +165,21 @@ async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], 
   const filters = where.slice(2).join(' and ');
   const filterParams = params.slice(1);
   const [{ on_sale }] = (await sql.query<{ on_sale: number }>(`select (${onSale})::int as on_sale`, [sql.marketplace])) as [{ on_sale: number }];
-  const sample = async (buckets: number) => {
+  const sample = async (percent: number) => {
     const [row] = await sql.query<{ matched: number; looked: number }>(
       `select count(*) filter (where ${filters})::int as matched, count(*)::int as looked
-         from listings l where l.marketplace_id = ? and l.on_sale and hm_sample_bucket(l.id) < ?`,
-      [...filterParams, sql.marketplace, buckets],
+         from listings l tablesample system (?) repeatable (0) where l.marketplace_id = ? and l.on_sale`,
+      [...filterParams, percent, sql.marketplace],
     );
     return { matched: row!.matched, estimate: row!.looked === 0 ? 0 : Math.round((row!.matched / row!.looked) * on_sale) };
   };
-  const first = Math.ceil((BUCKETS * FIRST_SAMPLE) / Math.max(on_sale, 1));
-  if (first * 2 >= BUCKETS) return countAll(); // a sample of half the listings or more: counting is as cheap
+  const first = (100 * FIRST_SAMPLE) / Math.max(on_sale, 1);
+  if (first >= 50) return countAll();
   const one = await sample(first);
   if (one.estimate < COUNT_ALL_BELOW) return countAll();
   if (one.matched >= SAMPLED_MATCHES) return { total: Math.max(one.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
-  const second = Math.ceil((first * SAMPLED_MATCHES * 1.25) / Math.max(one.matched, 1));
-  if (second >= BUCKETS) return countAll();
+  const second = (first * SAMPLED_MATCHES * 1.25) / Math.max(one.matched, 1);
+  if (second >= 50) return countAll();
   const two = await sample(second);
   return { total: Math.max(two.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
 }

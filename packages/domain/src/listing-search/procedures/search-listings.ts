@@ -17,7 +17,7 @@ export const searchListings = keyProcedure
       tags: ['Listings'],
       summary: 'Search listings on sale',
       description:
-        "Listings on sale (published, in stock, seller not blocked), filtered and sorted; cursor-paged (`next_cursor` absent on the last page; a cursor of another query is 422); `total` counts every match exactly up to 10 000; above that it may be an estimate within ±5 % (from a random sample of the listings on sale), said by `total_is_estimate: true`. Prices in `min_price`/`max_price` are minor units of `currency` when given, else of the marketplace's default currency; prices in other currencies are compared at the day's rate. With `X-User-Session` (secret key) each listing says whether the user saved it.",
+        "Listings on sale (published, in stock, seller not blocked), filtered and sorted; cursor-paged (`next_cursor` absent on the last page; a cursor of another query is 422); `total` counts every match exactly up to 10 000; above that it may be an estimate within ±5 % (from a sample of the listings on sale), said by `total_is_estimate: true`. Prices in `min_price`/`max_price` are minor units of `currency` when given, else of the marketplace's default currency; prices in other currencies are compared at the day's rate. With `X-User-Session` (secret key) each listing says whether the user saved it.",
     },
   })
   .input(ZSearchInput)
