@@ -99,10 +99,20 @@ async function bareServer(databaseUrl: string) {
   app.get<{ Querystring: { locale?: string } }>('/v1/categories', async (req, reply) => {
     const m = await authenticate(req.headers.authorization);
     if (!m) return reply.code(401).send(unauthorized);
-    const { rows } = await pool.query(
-      'select * from categories where marketplace_id = $1 order by position asc, slug asc',
-      [m.id],
-    );
+    // as the API's tenant work runs (row-level security): a transaction as hm_app with the marketplace set,
+    // its begin sent with the settings in one message (see packages/db releasing-driver.ts)
+    const client = await pool.connect();
+    let rows: { id: string; marketplace_id: string; created_at: Date; slug: string; names: Category["names"]; parent_id: string | null; position: number; updated_at: Date }[];
+    try {
+      await client.query(`begin; select set_config('role', 'hm_app', true), set_config('hm.marketplace_id', '${m.id.replace(/[^0-9a-f-]/g, '')}', true)`);
+      rows = (await client.query('select * from categories where marketplace_id = $1 order by position asc, slug asc', [m.id])).rows;
+      await client.query('commit');
+    } catch (e) {
+      await client.query('rollback').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
     const categories = rows.map(
       (r) => ({ id: r.id, marketplaceId: r.marketplace_id, createdAt: r.created_at, slug: r.slug, names: r.names, parentId: r.parent_id, position: r.position, updatedAt: r.updated_at }) as Category,
     );
