@@ -1,7 +1,7 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createOrm, crossTenantEm, tenantEm, uuidv7, type MikroORM } from './orm.js';
-import { sendBeginWithNextStatement } from './releasing-driver.js';
+import { sendBeginWithNextStatement, sendBeginWithNextStatementOn } from './releasing-driver.js';
 import { createTestDatabase } from './testing/index.js';
 
 /** `begin` goes out with the statement after it (one round trip instead of two). */
@@ -48,8 +48,10 @@ test('a call with parameters after begin: begin first, on its own, then the call
 });
 
 let orm: MikroORM;
+let url: string;
 beforeAll(async () => {
-  orm = await createOrm(await createTestDatabase(inject('adminDatabaseUrl')), { poolMax: 2 });
+  url = await createTestDatabase(inject('adminDatabaseUrl'));
+  orm = await createOrm(url, { poolMax: 2 });
 });
 afterAll(() => orm.close(true));
 
@@ -72,4 +74,25 @@ test('on a real connection: statements of a transaction share it, a rollback und
   const marketplaceId = uuidv7();
   const [setting] = await tenantEm(orm, marketplaceId).execute<{ m: string; r: string }[]>(`select current_setting('hm.marketplace_id') as m, current_user as r`);
   expect(setting).toEqual({ m: marketplaceId, r: 'hm_app' });
+});
+
+test('a client released with a begin waiting goes back to the pool without it', async () => {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  sendBeginWithNextStatementOn(pool);
+  try {
+    const first = await pool.connect();
+    await first.query('begin', []); // held back, then released without an end
+    first.release();
+    const again = await pool.connect();
+    expect(again).toBe(first);
+    await again.query('select 1', []);
+    expect((again as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('I'); // not inside a transaction
+    await again.query('begin', []);
+    await again.query('select 1', []);
+    expect((again as unknown as { getTransactionStatus(): string }).getTransactionStatus()).toBe('T');
+    await again.query('rollback', []);
+    again.release();
+  } finally {
+    await pool.end();
+  }
 });

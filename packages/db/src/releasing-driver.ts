@@ -51,7 +51,7 @@ class ReleasingPostgreSqlConnection extends PostgreSqlConnection {
       ...overrides,
       onPoolCreated: (pool: pg.Pool) => {
         closeClientsReleasedInTransaction(pool);
-        pool.on('connect', (client) => sendBeginWithNextStatement(client));
+        sendBeginWithNextStatementOn(pool);
         return onPoolCreated?.(pool);
       },
     } as pg.PoolConfig);
@@ -95,6 +95,15 @@ function closeClientsReleasedInTransaction(pool: pg.Pool): void {
   });
 }
 
+/** Every client of the pool sends `begin` with the statement after it (see below). */
+export function sendBeginWithNextStatementOn(pool: pg.Pool): void {
+  pool.on('connect', (client) => sendBeginWithNextStatement(client));
+  pool.on('release', (_err, client) => forgetWaitingBegin.get(client)?.());
+}
+
+/** Never back into the pool with a begin waiting: the next user's first statement would open a transaction. */
+const forgetWaitingBegin = new WeakMap<pg.PoolClient, () => void>();
+
 const RESULT = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
 
 /**
@@ -112,6 +121,7 @@ const RESULT = (command: string) => ({ command, rowCount: null, rows: [], fields
 export function sendBeginWithNextStatement(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let waiting = false;
+  forgetWaitingBegin.set(client, () => (waiting = false));
   const plain = (args: unknown[]) => typeof args[0] === 'string' && (args.length === 1 || (args.length === 2 && Array.isArray(args[1]) && args[1].length === 0));
   (client as { query: unknown }).query = (...args: unknown[]) => {
     if (!waiting) {
