@@ -1,5 +1,6 @@
 import { selling } from './messages-selling';
 import { shellMessages } from './messages-shell';
+import { inboxMessages } from './messages-inbox';
 
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
 const en = {
@@ -81,6 +82,8 @@ const en = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.en,
+  // the messages pages: lib/messages-inbox.ts
+  ...inboxMessages.en,
   shop: {
     newest: 'Just in',
     empty: 'Nothing on sale yet.',
@@ -189,6 +192,7 @@ const sv: Messages = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
+  ...inboxMessages.sv,
   shop: {
     newest: 'Nytt in',
     empty: 'Inget till salu än.',
@@ -244,6 +248,7 @@ const de = withFallback<Messages>(en, {
   },
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
+  ...inboxMessages.de,
 });
 
 const ALL: Record<string, Messages> = { en, sv, de };

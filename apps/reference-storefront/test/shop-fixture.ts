@@ -15,6 +15,8 @@ export interface ShopFixture {
   /** on sale, with a photo, in "chairs" */
   listingId: string;
   draftId: string;
+  /** the buyer's question to the seller about the listing on sale, answered once */
+  conversationId: string;
 }
 
 type Call = <T = { id: string }>(method: string, path: string, opts?: { body?: unknown; session?: string; bytes?: Buffer }) => Promise<T>;
@@ -119,5 +121,7 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
   );
   const { id: draftId } = await call('POST', '/me/listings', { session: seller, body: { title: 'Pine table (draft)', price: { amount: 90000, currency: 'SEK' } } });
   await call('PUT', `/me/favorites/${listingId}`, { session: buyer });
-  return { sellerEmail, sellerSession: seller, buyerSession: buyer, listingId, draftId };
+  const { conversation } = await call<{ conversation: { id: string } }>('POST', '/me/conversations', { session: buyer, body: { listing_id: listingId, body: 'Is the seat original?' } });
+  await call('POST', `/me/conversations/${conversation.id}/messages`, { session: seller, body: { body: 'Yes, and the legs are oak.' } });
+  return { sellerEmail, sellerSession: seller, buyerSession: buyer, listingId, draftId, conversationId: conversation.id };
 }
