@@ -61,6 +61,7 @@ describe('messages in a browser', () => {
     await row.getByRole('link').click();
     await seller.waitForURL(conversationUrl);
     await expect(seller.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('About a listing');
+    await expect(seller.getByRole('link', { name: 'About the listing: Artek stool 60' }).getAttribute('href')).resolves.toBe(`/en/listings/${shop.listingId}`);
     const reply = seller.getByRole('form', { name: 'Reply' });
     await reply.getByLabel('Your message').fill('Yes, the cushion is included.');
     await reply.getByRole('button', { name: 'Send' }).click();

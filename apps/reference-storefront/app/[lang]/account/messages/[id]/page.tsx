@@ -1,8 +1,9 @@
+import { safe } from '@trpc/client';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { ApiProblem } from '../../../../_components/api-problem';
 import { Shell } from '../../../../_components/shell';
-import { apiAs, problemOf } from '../../../../../lib/api';
+import { api, apiAs, problemOf } from '../../../../../lib/api';
 import { formatDateTime } from '../../../../../lib/intl';
 import { messages } from '../../../../../lib/messages';
 import { titled } from '../../../../../lib/page-meta';
@@ -39,6 +40,9 @@ export default async function ConversationPage({ params }: Props) {
   const status = error && problemOf(error)?.status;
   if (status === 401) redirect(`/${lang}/auth/sign-in?next=${back}`);
   if (status === 404 || status === 422) notFound();
+  // the listing's title while it is on sale (afterwards the link still leads to its page)
+  const [listing] = conversation?.listing_id ? await safe(api().listings.get.query({ id: conversation.listing_id })) : [undefined];
+  const listingTitle = listing?.title;
   return (
     <Shell lang={lang}>
       <p>
@@ -47,7 +51,7 @@ export default async function ConversationPage({ params }: Props) {
       <h1>{conversation ? t.kinds[conversation.kind] : t.threadTitle}</h1>
       {conversation?.kind === 'listing' && conversation.listing_id && (
         <p>
-          <Link href={`/${lang}/listings/${conversation.listing_id}`}>{t.threadAbout.listing}</Link>
+          <Link href={`/${lang}/listings/${conversation.listing_id}`}>{listingTitle ? `${t.threadAbout.listing}: ${listingTitle}` : t.threadAbout.listing}</Link>
         </p>
       )}
       {conversation?.kind === 'order' && conversation.order_id && (
