@@ -21,11 +21,15 @@ export async function loadThread(client: Api, id: string): Promise<Message[]> {
   }
 }
 
-/** The conversation itself (kind, parties, subject): the API lists conversations only, so it is looked up in the list. */
-export async function findConversation(client: Api, id: string): Promise<Conversation | undefined> {
+/**
+ * A conversation of the user's (by id, or the one about an order): the API lists conversations
+ * only, so it is looked up in the list, latest first, up to 1000 conversations back.
+ */
+export async function findConversation(client: Api, match: { id: string } | { orderId: string }): Promise<Conversation | undefined> {
+  const wanted = (c: Conversation) => ('id' in match ? c.id === match.id : c.kind === 'order' && c.order_id === match.orderId);
   for (let offset = 0; offset < 10 * CONVERSATIONS_PAGE; offset += CONVERSATIONS_PAGE) {
     const [page] = await safe(client.me.conversations.list.query({ limit: CONVERSATIONS_PAGE, offset }));
-    const found = page?.items.find((c) => c.id === id);
+    const found = page?.items.find(wanted);
     if (found || !page || page.items.length < CONVERSATIONS_PAGE) return found;
   }
   return undefined;

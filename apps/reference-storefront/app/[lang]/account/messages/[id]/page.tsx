@@ -36,7 +36,7 @@ export default async function ConversationPage({ params }: Props) {
   if (!token) redirect(`/${lang}/auth/sign-in?next=${back}`);
   const client = apiAs(token);
   const t = messages(lang).inbox;
-  const [[thread, error], conversation, user] = await Promise.all([loadThread(client, id).then((items) => [items, undefined] as const, (e: unknown) => [undefined, e] as const), findConversation(client, id), currentUser()]);
+  const [[thread, error], conversation, user] = await Promise.all([loadThread(client, id).then((items) => [items, undefined] as const, (e: unknown) => [undefined, e] as const), findConversation(client, { id }), currentUser()]);
   const status = error && problemOf(error)?.status;
   if (status === 401) redirect(`/${lang}/auth/sign-in?next=${back}`);
   if (status === 404 || status === 422) notFound();
