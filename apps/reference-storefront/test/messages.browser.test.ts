@@ -97,6 +97,30 @@ describe('messages in a browser', () => {
     await expect(seller.getByRole('form', { name: 'Question to the seller' }).count()).resolves.toBe(0);
   });
 
+  test('on an order’s page the buyer messages the seller; the seller sees it there, unread, and answers from the order', async () => {
+    const buyer = await page(shop.buyerSession);
+    await buyer.goto(`/en/orders/${shop.paidOrderId}`);
+    await buyer.getByRole('heading', { name: 'Message the seller' }).waitFor();
+    const toSeller = buyer.getByRole('form', { name: 'Message to the seller' });
+    await toSeller.getByLabel('Your message').fill('Could you send it on Monday?');
+    await toSeller.getByRole('button', { name: 'Send' }).click();
+    await buyer.waitForURL(THREAD);
+    const conversationUrl = buyer.url().replace(/#latest$/, '');
+    await expect(buyer.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('About an order');
+    await expect(buyer.getByRole('link', { name: 'About order' }).getAttribute('href')).resolves.toBe(`/en/orders/${shop.paidOrderId}`);
+
+    const seller = await page(shop.sellerSession);
+    await seller.goto(`/en/orders/${shop.paidOrderId}`);
+    const part = seller.locator('section.message-party');
+    await expect(part.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Message the buyer');
+    await expect(part.getByTestId('unread').textContent()).resolves.toBe('1 unread');
+    await part.getByLabel('Your message').fill('Yes, Monday morning.');
+    await part.getByRole('button', { name: 'Send' }).click();
+    await seller.waitForURL(conversationUrl + '*');
+    expect(await bodies(seller)).toEqual(['Could you send it on Monday?', 'Yes, Monday morning.']);
+    await expect(seller.getByTestId('message').first().locator('strong').textContent()).resolves.toBe('Buyer');
+  });
+
   test('a question to support is answered from the console and shown as Support', async () => {
     const buyer = await newBuyer();
     await buyer.goto('/en/account/messages');
