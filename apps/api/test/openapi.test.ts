@@ -71,6 +71,10 @@ describe('GET /v1/openapi.json', () => {
       'GET /me',
       'GET /me/listings',
       'GET /me/listings/{id}',
+      'GET /me/conversations',
+      'GET /me/conversations/{id}/messages',
+      'POST /me/conversations',
+      'POST /me/conversations/{id}/messages',
       'GET /me/orders',
       'GET /me/orders/{id}',
       'GET /me/orders/{id}/delivery-booking',
@@ -115,6 +119,9 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/marketplace'].get.security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);
     expect(Object.keys(doc.paths['/me/orders'].post.responses)).toEqual(expect.arrayContaining(['201', '409', '422', '503']));
     expect(Object.keys(doc.paths['/me/orders/{id}/delivery-booking'].put.responses)).toEqual(expect.arrayContaining(['200', '403', '409', '422']));
+    expect(Object.keys(doc.paths['/me/conversations'].post.responses)).toEqual(expect.arrayContaining(['201', '403', '404', '422']));
+    expect(Object.keys(doc.paths['/me/conversations/{id}/messages'].post.responses)).toEqual(expect.arrayContaining(['201', '404', '422']));
+    expect(doc.paths['/me/conversations/{id}/messages'].get.tags).toEqual(['Messages']);
   });
 
   test('every operation documents its errors as application/problem+json Problems', () => {

@@ -1,6 +1,7 @@
 import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
 import { shellMessages } from './messages-shell';
+import { inboxMessages } from './messages-inbox';
 
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
 const en = {
@@ -82,6 +83,8 @@ const en = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.en,
+  // the messages pages: lib/messages-inbox.ts
+  ...inboxMessages.en,
   // buying and orders: lib/messages-orders.ts
   orders: orderMessagesByLang.en,
   shop: {
@@ -192,6 +195,7 @@ const sv: Messages = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
+  ...inboxMessages.sv,
   orders: orderMessagesByLang.sv,
   shop: {
     newest: 'Nytt in',
@@ -248,6 +252,7 @@ const de = withFallback<Messages>(en, {
   },
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
+  ...inboxMessages.de,
   orders: orderMessagesByLang.de,
 });
 

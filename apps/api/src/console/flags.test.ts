@@ -117,6 +117,9 @@ describe('console commands', () => {
       'orders get',
       'orders list',
       'orders transition',
+      'support list',
+      'support reply',
+      'conversations get',
     ]);
   });
 
@@ -129,6 +132,8 @@ describe('console commands', () => {
     expect(usage['listings set-commission']).toBe('--id <uuid> --percent <number>|default');
     expect(usage['categories import']).toBe('--marketplace <text> --file <file.json>');
     expect(usage['vouchers create']).toBe('--marketplace <text> --file <file.json>');
+    expect(usage['support list']).toBe('--marketplace <text> [--unanswered <boolean>] [--limit <number>]');
+    expect(usage['support reply']).toBe('--conversation <uuid> --body <text>');
     expect(usage['orders transition']).toMatch(/^--id <uuid> --transition confirm-payment\|.*\|resolve-canceled \[--data <json>\]$/);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '../../../../lib/orders';
+import { MessageParty } from '../../../_components/message-party';
 
 /** What every extra part of the order page gets: the order as the API returned it for the viewer. */
 export interface OrderPartProps {
@@ -16,4 +17,4 @@ export type OrderPart = (props: OrderPartProps) => ReactNode;
  * nothing to show.
  */
 export const SELLER_PARTS: OrderPart[] = [];
-export const PARTY_PARTS: OrderPart[] = [];
+export const PARTY_PARTS: OrderPart[] = [MessageParty];
