@@ -4,7 +4,7 @@ import { createOrm, crossTenantEm, tenantEm, uuidv7, type MikroORM } from './orm
 import { sendBeginWithNextStatement, sendBeginWithNextStatementOn } from './releasing-driver.js';
 import { createTestDatabase } from './testing/index.js';
 
-/** `begin` goes out with the statement after it (one round trip instead of two). */
+/** `begin` and the tenant settings go out with the transaction's first statement (one round trip instead of three). */
 
 function fakeClient() {
   const sent: unknown[][] = [];
@@ -13,7 +13,8 @@ function fakeClient() {
       sent.push(args);
       const sql = String(args[0]);
       const one = { command: 'SELECT', rows: [{ sql }] };
-      return Promise.resolve(sql.startsWith('begin; ') ? [{ command: 'BEGIN', rows: [] }, one] : one);
+      const parts = sql.split('; ').length;
+      return Promise.resolve(parts > 1 ? [...Array.from({ length: parts - 1 }, () => ({ command: 'X', rows: [] })), one] : one);
     },
   };
   sendBeginWithNextStatement(client as unknown as pg.PoolClient);
@@ -30,6 +31,19 @@ test('begin waits and goes out with the next statement; its answer is that state
   expect(sent.map((a) => a[0])).toEqual(['begin; select 1', 'select 2', 'commit']);
 });
 
+test('the settings after begin wait too: begin, settings and statement in one message', async () => {
+  const { client, sent } = fakeClient();
+  await client.query('begin', []);
+  expect(await client.query("select set_config('role', 'hm_app', true)", [])).toMatchObject({ command: 'SELECT', rowCount: 1 });
+  expect(sent).toEqual([]);
+  expect(await client.query('select 5', [])).toEqual({ command: 'SELECT', rows: [{ sql: "begin; select set_config('role', 'hm_app', true); select 5" }] });
+  await client.query('commit', []);
+  await client.query('begin', []);
+  await client.query("select set_config('role', 'hm_app', true)", []);
+  await client.query('commit', []); // nothing ran: nothing sent
+  expect(sent.map((a) => a[0])).toEqual(["begin; select set_config('role', 'hm_app', true); select 5", 'commit']);
+});
+
 test('a transaction ended before any statement sends nothing', async () => {
   const { client, sent } = fakeClient();
   for (const end of ['commit', 'rollback']) {
@@ -40,11 +54,12 @@ test('a transaction ended before any statement sends nothing', async () => {
   expect(sent.map((a) => a[0])).toEqual(['select 3']);
 });
 
-test('a call with parameters after begin: begin first, on its own, then the call as it was', async () => {
+test('a call with parameters after begin: what waits first, on its own, then the call as it was', async () => {
   const { client, sent } = fakeClient();
   await client.query('begin', []);
+  await client.query("select set_config('a', 'b', true)", []);
   await client.query('select $1::int', [4]);
-  expect(sent).toEqual([['begin'], ['select $1::int', [4]]]);
+  expect(sent).toEqual([["begin; select set_config('a', 'b', true)"], ['select $1::int', [4]]]);
 });
 
 let orm: MikroORM;

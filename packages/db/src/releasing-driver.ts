@@ -107,37 +107,45 @@ const forgetWaitingBegin = new WeakMap<pg.PoolClient, () => void>();
 const RESULT = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
 
 /**
- * `begin` goes to the server with the statement after it, in one round trip instead of two. Tenant
- * work runs every statement in a short transaction (begin, the tenant's settings, the statement,
- * commit: see tenancy.ts), so this saves a quarter of a request's round trips to Postgres.
+ * `begin`, and the tenant settings after it, go to the server with the transaction's first real
+ * statement, in one round trip instead of three. Tenant work runs every statement in a transaction
+ * (begin, the tenant's settings, the statements, commit: see tenancy.ts), so a statement on its own
+ * costs two round trips instead of four, and a transaction that ends before any statement (a read
+ * that found everything it needed in memory) costs none.
  *
  * MikroORM sends its statements with the values inlined (no parameters), so Kysely's plain `begin`
- * can wait on the client and go out as `begin; <next statement>` (the simple query protocol runs
- * several statements, in order, as one message; the answer is the next statement's). A transaction
- * that ends before any statement sends nothing. Any other call (parameters, a cursor, a callback)
- * after a waiting `begin` queues the `begin` first, as before: the client runs calls in order.
+ * and MikroORM's `select set_config(…)` can wait on the client and go out as `begin; select
+ * set_config(…); <next statement>` (the simple query protocol runs several statements, in order, as
+ * one message; the answer is the last statement's). An error in the settings then fails that
+ * statement, and the transaction is rolled back as after any failed statement. Any other call
+ * (parameters, a cursor, a callback) sends what waits first, on its own: the client runs calls in order.
  */
 /** @internal exported for its tests */
 export function sendBeginWithNextStatement(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  let waiting = false;
-  forgetWaitingBegin.set(client, () => (waiting = false));
+  let waiting: string[] = [];
+  forgetWaitingBegin.set(client, () => (waiting = []));
   const plain = (args: unknown[]) => typeof args[0] === 'string' && (args.length === 1 || (args.length === 2 && Array.isArray(args[1]) && args[1].length === 0));
   (client as { query: unknown }).query = (...args: unknown[]) => {
-    if (!waiting) {
-      if (plain(args) && args[0] === 'begin') {
-        waiting = true;
-        return Promise.resolve(RESULT('BEGIN'));
-      }
+    const sql = plain(args) ? (args[0] as string) : undefined;
+    if (waiting.length === 0) {
+      if (sql !== 'begin') return query(...args);
+      waiting = ['begin'];
+      return Promise.resolve(RESULT('BEGIN'));
+    }
+    if (sql?.startsWith('select set_config(')) {
+      waiting.push(sql);
+      return Promise.resolve({ ...RESULT('SELECT'), rowCount: 1 });
+    }
+    const before = waiting;
+    waiting = [];
+    if (sql === undefined) {
+      (query(before.join('; ')) as Promise<unknown>).catch(() => {}); // the call below fails the same way on a lost session
       return query(...args);
     }
-    waiting = false;
-    if (!plain(args)) {
-      (query('begin') as Promise<unknown>).catch(() => {}); // the call below fails the same way on a lost session
-      return query(...args);
-    }
-    const sql = args[0] as string;
     if (sql === 'commit' || sql === 'rollback') return Promise.resolve(RESULT(sql.toUpperCase()));
-    return (query(`begin; ${sql}`) as Promise<unknown[]>).then((results) => (results.length === 2 ? results[1] : results.slice(1)));
+    return (query(`${before.join('; ')}; ${sql}`) as Promise<unknown[]>).then((results) =>
+      results.length === before.length + 1 ? results[before.length] : results.slice(before.length),
+    );
   };
 }

@@ -15,7 +15,11 @@ const probe = router({
 });
 
 function ctx(auth: Context['auth']): Context {
-  const fork = () => ({ setFilterParams: () => {}, setSessionContext: () => {} });
+  // reads run in one transaction: this entity manager's "transaction" is itself
+  const fork = () => {
+    const em: Record<string, unknown> = { setFilterParams: () => {}, setSessionContext: () => {}, transactional: (cb: (tx: unknown) => unknown) => cb(em) };
+    return em;
+  };
   const orm = { em: { fork }, fork } as unknown as Context['orm'];
   return { ...localPorts({ dataDir: tmpdir(), mode: 'test' }), orm, mode: 'test', transport: 'trpc', requestId: 'r', auth, sessionToken: undefined, publicUrl: 'http://localhost:4000' };
 }

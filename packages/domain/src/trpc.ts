@@ -92,18 +92,21 @@ export async function sessionRefusal(orm: Context['orm'], auth: AuthenticatedKey
   return checked instanceof DomainError ? checked : undefined;
 }
 
-const authenticate = t.middleware(async ({ ctx, meta, next }) => {
+const authenticate = t.middleware(async ({ ctx, meta, type, next }) => {
   const level = meta?.auth ?? 'secret';
   const refusal = keyRefusal(level, ctx.auth);
   if (refusal) throw refusal;
   if (level === 'none' || ctx.auth === undefined || ctx.auth instanceof DomainError) return next();
   const { marketplace, apiKeyId, kind } = ctx.auth;
-  const keyCtx: Omit<KeyContext, keyof Context> = {
-    em: tenantEm(ctx.orm, marketplace.id),
-    marketplace,
-    apiKey: { id: apiKeyId, kind },
+  const em = tenantEm(ctx.orm, marketplace.id);
+  const run = (scoped: KeyContext['em']) => {
+    const keyCtx: Omit<KeyContext, keyof Context> = { em: scoped, marketplace, apiKey: { id: apiKeyId, kind } };
+    return withMarketplace(marketplace, () => next({ ctx: keyCtx }));
   };
-  return withMarketplace(marketplace, () => next({ ctx: keyCtx }));
+  // A read's statements share one transaction: the tenant's settings are applied once, not once per
+  // statement (each statement outside a transaction is one of its own: begin, settings, statement,
+  // commit). Mutations keep their own transactions where their commands put them.
+  return type === 'query' ? em.transactional((tx) => run(tx)) : run(em);
 });
 
 /**
