@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderSchema } from '@hm/db/entities';
+import { OrderSchema, PayoutSchema } from '@hm/db/entities';
 import { consoleProcedure } from '../../trpc.js';
 import { byOrder } from '../../orders/commands/transition-order.js';
 import { toOrderConsoleBody } from '../../orders/order.mapper.js';
@@ -8,5 +8,6 @@ export const getOrderProcedure = consoleProcedure
   .input(z.strictObject({ id: z.uuid().describe('Order id.') }).describe('An order in any state, with its payment, refund and booking.'))
   .query(async ({ ctx, input }) => {
     const { marketplace, em } = await byOrder(ctx, input.id);
-    return { order: toOrderConsoleBody(await em.findOneOrFail(OrderSchema, { id: input.id }), { em, marketplace }) };
+    const payout = (await em.findOne(PayoutSchema, { orderId: input.id })) ?? undefined;
+    return { order: toOrderConsoleBody(await em.findOneOrFail(OrderSchema, { id: input.id }), { em, marketplace }, payout) };
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
 import { defineTask, type TaskContext } from '../../shared/tasks.js';
+import { appendLedger } from '../../payouts/ledger.queries.js';
 
 /** The refund's id at the provider's side (its idempotency key): one refund per order, however often the job runs. */
 export const refundIdOf = (orderId: string) => `refund_${orderId}`;
@@ -23,7 +24,11 @@ export async function refundOrder(ctx: TaskContext, ref: { marketplaceId: string
   const { providerId } = await ctx.payments.refund({ id: refundIdOf(order.id), paymentId: order.paymentId });
   order.refundId = providerId;
   order.refundedAt = ctx.clock.now();
-  await em.flush();
+  await em.transactional(async (tx) => {
+    // the payment back, less what was refunded outside the service before (the provider refunds what is left)
+    await appendLedger(tx, [{ orderId: order.id, kind: 'refund', amount: order.total - order.refundedOutside, currency: order.currency, reference: providerId }], order.refundedAt!);
+    await tx.flush();
+  });
   return `refunded (${providerId})`;
 }
 
