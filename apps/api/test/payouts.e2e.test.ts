@@ -190,6 +190,19 @@ describe('paying sellers', () => {
     const consoleOrder = (await suite.h.console.orders.get({ id })).order;
     expect(consoleOrder.transfer).toEqual({ id: expect.stringMatching(/^tr_/), at: expect.any(String) });
     expect(await reconcile()).toMatchObject({ ok: true, mismatches: [], paid_twice: [] });
+    // the ledger: what moved, in the order's currency; append-only, even for the database owner
+    const db = suite.h.orm.em.getConnection();
+    const ledger = await db.execute<{ kind: string; amount: string; currency: string }[]>(`select kind, amount, currency from ledger_entries where order_id = ? order by kind`, [id]);
+    expect(ledger.map((r) => [r.kind, Number(r.amount), r.currency])).toEqual([
+      ['charge', 100_000, 'SEK'],
+      ['commission', 10_000, 'SEK'],
+      ['marketplace_shipping', 0, 'SEK'],
+      ['storage_fee', 0, 'SEK'],
+      ['transfer', 90_000, 'SEK'],
+      ['voucher', 0, 'SEK'],
+    ]);
+    await expect(db.execute(`update ledger_entries set amount = 0 where order_id = ?`, [id])).rejects.toThrow(/append-only/);
+    await expect(db.execute(`delete from ledger_entries where order_id = ?`, [id])).rejects.toThrow(/append-only/);
   });
 
   test('waiting_for_payout_details → paid as soon as the seller’s account is ready', async () => {
