@@ -200,6 +200,13 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         return op.template.startsWith('/me/orders') ? 1 : undefined;
       case 'voucher_code':
         return world.orders.voucher;
+      // payouts: the buyer's paid orders (disputes, outside refunds), a country, a sandbox account state
+      case 'order_id':
+        return r.pick(world.orders.ids);
+      case 'country':
+        return op.template === '/me/payouts/session' ? r.pick(['SE', 'DE']) : undefined;
+      case 'business_type':
+        return r.pick(['individual', 'company']);
       case 'date':
         return '2026-12-01';
       case 'window':
