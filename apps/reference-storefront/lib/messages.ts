@@ -1,3 +1,4 @@
+import { payoutMessages } from './messages-payouts';
 import { selling } from './messages-selling';
 import { shellMessages } from './messages-shell';
 
@@ -81,6 +82,8 @@ const en = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.en,
+  // payout setup and the payout on the seller's order page: lib/messages-payouts.ts
+  ...payoutMessages.en,
   shop: {
     newest: 'Just in',
     empty: 'Nothing on sale yet.',
@@ -189,6 +192,7 @@ const sv: Messages = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
+  ...payoutMessages.sv,
   shop: {
     newest: 'Nytt in',
     empty: 'Inget till salu än.',
@@ -244,6 +248,7 @@ const de = withFallback<Messages>(en, {
   },
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
+  ...payoutMessages.de,
 });
 
 const ALL: Record<string, Messages> = { en, sv, de };
