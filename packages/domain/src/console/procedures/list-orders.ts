@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATES, OrderSchema, PayoutSchema } from '@hm/db/entities';
+import { ORDER_STATES, OrderSchema } from '@hm/db/entities';
+import { payoutsOf } from '../../payouts/payouts.queries.js';
 import { consoleProcedure } from '../../trpc.js';
 import { toOrderConsoleBody } from '../../orders/order.mapper.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
@@ -15,6 +16,6 @@ export const listOrdersProcedure = consoleProcedure
   .query(async ({ ctx, input }) => {
     const { marketplace, em } = await scoped(ctx, input.marketplace);
     const orders = await em.find(OrderSchema, { ...(input.state ? { status: input.state } : {}), ...(input.chargeback ? { chargeback: { $ne: null } } : {}) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
-    const payouts = new Map((await em.find(PayoutSchema, { orderId: { $in: orders.map((o) => o.id) } })).map((p) => [p.orderId, p]));
+    const payouts = await payoutsOf(em, orders.map((o) => o.id));
     return { items: orders.map((o) => toOrderConsoleBody(o, { em, marketplace }, payouts.get(o.id))) };
   });

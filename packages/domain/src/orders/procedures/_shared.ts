@@ -1,4 +1,5 @@
-import { PayoutSchema, type Order } from '@hm/db/entities';
+import type { Order } from '@hm/db/entities';
+import { payoutsOf } from '../../payouts/payouts.queries.js';
 import type { UserContext } from '../../context.js';
 import type { Party } from '../commands/find-orders.js';
 import { toOrderBody } from '../order.mapper.js';
@@ -7,9 +8,7 @@ export const TAG = 'Orders';
 
 /** Orders as their buyer or seller sees them (available_transitions are theirs; the payout only on the seller's side). */
 export async function partyBodies(ctx: UserContext, orders: Order[], party: (o: Order) => Party) {
-  const sold = orders.filter((o) => party(o) === 'seller').map((o) => o.id);
-  const payouts = sold.length ? await ctx.em.find(PayoutSchema, { orderId: { $in: sold } }) : [];
-  const byOrder = new Map(payouts.map((p) => [p.orderId, p]));
+  const byOrder = await payoutsOf(ctx.em, orders.filter((o) => party(o) === 'seller').map((o) => o.id));
   return orders.map((o) => toOrderBody(o, party(o), { em: ctx.em, marketplace: ctx.marketplace }, party(o) === 'seller' ? byOrder.get(o.id) : undefined));
 }
 
