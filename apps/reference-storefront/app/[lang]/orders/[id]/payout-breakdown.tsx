@@ -17,7 +17,7 @@ export function PayoutBreakdown({ order, lang, viewer }: { order: Order; lang: s
   return (
     <section aria-labelledby="payout-breakdown" data-testid="payout-breakdown">
       <h2 id="payout-breakdown">{t.breakdownTitle}</h2>
-      <dl className="facts">
+      <dl className="payout-breakdown">
         <dt>{t.subtotal}</dt>
         <dd>{money(payout.subtotal)}</dd>
         <dt>{t.commission}</dt>
