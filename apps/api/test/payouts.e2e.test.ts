@@ -87,7 +87,19 @@ describe('payout setup', () => {
     expect(await setup(shop, suite.seller)).toEqual({ status: 'none', due: [] });
   });
 
-  test('bad input lists every problem; no session → 401; the helper 404s without test mode only', async () => {
+  test('two first sessions at once make one account at the provider', async () => {
+    const { shop } = suite;
+    const s = await person(shop, 'twice');
+    const both = await Promise.all([1, 2].map(() => suite.call(shop, s, 'POST', '/v1/me/payouts/session', { country: 'SE' })));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await suite.h.orm.em.getConnection().execute<{ provider_account_id: string }[]>(`select provider_account_id from payout_accounts where user_id = ?`, [s.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.provider_account_id).toMatch(/^acct_/);
+    await moveAccount(shop, s, { status: 'ready' });
+    expect(await setup(shop, s)).toEqual({ status: 'ready', due: [] });
+  });
+
+  test('bad input lists every problem (the helper’s too); no session → 401', async () => {
     const { shop } = suite;
     const s = await person(shop, 'bad');
     const bad = await suite.call(shop, s, 'POST', '/v1/me/payouts/session', { country: 'sweden', business_type: 'llc', extra: 1 });
