@@ -244,6 +244,7 @@ describe('paying sellers', () => {
     expect(order.state).toBe('canceled');
     expect(order).not.toHaveProperty('payout');
     expect(transferCalls).toBe(before);
+    expect((await suite.h.console.orders.get({ id })).order.refund).toEqual({ id: expect.stringMatching(/^re_/), at: expect.any(String) });
     // a pay-seller run anyway (a stray job) changes nothing
     expect(await paySeller({ ...suite.h.ports, orm: suite.h.orm, mode: 'test' }, { marketplaceId: shop.marketplace.id, orderId: id })).toBe(`order ${id} skipped: the order is canceled`);
     expect(await reconcile()).toMatchObject({ ok: true });

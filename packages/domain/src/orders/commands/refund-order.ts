@@ -22,13 +22,14 @@ export async function refundOrder(ctx: TaskContext, ref: { marketplaceId: string
   if (order.status !== 'canceled' && !paidLate) return `skipped: the order is ${order.status}`;
   if (!order.paymentId) return 'skipped: the order has no payment';
   const { providerId } = await ctx.payments.refund({ id: refundIdOf(order.id), paymentId: order.paymentId });
+  const now = ctx.clock.now();
+  // the ledger first (the payment back, less what was refunded outside the service before: the
+  // provider refunds what is left), written once by its reference: a run that stops before the
+  // order is marked refunds again under the same id, gets the same refund and writes nothing new
+  await appendLedger(em, [{ orderId: order.id, kind: 'refund', amount: order.total - order.refundedOutside, currency: order.currency, reference: providerId }], now);
   order.refundId = providerId;
-  order.refundedAt = ctx.clock.now();
-  await em.transactional(async (tx) => {
-    // the payment back, less what was refunded outside the service before (the provider refunds what is left)
-    await appendLedger(tx, [{ orderId: order.id, kind: 'refund', amount: order.total - order.refundedOutside, currency: order.currency, reference: providerId }], order.refundedAt!);
-    await tx.flush();
-  });
+  order.refundedAt = now;
+  await em.flush();
   return `refunded (${providerId})`;
 }
 
