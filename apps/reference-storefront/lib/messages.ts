@@ -1,4 +1,5 @@
 import { payoutMessages } from './messages-payouts';
+import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
 import { shellMessages } from './messages-shell';
 
@@ -84,6 +85,8 @@ const en = {
   ...selling.en,
   // payout setup and the payout on the seller's order page: lib/messages-payouts.ts
   ...payoutMessages.en,
+  // buying and orders: lib/messages-orders.ts
+  orders: orderMessagesByLang.en,
   shop: {
     newest: 'Just in',
     empty: 'Nothing on sale yet.',
@@ -193,6 +196,7 @@ const sv: Messages = {
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
   ...payoutMessages.sv,
+  orders: orderMessagesByLang.sv,
   shop: {
     newest: 'Nytt in',
     empty: 'Inget till salu än.',
@@ -249,6 +253,7 @@ const de = withFallback<Messages>(en, {
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
   ...payoutMessages.de,
+  orders: orderMessagesByLang.de,
 });
 
 const ALL: Record<string, Messages> = { en, sv, de };

@@ -24,7 +24,7 @@ const notify =
     await queueOrderNotice(ctx.em, ctx.marketplace, seller, `order_${notice}_seller` satisfies OrderTemplate, entity.id);
   };
 
-/** The payment window ended: the units come back to the listing, so it is on sale again if it was sold out. */
+/** The payment window ended, or a paid order was canceled before it was sent: the units come back to the listing, so it is on sale again if it was sold out. */
 const releaseStock: OrderEffect = ({ entity, ctx }) => returnUnits(ctx.em, entity.listingId, entity.quantity);
 
 /** Transactions (entity managers) that have queued a cancel-payments job already. */
@@ -75,7 +75,8 @@ export const orderEffects: Effects<OrderMachineTypes> = {
   'mark-delivered': [recordTracking, notify('sent')],
   'mark-received': [notify('received'), paySeller],
   'mark-received-early': [notify('received'), paySeller],
-  cancel: [refund, releaseBooking],
+  // never sent (the table's only cancel is from purchased): the item is still the seller's to sell
+  cancel: [refund, releaseBooking, releaseStock],
   'resolve-received': [notify('received'), paySeller],
   'resolve-canceled': [refund],
 };

@@ -58,8 +58,8 @@ export interface TransferRequest {
   /** integer minor units, at least 1 */
   amount: number;
   currency: string;
-  /** the order's payment: its charge funds the transfer (Stripe `source_transaction`) */
-  paymentId: string;
+  /** the order's payment: its charge funds the transfer (Stripe `source_transaction`); absent when the order had nothing to pay (a voucher covered it): from the platform's balance */
+  paymentId?: string;
 }
 
 /** Where a test helper moves a sandbox account, as the provider would. */

@@ -45,6 +45,11 @@ export default async function AccountPage({ params, searchParams }: Props) {
         </p>
         {!user.email_verified && <ActionForm name={t.account.resend} action={resendConfirmationAction} hidden={{ lang }} submit={t.account.resend} success={t.account.resent} fields={[]} />}
       </section>
+      <nav aria-label={t.orders.list.title}>
+        <p>
+          <Link href={`/${lang}/account/orders`}>{t.orders.list.title}</Link> · <Link href={`/${lang}/account/orders?as=seller`}>{t.orders.list.sold}</Link>
+        </p>
+      </nav>
       <p>
         <Link href={`/${lang}/account/payouts`}>{t.payouts.link}</Link>
       </p>

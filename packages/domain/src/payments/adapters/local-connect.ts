@@ -104,7 +104,8 @@ export function connectStore(root: string, derive: (s: string) => string) {
       return { clientSecret: `accs_secret__${derive(`session:${accountId}`)}${randomBytes(12).toString('hex')}` };
     },
 
-    async transfer(req: TransferRequest, payment: { status: string; amount: number; currency: string; chargeId?: string }): Promise<{ providerId: string }> {
+    /** `payment`: the order's, when it had one (else the transfer comes from the platform's balance) */
+    async transfer(req: TransferRequest, payment?: { status: string; amount: number; currency: string; chargeId?: string }): Promise<{ providerId: string }> {
       if (!Number.isSafeInteger(req.amount) || req.amount < 1) throw new PaymentError(`amount must be a positive integer of minor units, got ${req.amount}`, 'refused');
       const id = `tr_${derive(`transfer:${req.id}`)}`;
       const file = path.join(transfersDir, `${id}.json`);
@@ -116,9 +117,11 @@ export function connectStore(root: string, derive: (s: string) => string) {
       }
       const account = await readAccount(req.destination);
       if ((account.capabilities as Obj).transfers !== 'active') throw new PaymentError(`account ${req.destination} cannot receive transfers yet (its transfers capability is not active)`, 'refused', 'insufficient_capabilities_for_transfer');
-      if (payment.status !== 'succeeded' || !payment.chargeId) throw new PaymentError(`payment ${req.paymentId} has no succeeded charge to transfer from`, 'refused');
-      if (payment.currency !== req.currency) throw new PaymentError(`the transfer's currency ${req.currency} is not the charge's ${payment.currency}`, 'refused');
-      if (req.amount > payment.amount) throw new PaymentError(`transfer of ${req.amount} exceeds the charge of ${payment.amount}`, 'refused');
+      if (payment) {
+        if (payment.status !== 'succeeded' || !payment.chargeId) throw new PaymentError(`payment ${req.paymentId} has no succeeded charge to transfer from`, 'refused');
+        if (payment.currency !== req.currency) throw new PaymentError(`the transfer's currency ${req.currency} is not the charge's ${payment.currency}`, 'refused');
+        if (req.amount > payment.amount) throw new PaymentError(`transfer of ${req.amount} exceeds the charge of ${payment.amount}`, 'refused');
+      }
       const transfer: Obj = {
         id,
         object: 'transfer',
@@ -126,7 +129,7 @@ export function connectStore(root: string, derive: (s: string) => string) {
         currency: req.currency.toLowerCase(),
         destination: req.destination,
         transfer_group: req.orderId,
-        source_transaction: payment.chargeId,
+        source_transaction: payment?.chargeId ?? null,
         metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId },
         created: Math.floor(Date.now() / 1000),
       };

@@ -71,8 +71,8 @@ export function localPayments(root: string): Payments {
     createAccount: (req) => connect.createAccount(req),
     createAccountSession: (accountId) => connect.createAccountSession(accountId),
     async transfer(req) {
-      const state = fold(await read(root, req.paymentId));
-      return connect.transfer(req, { status: state.status, amount: state.amount, currency: state.created.request.currency, chargeId: state.chargeId });
+      const state = req.paymentId ? fold(await read(root, req.paymentId)) : undefined;
+      return connect.transfer(req, state && { status: state.status, amount: state.amount, currency: state.created.request.currency, chargeId: state.chargeId });
     },
     updateAccountForTest: (accountId, change) => connect.updateAccountForTest(accountId, change),
 

@@ -138,9 +138,13 @@ export function stripePayments(opts: StripeOptions): Payments {
     },
 
     async transfer(req) {
-      const intent = await call('read the payment', (s) => s.paymentIntents.retrieve(req.paymentId));
-      const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
-      if (intent.status !== 'succeeded' || !charge) throw new PaymentError(`payment ${req.paymentId} has no succeeded charge to transfer from`, 'refused');
+      let charge: string | undefined;
+      if (req.paymentId) {
+        const paymentId = req.paymentId;
+        const intent = await call('read the payment', (s) => s.paymentIntents.retrieve(paymentId));
+        charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+        if (intent.status !== 'succeeded' || !charge) throw new PaymentError(`payment ${req.paymentId} has no succeeded charge to transfer from`, 'refused');
+      }
       const transfer = await call('pay the seller', (s) =>
         s.transfers.create(
           {
@@ -148,7 +152,7 @@ export function stripePayments(opts: StripeOptions): Payments {
             currency: req.currency.toLowerCase(),
             destination: req.destination,
             transfer_group: req.orderId,
-            source_transaction: charge,
+            ...(charge && { source_transaction: charge }),
             metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId },
           },
           { idempotencyKey: `transfer-${req.id}` },

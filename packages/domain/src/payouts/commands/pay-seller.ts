@@ -42,7 +42,8 @@ export async function paySeller(ctx: TaskContext, ref: { marketplaceId: string; 
         destination: account.providerAccountId,
         amount: payout.amount,
         currency: payout.currency,
-        paymentId: order.paymentId!,
+        // an order with nothing to pay (a voucher covered it) has no charge: paid from the platform's balance
+        ...(order.paymentId && { paymentId: order.paymentId }),
       }));
     }
     payout.transferId = transferId;

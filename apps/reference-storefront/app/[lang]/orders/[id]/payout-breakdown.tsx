@@ -1,15 +1,13 @@
-import type { ApiOutputs } from '../../../../lib/api';
 import { messages } from '../../../../lib/messages';
 import { formatMoney } from '../../../../lib/money';
-
-type Order = ApiOutputs['me']['orders']['get'];
+import type { OrderPartProps } from './parts';
 
 /**
  * The seller's payout for an order (spec: Payout): the sale, commission, storage fee and what they
  * receive, with its status. Nothing for the buyer, or before the order has a payout (a canceled
  * one pays nothing).
  */
-export function PayoutBreakdown({ order, lang, viewer }: { order: Order; lang: string; viewer: 'buyer' | 'seller' }) {
+export function PayoutBreakdown({ order, lang, viewer }: OrderPartProps) {
   const payout = order.payout;
   if (viewer !== 'seller' || !payout) return null;
   const t = messages(lang).payouts;
