@@ -231,6 +231,24 @@ describe('paying sellers', () => {
     expect((await payoutOf(shop, seller, id)).status).toBe('paid');
   });
 
+  test('an order a voucher paid in full (nothing charged) still pays the seller, from the platform’s balance; the ledger adds up', async () => {
+    const { shop } = suite;
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { commission_percent: 10 } });
+    await suite.h.console.vouchers.create({ marketplace: 'shop', voucher: { code: 'ALLFREE', percent: 100 } });
+    const seller = await readySeller(shop);
+    const buyer = await person(shop, 'freebie');
+    const listing = await suite.listing(shop, seller, { delivery: { pickup: true } });
+    const placed = await suite.place(shop, buyer, { listing_id: listing, delivery: { method: 'pickup' }, voucher_code: 'ALLFREE' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = json(placed).order.id as string;
+    expect(json(placed).order).toMatchObject({ total: 0, state: 'purchased' });
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect(await payoutOf(shop, seller, id)).toMatchObject({ subtotal: 100_000, commission: 10_000, amount: 90_000, status: 'paid' });
+    expect((await suite.h.console.orders.get({ id })).order.transfer).toEqual({ id: expect.stringMatching(/^tr_/), at: expect.any(String) });
+    expect(await reconcile()).toMatchObject({ ok: true });
+  });
+
   test('a canceled order pays nothing and shows no payout; its refund balances the ledger', async () => {
     const { shop } = suite;
     const seller = await readySeller(shop);

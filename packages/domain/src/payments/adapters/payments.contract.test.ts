@@ -281,6 +281,11 @@ describe.each(adapters)('payments adapter contract, Connect: %s', (_name, make) 
     expect(await f.payments.transfer({ ...transfer, id: other.orderId, orderId: other.orderId, paymentId: other.paymentId, amount: 501 }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
     const unpaid = await f.payments.createPayment(request());
     expect(await f.payments.transfer({ ...transfer, id: crypto.randomUUID(), paymentId: unpaid.providerId }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+    // an order with nothing to pay (a voucher covered it): from the platform's balance, still once per id
+    const free = { id: crypto.randomUUID(), marketplaceId, orderId: crypto.randomUUID(), destination, amount: 4500, currency: 'SEK' };
+    const fromBalance = await f.payments.transfer(free);
+    expect(await f.payments.transfer({ ...free })).toEqual(fromBalance);
+    expect(fromBalance.providerId).not.toBe(made.providerId);
   });
 
   test('a refund outside the service arrives as charge.refunded with the refunded total and our metadata', async () => {
