@@ -1,3 +1,4 @@
+import { payoutMessages } from './messages-payouts';
 import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
 import { shellMessages } from './messages-shell';
@@ -85,6 +86,8 @@ const en = {
   ...selling.en,
   // the messages pages: lib/messages-inbox.ts
   ...inboxMessages.en,
+  // payout setup and the payout on the seller's order page: lib/messages-payouts.ts
+  ...payoutMessages.en,
   // buying and orders: lib/messages-orders.ts
   orders: orderMessagesByLang.en,
   shop: {
@@ -196,6 +199,7 @@ const sv: Messages = {
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
   ...inboxMessages.sv,
+  ...payoutMessages.sv,
   orders: orderMessagesByLang.sv,
   shop: {
     newest: 'Nytt in',
@@ -253,6 +257,7 @@ const de = withFallback<Messages>(en, {
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
   ...inboxMessages.de,
+  ...payoutMessages.de,
   orders: orderMessagesByLang.de,
 });
 

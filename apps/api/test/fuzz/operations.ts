@@ -201,11 +201,17 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         return op.template.startsWith('/me/orders') ? 1 : undefined;
       case 'voucher_code':
         return world.orders.voucher;
-      // conversations: about one of the main user's orders, or with support
+      // conversations about one of the main user's orders; payouts test helpers on the buyer's paid orders
       case 'order_id':
         return r.pick(world.orders.ids);
+      // conversations with support
       case 'support':
         return true;
+      // payouts: a country, a business type
+      case 'country':
+        return op.template === '/me/payouts/session' ? r.pick(['SE', 'DE']) : undefined;
+      case 'business_type':
+        return r.pick(['individual', 'company']);
       case 'date':
         return '2026-12-01';
       case 'window':

@@ -26,6 +26,7 @@ import { getOrderProcedure } from './procedures/get-order.js';
 import { listOrdersProcedure } from './procedures/list-orders.js';
 import { transitionOrderProcedure } from './procedures/transition-order.js';
 import { getConversationProcedure, listSupportProcedure, replySupportProcedure } from './procedures/support.js';
+import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI derives its
@@ -58,6 +59,7 @@ export const consoleRouter = router({
   orders: router({ get: getOrderProcedure, list: listOrdersProcedure, transition: transitionOrderProcedure }),
   support: router({ list: listSupportProcedure, reply: replySupportProcedure }),
   conversations: router({ get: getConversationProcedure }),
+  payouts: router({ reconcile: reconcilePayoutsProcedure }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;
