@@ -99,13 +99,17 @@ async function bareServer(databaseUrl: string) {
   app.get<{ Querystring: { locale?: string } }>('/v1/categories', async (req, reply) => {
     const m = await authenticate(req.headers.authorization);
     if (!m) return reply.code(401).send(unauthorized);
-    // as the API's tenant work runs (row-level security): a transaction as hm_app with the marketplace set,
-    // its begin sent with the settings in one message (see packages/db releasing-driver.ts)
+    // as the API's tenant reads run (row-level security): one transaction as hm_app with the marketplace
+    // set, begin and the settings sent with the first statement in one message (packages/db
+    // releasing-driver.ts), values inlined as MikroORM does; then commit
     const client = await pool.connect();
-    let rows: { id: string; marketplace_id: string; created_at: Date; slug: string; names: Category["names"]; parent_id: string | null; position: number; updated_at: Date }[];
+    let rows: { id: string; marketplace_id: string; created_at: Date; slug: string; names: Category['names']; parent_id: string | null; position: number; updated_at: Date }[];
     try {
-      await client.query(`begin; select set_config('role', 'hm_app', true), set_config('hm.marketplace_id', '${m.id.replace(/[^0-9a-f-]/g, '')}', true)`);
-      rows = (await client.query('select * from categories where marketplace_id = $1 order by position asc, slug asc', [m.id])).rows;
+      const id = m.id.replace(/[^0-9a-f-]/g, '');
+      const results = (await client.query(
+        `begin; select set_config('role', 'hm_app', true), set_config('hm.marketplace_id', '${id}', true); select * from categories where marketplace_id = '${id}' order by position asc, slug asc`,
+      )) as unknown as pg.QueryResult[];
+      rows = results.at(-1)!.rows;
       await client.query('commit');
     } catch (e) {
       await client.query('rollback').catch(() => {});
