@@ -25,6 +25,7 @@ import { listVouchersProcedure } from './procedures/list-vouchers.js';
 import { getOrderProcedure } from './procedures/get-order.js';
 import { listOrdersProcedure } from './procedures/list-orders.js';
 import { transitionOrderProcedure } from './procedures/transition-order.js';
+import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI derives its
@@ -55,6 +56,8 @@ export const consoleRouter = router({
   rates: router({ set: setRatesProcedure }),
   vouchers: router({ create: createVoucherProcedure, list: listVouchersProcedure }),
   orders: router({ get: getOrderProcedure, list: listOrdersProcedure, transition: transitionOrderProcedure }),
+  pages: router({ put: putPageProcedure, publish: publishPageProcedure, unpublish: unpublishPageProcedure, previewLink: previewLinkProcedure, list: listPagesProcedure }),
+  media: router({ upload: uploadMediaProcedure }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;
