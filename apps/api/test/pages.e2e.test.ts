@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedDemo } from '@hm/domain/demo';
+import { ensureDemoPages } from '@hm/domain/demo-pages';
 import { jpeg, makeSellingMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /** Content pages and media: live blocks, drafts and previews, locales, currencies, validation, tenancy. */
@@ -453,5 +455,26 @@ describe('tenancy', () => {
   test('a key is needed for pages, none for media', async () => {
     expect((await h.request({ method: 'GET', url: '/v1/pages/home' })).statusCode).toBe(401);
     expect((await h.request({ method: 'GET', url: `/v1/media/${foreign.image}/thumb.jpg` })).statusCode).toBe(200);
+  });
+});
+
+describe('demo content', () => {
+  test('the demo marketplace gets published home and about pages in both languages, once', async () => {
+    const { keys } = await seedDemo(h.orm, { mode: 'test', storefrontUrl: 'https://demo.example', today: '2026-11-22' });
+    expect(await ensureDemoPages({ orm: h.orm, ports: h.ports })).toBe(true);
+    const list = (await get('/v1/pages', keys.secret)).json().items.map((p: { slug: string; locale: string }) => `${p.slug}/${p.locale}`);
+    expect(list).toEqual(['about/en', 'about/sv', 'home/en', 'home/sv']);
+    const en = await page('/v1/pages/home?locale=en', keys.secret);
+    const sv = await page('/v1/pages/home?locale=sv', keys.secret);
+    // no listings yet: the grids are left out until listings go on sale
+    const types = ['hero', 'category_tiles', 'promises', 'image_text', 'banner', 'cta', 'showroom', 'newsletter', 'faq', 'links'];
+    expect(en.blocks.map((b) => b.type)).toEqual(types);
+    expect(sv.blocks.map((b) => b.type)).toEqual(types);
+    expect(sv.title).toBe('Begagnad design, kontrollerad av oss');
+    expect((blockOf(sv, 'categories')!.tiles as { category: { name: string } }[]).map((t) => t.category.name)).toEqual(['Möbler', 'Belysning']);
+    // a restart changes nothing, and an operator's edit is kept
+    await put('home', 'en', { title: 'Edited', description: '', blocks: [] }, 'demo');
+    expect(await ensureDemoPages({ orm: h.orm, ports: h.ports })).toBe(false);
+    expect((await h.console.pages.list({ marketplace: 'demo' })).items.find((p) => p.slug === 'home' && p.locale === 'en')!.title).toBe('Edited');
   });
 });
