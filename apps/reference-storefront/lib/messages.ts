@@ -1,9 +1,11 @@
 import { selling } from './messages-selling';
 import { shellMessages } from './messages-shell';
+import { pagesMessages } from './messages-pages';
 
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
 const en = {
   ...shellMessages.en,
+  ...pagesMessages.en,
   nav: { signIn: 'Sign in', signUp: 'Create account', account: 'Account', signOut: 'Sign out', mailbox: 'Dev mailbox', listings: 'Selling', favorites: 'Saved' },
   fields: {
     email: 'Email address',
@@ -112,6 +114,7 @@ export type Messages = typeof en;
 
 const sv: Messages = {
   ...shellMessages.sv,
+  ...pagesMessages.sv,
   nav: { signIn: 'Logga in', signUp: 'Skapa konto', account: 'Konto', signOut: 'Logga ut', mailbox: 'Utvecklarbrevlåda', listings: 'Sälja', favorites: 'Sparade' },
   fields: {
     email: 'E-postadress',
@@ -244,6 +247,7 @@ const de = withFallback<Messages>(en, {
   },
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
+  ...pagesMessages.de,
 });
 
 const ALL: Record<string, Messages> = { en, sv, de };
