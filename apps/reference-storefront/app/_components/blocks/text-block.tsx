@@ -9,7 +9,7 @@ const safeHref = (url: string) => (url.startsWith('/') && !url.startsWith('//'))
 
 /**
  * Markdown as React elements, never as HTML: raw HTML in the text is shown as text, links keep only
- * safe addresses, and headings start at h2 (the page has its own h1) and go no deeper than h6.
+ * safe addresses, and headings are h2 at the most (the page has its own h1: `#` and `##` are both h2).
  */
 function render(node: Nodes, key: number | string): ReactNode {
   const kids = () => ('children' in node ? node.children.map((c, i) => render(c as Nodes, i)) : null);
@@ -19,7 +19,7 @@ function render(node: Nodes, key: number | string): ReactNode {
     case 'paragraph':
       return <p key={key}>{kids()}</p>;
     case 'heading': {
-      const H = `h${Math.min(node.depth + 1, 6)}` as 'h2';
+      const H = `h${Math.min(Math.max(node.depth, 2), 6)}` as 'h2';
       return <H key={key}>{kids()}</H>;
     }
     case 'list':
