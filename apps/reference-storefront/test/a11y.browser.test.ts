@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeProblems, keyboardProblems, phoneProblems, structureProblems } from './a11y.js';
 import { makeShop, type ShopFixture } from './shop-fixture.js';
+import { makeContentPages } from './pages-fixture.js';
 import { ARTIFACTS, startStack, type Stack } from './stack.js';
 
 /**
@@ -14,12 +15,14 @@ import { ARTIFACTS, startStack, type Stack } from './stack.js';
  */
 let stack: Stack;
 let shop: ShopFixture;
+let pages: { previewToken: string };
 const sessions: Record<Who, BrowserContext | undefined> = { visitor: undefined, buyer: undefined, seller: undefined };
 const tabs: Partial<Record<Who, Page>> = {};
 
 beforeAll(async () => {
   stack = await startStack();
   shop = await makeShop(stack);
+  pages = await makeContentPages(stack, shop);
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => stack?.stop());
@@ -79,6 +82,12 @@ const PAGES: PageCase[] = [
   { name: '404: unknown listing', path: () => `/en/listings/${UNKNOWN_ID}`, status: 404, h1: 'Page not found' },
   { name: '404: malformed listing id', path: () => '/sv/listings/not-an-id', status: 404, h1: 'Sidan hittades inte' },
   { name: '404: unknown category', path: () => '/sv/c/no-such-category', status: 404, h1: 'Sidan hittades inte' },
+  { name: 'content page: about', path: () => '/en/pages/about' },
+  { name: 'content page with every block type, Swedish', path: () => '/sv/pages/campaign' },
+  { name: 'content page with every block type, signed in', path: () => '/en/pages/campaign', who: 'buyer' },
+  { name: 'page preview', path: () => `/en/preview/campaign?token=${pages.previewToken}` },
+  { name: '404: unknown content page', path: () => '/sv/pages/no-such-page', status: 404, h1: 'Sidan hittades inte' },
+  { name: '404: preview with a wrong token', path: () => '/en/preview/campaign?token=pv_wrong', status: 404, h1: 'Page not found' },
 ];
 
 async function tab(who: Who): Promise<Page> {
