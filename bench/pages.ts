@@ -16,20 +16,9 @@
  *
  * Run: npm run -s bench:pages   (BENCH_PAGE_READS, default 400 per side; BENCH_LISTINGS, default 300)
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { startEmbeddedPostgres } from '@hm/db/postgres';
-import { createOrm } from '@hm/db/orm';
-import { migrate } from '@hm/db/migrate';
-import { freePort } from '@hm/db/testing/global-setup';
-import { consoleCaller } from '@hm/domain/console';
-import { consoleContext } from '@hm/domain/context';
-import { localPorts } from '@hm/domain/ports';
-import { buildApp } from '../apps/api/src/app.js';
-import { f, machine, percentile, writeResults } from './lib.js';
+import { f, machine, percentile, startApiStack, writeResults } from './lib.js';
 
 const READS = Number(process.env.BENCH_PAGE_READS ?? 400);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 300);
@@ -38,22 +27,11 @@ const CONCURRENT = 10;
 async function main() {
   const started = new Date();
   const machineInfo = machine();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hm-bench-pages-'));
-  chmodSync(dir, 0o755);
-  console.error('bench:pages starting Postgres…');
-  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
-  const orm = await createOrm(db.url, { poolMax: 10 });
-  await migrate(orm);
-  const ports = localPorts({ dataDir: dir, mode: 'test' });
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
-  await app.listen({ port, host: '127.0.0.1' });
+  const { db, orm, apiUrl, operator, stop } = await startApiStack('pages');
   const pool = new pg.Pool({ connectionString: db.url, max: 10 });
   pool.on('error', () => {}); // idle clients see the database stop at the end
 
   try {
-    const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'bench'));
     const { keys, marketplace } = await operator.marketplace.create({ name: 'Bench', slug: 'bench', currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: 'http://127.0.0.1:3000' });
     await operator.marketplace.update({ marketplace: 'bench', settings: { term_kinds: [{ key: 'brand', names: { en: 'Brand' } }], listings: { min_images: 0, require_approval: false, require_category: false, required_terms: [], valuations: false } } });
     await operator.categories.import({
@@ -113,7 +91,7 @@ async function main() {
       { id: 'banner', type: 'banner', heading: 'Sale', image_id: wide, phone_image_id: square },
       { id: 'tiles', type: 'category_tiles', tiles: [{ category_id: category.chairs, image_id: square }, { category_id: category.tables }, { category_id: category.lighting }] },
       { id: 'story', type: 'image_text', heading: 'Workshop', text: 'We restore.', image_id: square },
-      { id: 'feature', type: 'featured_listing', heading: 'Pick of the week', listing_id: ids[42] },
+      { id: 'feature', type: 'featured_listing', heading: 'Pick of the week', listing_id: ids[Math.min(42, ids.length - 1)] },
       { id: 'showroom', type: 'showroom', heading: 'Visit', location_id: site.id },
       { id: 'promises', type: 'promises', items: [{ title: 'Checked' }, { title: 'Delivered' }] },
       { id: 'faq', type: 'faq', questions: [{ question: 'Shipping?', answer: 'Yes.' }] },
@@ -212,10 +190,7 @@ async function main() {
     console.log(md);
   } finally {
     await pool.end().catch(() => {});
-    await app.close().catch(() => {});
-    await orm.close(true).catch(() => {});
-    await db.stop().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 
