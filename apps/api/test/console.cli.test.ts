@@ -169,4 +169,33 @@ describe('console CLI', () => {
     const badCustody = await cli('listings', 'custody', '--id', 'nope', '--custody', 'elsewhere');
     expect(JSON.parse(badCustody.stderr).errors.map((e: { location: string }) => e.location).sort()).toEqual(['flag.custody', 'flag.id']);
   });
+
+  test('media upload reads the image file; pages put lists every problem in the file; publish and preview-link', async () => {
+    const withData = (...args: string[]) => runTs('src/console/cli.ts', args, { ...env, DATA_DIR: dir });
+    const { default: sharp } = await import('sharp');
+    const png = path.join(dir, 'hall.png');
+    writeFileSync(png, await sharp({ create: { width: 600, height: 400, channels: 3, background: '#336699' } }).png().toBuffer());
+    const up = await withData('media', 'upload', '--marketplace', 'loppis', '--file', png, '--alt', 'The hall');
+    expect(up.code, up.stderr).toBe(0);
+    const image = JSON.parse(up.stdout).image;
+    expect(image).toMatchObject({ alt: 'The hall', width: 600, height: 400 });
+    expect(image.urls.xlarge).toMatch(new RegExp(`/v1/media/${image.id}/xlarge\\.jpg$`));
+    const notImage = await withData('media', 'upload', '--marketplace', 'loppis', '--file', file('not-an-image.txt', 'hello'), '--alt', 'x');
+    expect(JSON.parse(notImage.stderr)).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+
+    const bad = await withData('pages', 'put', '--marketplace', 'loppis', '--slug', 'home', '--locale', 'sv', '--file', file('bad-page.json', { title: 'Hem', description: '', blocks: [{ id: 'x', type: 'links', links: [] }, { id: 'x', type: 'banner', image_id: '00000000-0000-4000-8000-000000000000' }] }));
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr).errors.map((e: { location: string }) => e.location)).toEqual(['file.blocks.0.links', 'file.blocks.1.id', 'file.blocks.1.image_id']);
+
+    const good = file('page.json', { title: 'Hem', description: 'Välkommen.', blocks: [{ id: 'hero', type: 'hero', heading: 'Välkommen', image_id: image.id }] });
+    const put = await withData('pages', 'put', '--marketplace', 'loppis', '--slug', 'home', '--locale', 'sv', '--file', good);
+    expect(put.code, put.stderr).toBe(0);
+    expect(JSON.parse(put.stdout).page).toMatchObject({ slug: 'home', locale: 'sv', published: false, blocks: 1 });
+    const published = await withData('pages', 'publish', '--marketplace', 'loppis', '--slug', 'home', '--locale', 'sv');
+    expect(JSON.parse(published.stdout).page).toMatchObject({ published: true });
+    const link = await withData('pages', 'preview-link', '--marketplace', 'loppis', '--slug', 'home', '--locale', 'sv');
+    expect(JSON.parse(link.stdout).preview.url).toMatch(/^https:\/\/loppis\.example\/sv\/preview\/home\?token=pv_/);
+    const list = await withData('pages', 'list', '--marketplace', 'loppis');
+    expect(JSON.parse(list.stdout).items).toEqual([expect.objectContaining({ slug: 'home', locale: 'sv', published: true, draft_differs: false })]);
+  }, 60_000);
 });

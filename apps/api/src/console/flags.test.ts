@@ -117,6 +117,12 @@ describe('console commands', () => {
       'orders get',
       'orders list',
       'orders transition',
+      'pages put',
+      'pages publish',
+      'pages unpublish',
+      'pages preview-link',
+      'pages list',
+      'media upload',
     ]);
   });
 
@@ -129,6 +135,8 @@ describe('console commands', () => {
     expect(usage['listings set-commission']).toBe('--id <uuid> --percent <number>|default');
     expect(usage['categories import']).toBe('--marketplace <text> --file <file.json>');
     expect(usage['vouchers create']).toBe('--marketplace <text> --file <file.json>');
+    expect(usage['pages put']).toBe('--marketplace <text> --slug <text> --locale <text> --file <file.json>');
+    expect(usage['media upload']).toBe('--marketplace <text> --file <file> --alt <text>');
     expect(usage['orders transition']).toMatch(/^--id <uuid> --transition confirm-payment\|.*\|resolve-canceled \[--data <json>\]$/);
   });
 });
