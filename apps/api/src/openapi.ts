@@ -48,7 +48,7 @@ const problemSchema = {
 
 const DESCRIPTION = `REST API of the headless marketplace. Call it from your storefront's server.
 
-**Authentication.** Send \`Authorization: Bearer <key>\`. Secret keys (\`sk_test_…\`, \`sk_live_…\`) may do everything a storefront does; publishable keys (\`pk_…\`) read public data only (marketplace, listings, search, categories, catalogue terms, locations). Requests for a signed-in user also send \`X-User-Session\`.
+**Authentication.** Send \`Authorization: Bearer <key>\`. Secret keys (\`sk_test_…\`, \`sk_live_…\`) may do everything a storefront does; publishable keys (\`pk_…\`) read public data only (marketplace, listings, search, categories, catalogue terms, locations, content pages). Requests for a signed-in user also send \`X-User-Session\`.
 
 **Errors** are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`errors[]\` (every invalid field at once, with \`location\`, \`message\`, \`value\`). See [problem types](/docs/problems).
 
