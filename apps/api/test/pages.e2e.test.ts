@@ -186,6 +186,10 @@ describe('live blocks', () => {
         { id: 'hero-sold', type: 'hero', heading: 'Still here', visual: 'listing', listing_id: L.sold },
         { id: 'hero-newest', type: 'hero', visual: 'newest' },
         { id: 'hero-empty', type: 'hero', visual: 'image', image_id: I.small },
+        { id: 'hero-nothing', type: 'hero', visual: 'none' },
+        { id: 'banner-nothing', type: 'banner' },
+        { id: 'image-text-nothing', type: 'image_text', image_side: 'left' },
+        { id: 'cta-nothing', type: 'cta', tone: 'dark', buttons: [] },
       ],
     });
     await h.console.pages.publish({ marketplace: 'shop', slug: 'left-out', locale: 'en' });
