@@ -1,3 +1,4 @@
+import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
 import { shellMessages } from './messages-shell';
 import { pagesMessages } from './messages-pages';
@@ -83,6 +84,8 @@ const en = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.en,
+  // buying and orders: lib/messages-orders.ts
+  orders: orderMessagesByLang.en,
   shop: {
     newest: 'Just in',
     empty: 'Nothing on sale yet.',
@@ -192,6 +195,7 @@ const sv: Messages = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
+  orders: orderMessagesByLang.sv,
   shop: {
     newest: 'Nytt in',
     empty: 'Inget till salu än.',
@@ -248,6 +252,7 @@ const de = withFallback<Messages>(en, {
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
   ...pagesMessages.de,
+  orders: orderMessagesByLang.de,
 });
 
 const ALL: Record<string, Messages> = { en, sv, de };
