@@ -1,6 +1,8 @@
+import { payoutMessages } from './messages-payouts';
 import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
 import { shellMessages } from './messages-shell';
+import { inboxMessages } from './messages-inbox';
 import { pagesMessages } from './messages-pages';
 
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
@@ -84,6 +86,10 @@ const en = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.en,
+  // the messages pages: lib/messages-inbox.ts
+  ...inboxMessages.en,
+  // payout setup and the payout on the seller's order page: lib/messages-payouts.ts
+  ...payoutMessages.en,
   // buying and orders: lib/messages-orders.ts
   orders: orderMessagesByLang.en,
   shop: {
@@ -195,6 +201,8 @@ const sv: Messages = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
+  ...inboxMessages.sv,
+  ...payoutMessages.sv,
   orders: orderMessagesByLang.sv,
   shop: {
     newest: 'Nytt in',
@@ -251,6 +259,8 @@ const de = withFallback<Messages>(en, {
   },
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
+  ...inboxMessages.de,
+  ...payoutMessages.de,
   ...pagesMessages.de,
   orders: orderMessagesByLang.de,
 });

@@ -25,6 +25,8 @@ import { listVouchersProcedure } from './procedures/list-vouchers.js';
 import { getOrderProcedure } from './procedures/get-order.js';
 import { listOrdersProcedure } from './procedures/list-orders.js';
 import { transitionOrderProcedure } from './procedures/transition-order.js';
+import { getConversationProcedure, listSupportProcedure, replySupportProcedure } from './procedures/support.js';
+import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
 import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 
 /**
@@ -56,6 +58,9 @@ export const consoleRouter = router({
   rates: router({ set: setRatesProcedure }),
   vouchers: router({ create: createVoucherProcedure, list: listVouchersProcedure }),
   orders: router({ get: getOrderProcedure, list: listOrdersProcedure, transition: transitionOrderProcedure }),
+  support: router({ list: listSupportProcedure, reply: replySupportProcedure }),
+  conversations: router({ get: getConversationProcedure }),
+  payouts: router({ reconcile: reconcilePayoutsProcedure }),
   pages: router({ put: putPageProcedure, publish: publishPageProcedure, unpublish: unpublishPageProcedure, previewLink: previewLinkProcedure, list: listPagesProcedure }),
   media: router({ upload: uploadMediaProcedure }),
 });
