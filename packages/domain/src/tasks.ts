@@ -11,6 +11,7 @@ import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expir
 import { confirmPaymentTask } from './orders/commands/confirm-payment.js';
 import { refundOrderTask } from './orders/commands/refund-order.js';
 import { cancelPaymentsTask } from './orders/commands/cancel-payment.js';
+import { addNewsletterContactTask } from './newsletter/commands/subscribe.js';
 
 /**
  * Entry point of `@hm/domain/tasks`: every background task, each declared once beside the command
@@ -33,9 +34,10 @@ export const TASKS: readonly TaskDefinition[] = [
   confirmPaymentTask,
   refundOrderTask,
   cancelPaymentsTask,
+  addNewsletterContactTask,
 ];
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
-export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask };
+export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, addNewsletterContactTask };
 export { defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
 export { jobKey, type JobKey } from './shared/jobs.js';

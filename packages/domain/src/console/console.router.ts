@@ -25,6 +25,7 @@ import { listVouchersProcedure } from './procedures/list-vouchers.js';
 import { getOrderProcedure } from './procedures/get-order.js';
 import { listOrdersProcedure } from './procedures/list-orders.js';
 import { transitionOrderProcedure } from './procedures/transition-order.js';
+import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI derives its
@@ -55,6 +56,7 @@ export const consoleRouter = router({
   rates: router({ set: setRatesProcedure }),
   vouchers: router({ create: createVoucherProcedure, list: listVouchersProcedure }),
   orders: router({ get: getOrderProcedure, list: listOrdersProcedure, transition: transitionOrderProcedure }),
+  newsletter: router({ export: exportNewsletterProcedure }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;
