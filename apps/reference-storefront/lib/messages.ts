@@ -1,4 +1,5 @@
 import { selling } from './messages-selling';
+import { newsletter } from './messages-newsletter';
 import { shellMessages } from './messages-shell';
 
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
@@ -81,6 +82,8 @@ const en = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.en,
+  // the newsletter sign-up: lib/messages-newsletter.ts
+  ...newsletter.en,
   shop: {
     newest: 'Just in',
     empty: 'Nothing on sale yet.',
@@ -189,6 +192,7 @@ const sv: Messages = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
+  ...newsletter.sv,
   shop: {
     newest: 'Nytt in',
     empty: 'Inget till salu än.',
@@ -244,6 +248,7 @@ const de = withFallback<Messages>(en, {
   },
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
+  ...newsletter.de,
 });
 
 const ALL: Record<string, Messages> = { en, sv, de };

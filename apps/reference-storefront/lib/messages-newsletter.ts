@@ -1,0 +1,37 @@
+/**
+ * Texts of the newsletter sign-up (the footer's form, and the default wording of a page's
+ * newsletter block), per language; merged into lib/messages.ts.
+ */
+const en = {
+  newsletter: {
+    heading: 'Newsletter',
+    text: 'New arrivals and shop news, about once a month. Unsubscribe with one click in any issue.',
+    email: 'Email address',
+    button: 'Sign up',
+    done: 'Thank you! You are on the list; the next issue comes to your inbox.',
+  },
+};
+
+export type NewsletterMessages = typeof en;
+
+const sv: NewsletterMessages = {
+  newsletter: {
+    heading: 'Nyhetsbrev',
+    text: 'Nyinkommet och nytt från butiken, ungefär en gång i månaden. Avsluta med ett klick i varje utskick.',
+    email: 'E-postadress',
+    button: 'Prenumerera',
+    done: 'Tack! Du står på listan; nästa utskick kommer till din inkorg.',
+  },
+};
+
+const de: NewsletterMessages = {
+  newsletter: {
+    heading: 'Newsletter',
+    text: 'Neu eingetroffen und Neues aus dem Shop, etwa einmal im Monat. Abmelden mit einem Klick in jeder Ausgabe.',
+    email: 'E-Mail-Adresse',
+    button: 'Anmelden',
+    done: 'Danke! Du stehst auf der Liste; die nächste Ausgabe kommt in dein Postfach.',
+  },
+};
+
+export const newsletter = { en, sv, de };
