@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { createTestDatabase } from '@hm/db/testing';
-import { runTs, spawnTs } from './cli.js';
+import { runConsole, spawnTs } from './cli.js';
 import pg from 'pg';
 
 /** The operator console as an operator runs it: a process, JSON on stdout, problems on stderr. */
 let env: Record<string, string>;
 let dir: string;
-const cli = (...args: string[]) => runTs('src/console/cli.ts', args, env);
+const cli = (...args: string[]) => runConsole(args, env);
 const file = (name: string, content: unknown) => {
   const p = path.join(dir, name);
   writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
