@@ -22,6 +22,12 @@ type Log = (level: string, message: string) => void;
 /** How often a running worker looks for jobs of runners that died elsewhere. */
 const SWEEP_INTERVAL_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
+/**
+ * Longest wait between attempts to start a new runner while the database is away. An attempt is one
+ * connection refused, so it is cheap; a long wait is not: the database back after 16 s of crash
+ * recovery on a loaded machine met a runner asleep until 31 s, and emails (sign-in links) waited.
+ */
+const RELAUNCH_MAX_DELAY_MS = 2000;
 
 /**
  * Runs graphile-worker inside Postgres: in the API process by default, or alone (`npm run worker`).
@@ -77,14 +83,15 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
     if (stopping) return;
     current = undefined;
     log('warning', `job runner ended (${why}); starting a new one`);
-    for (let delay = 1000; !stopping; delay = Math.min(delay * 2, 30_000)) {
+    for (let attempt = 1, delay = 250; !stopping; attempt++, delay = Math.min(delay * 2, RELAUNCH_MAX_DELAY_MS)) {
       try {
         await unlockWorker(pool, oldPoolId); // its jobs can run again now, not in 4 hours
         await launch();
         log('info', 'job runner restarted');
         return;
       } catch (e) {
-        log('warning', `job runner cannot start yet: ${(e as Error).message}`);
+        // said once at warning level; the retries every couple of seconds of a long outage only at debug
+        log(attempt === 1 ? 'warning' : 'debug', `job runner cannot start yet (attempt ${attempt}): ${(e as Error).message}`);
         await sleep(delay);
       }
     }
