@@ -112,6 +112,15 @@ describe('console CLI', () => {
     expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
   }, 60_000);
 
+  test('newsletter export prints the sign-ups as JSON; an unknown marketplace is 404', async () => {
+    const out = await cli('newsletter', 'export', '--marketplace', 'loppis');
+    expect(out.code, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ contact_list: { provider: 'local', audience_id: null }, items: [] });
+    const missing = await cli('newsletter', 'export', '--marketplace', 'nope');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
+  });
+
   test('users create (welcome email queued for the worker), block and unblock', async () => {
     const made = await cli('users', 'create', '--marketplace', 'loppis', '--email', 'Tove@Example.com', '--first-name', 'Tove', '--locale', 'sv');
     expect(made.code, made.stderr).toBe(0);
