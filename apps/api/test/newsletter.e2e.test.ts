@@ -162,4 +162,13 @@ describe('with Resend contacts (the real `resend` package against a local Resend
     const audience = (await h.console.newsletter.export({ marketplace: 'shop' })).contact_list.audience_id!;
     expect(resend.segment(audience).map((c) => c.email)).toContain('outage@example.com');
   });
+
+  test('an address Resend refuses for good is given up on: no retry, the sign-up stays off the list', async () => {
+    resend.failNext(1, 422);
+    await sign(h, shop.secret, { email: 'refused@example.com' });
+    await h.runJobs();
+    expect(await rows(h, `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'add-newsletter-contact'`)).toEqual([{ n: 0 }]);
+    const item = (await h.console.newsletter.export({ marketplace: 'shop' })).items.find((i) => i.email === 'refused@example.com');
+    expect(item?.contact).toBeNull();
+  });
 });

@@ -19,6 +19,15 @@ export interface Worker {
 
 type Log = (level: string, message: string) => void;
 
+/**
+ * Job results recorded in batches (of whatever arrives within the same tick). Unbatched, the
+ * default, graphile-worker records a job's result without awaiting it: a database gone at that
+ * moment is an unhandled rejection that ends the process, and `runOnce` resolves before the result
+ * is written (a test then saw a finished job still locked, or a failed one without its error).
+ * Batched, a failure stops the runner instead, and stopping (or `runOnce`) waits for the batch.
+ */
+export const RECORD_RESULTS_BEFORE_RETURNING = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
+
 /** How often a running worker looks for jobs of runners that died elsewhere. */
 const SWEEP_INTERVAL_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
@@ -65,10 +74,8 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
       pollInterval: 1000,
       events,
       forbiddenFlags: () => lease.whenHeld(),
-      // Unbatched (the default), graphile-worker records a job's result without awaiting it, so a
-      // database gone at that moment is an unhandled rejection that ends the process. Batched, the
-      // failure stops this runner instead, and `relaunch` below starts another once the database is back.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      // a failure to record a result stops this runner, and `relaunch` below starts another once the database is back
+      preset: RECORD_RESULTS_BEFORE_RETURNING,
       logger: new Logger(() => (level, message) => log(level, message)),
     });
     const launched = { runner, poolId };
