@@ -41,7 +41,7 @@ describe('newsletter sign-up in the footer', () => {
     await page.goto('/sv/search');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('heading', { level: 2, name: 'Nyhetsbrev' }).count()).resolves.toBe(1);
-    const field = footer.getByLabel('E-postadress');
+    const field = footer.getByLabel('E-post för nyhetsbrevet');
     await field.fill('inte-en-adress');
     await footer.getByRole('button', { name: 'Prenumerera' }).click();
     const error = footer.locator('#newsletter-footer-email-error');
@@ -64,10 +64,14 @@ describe('newsletter sign-up in the footer', () => {
 
   test('signing up again (another page, another language) is thanked alike and changes nothing', async () => {
     const page = await newPage();
+    // below a form with its own email field and button, the footer's are named apart
+    await page.goto('/en/auth/sign-in');
+    await expect(page.getByLabel('Email address').count()).resolves.toBe(2); // password sign-in and the emailed link
+    await expect(page.getByRole('contentinfo').getByLabel('Email address').count()).resolves.toBe(0);
     await page.goto('/en');
     const footer = page.getByRole('contentinfo');
-    await footer.getByLabel('Email address').fill(email.toUpperCase());
-    await footer.getByRole('button', { name: 'Sign up' }).click();
+    await footer.getByLabel('Email for the newsletter').fill(email.toUpperCase());
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
     await footer.getByRole('status').waitFor();
     await expect(footer.getByRole('status').textContent()).resolves.toBe('Thank you! You are on the list; the next issue comes to your inbox.');
     const out = await stack.operator.newsletter.export({ marketplace: 'browser-shop' });
