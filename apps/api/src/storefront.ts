@@ -26,9 +26,13 @@ const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => 
  */
 export function runStorefront(opts: { config: Config; apiKey: string; dev: boolean; log: (line: string) => void }): Storefront {
   const { config, log } = opts;
-  const base = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: config.STOREFRONT_DIST_DIR };
+  // The pay page shows Stripe's Payment Element only when this API takes payments through Stripe
+  // (a publishable key beside the local sandbox would offer a form no payment could pass).
+  const { STRIPE_PUBLISHABLE_KEY, ...inherited } = process.env;
+  const stripe = config.STRIPE_SECRET_KEY && STRIPE_PUBLISHABLE_KEY ? { STRIPE_PUBLISHABLE_KEY } : {};
+  const base = { ...inherited, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: config.STOREFRONT_DIST_DIR };
   // The build gets no API key: nothing is prerendered from the API, and no secret ends up in build output.
-  const runtime = { ...base, API_URL: config.apiUrl, STOREFRONT_API_KEY: opts.apiKey, STOREFRONT_PORT: String(config.STOREFRONT_PORT), STOREFRONT_HOST: config.STOREFRONT_HOST };
+  const runtime = { ...base, ...stripe, API_URL: config.apiUrl, STOREFRONT_API_KEY: opts.apiKey, STOREFRONT_PORT: String(config.STOREFRONT_PORT), STOREFRONT_HOST: config.STOREFRONT_HOST };
   let current: ChildProcess | undefined;
   let stopping = false;
 

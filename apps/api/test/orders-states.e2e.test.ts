@@ -106,6 +106,25 @@ describe('the user-facing rows', () => {
     expect((await suite.get(shop, buyer, id)).history.at(-1)).toMatchObject({ transition: 'cancel', from: 'purchased', to: 'canceled', actor: 'operator' });
   });
 
+  test('canceling a paid order that was never sent returns its stock: a sold-out listing is on sale again', async () => {
+    const listing = await suite.listing(shop, seller, { stock: 2 });
+    const bought2 = (qty: number) => suite.purchased(shop, buyer, { listing_id: listing, quantity: qty, delivery: { method: 'shipping', address: STOCKHOLM } });
+    const a = await bought2(1);
+    const b = await bought2(1);
+    const stock = async () => (await suite.call(shop, seller, 'GET', `/v1/me/listings/${listing}`)).json().stock as number;
+    expect(await stock()).toBe(0);
+    expect((await suite.call(shop, undefined, 'GET', `/v1/listings/${listing}`)).statusCode).toBe(404); // sold out: out of the shop
+    await h.console.orders.transition({ id: a, transition: 'cancel' });
+    expect(await stock()).toBe(1);
+    expect((await suite.call(shop, undefined, 'GET', `/v1/listings/${listing}`)).statusCode).toBe(200);
+    // a sent order that ends canceled through a dispute gives nothing back (the item left the seller)
+    expect((await suite.move(shop, seller, b, 'mark-delivered')).statusCode).toBe(200);
+    expect((await suite.move(shop, buyer, b, 'dispute')).statusCode).toBe(200);
+    await h.console.orders.transition({ id: b, transition: 'resolve-canceled' });
+    expect(await stock()).toBe(1);
+    expect((await suite.placed(shop, suite.buyer2, { listing_id: listing, delivery: { method: 'pickup' } })).order.state).toBe('pending_payment');
+  });
+
   test('marketplace fulfilment: the team marks it sent (with tracking from --data), not the seller', async () => {
     const site = (await h.console.sites.create({ marketplace: 'shop', site: { kind: 'warehouse', name: 'Hall', line1: 'Väg 1', postal_code: '12345', city: 'Huddinge', country: 'SE', buyer_pickup: false } })).site;
     const listing = await suite.listing(shop, seller);

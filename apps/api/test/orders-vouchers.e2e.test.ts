@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Harness } from './harness.js';
+import { emailsTo, type Harness } from './harness.js';
 import { START, ordersSuite, type Market, type Person } from './orders.suite.js';
 
 /** Vouchers: the console, each rule's own reason at body.voucher_code, uses exact under concurrency and given back on expiry. */
@@ -87,5 +87,34 @@ describe('applying a voucher (quote = place)', () => {
     expect(await usesOf('RUSH')).toBe(0);
     const free = listings.filter((_id, i) => results[i]!.statusCode === 201);
     expect((await suite.place(shop, buyer2, pickup(free[0]!, 'RUSH'))).statusCode).toBe(201);
+  });
+});
+
+// last: its timers move the clock 14 days on
+describe('a zero total', () => {
+  test('a voucher covering the whole total: placed and purchased at once, no provider payment, paid notices and the never-sent timer; canceling returns the stock', async () => {
+    await create({ code: 'GIFT', amount: 100000, currency: 'SEK' });
+    const id = await suite.listing(shop, seller);
+    const quote = (await suite.quote(shop, buyer, pickup(id, 'gift'))).json();
+    expect(quote.total).toBe(0);
+    const res = await suite.place(shop, buyer, pickup(id, 'gift'));
+    expect(res.statusCode, res.body).toBe(201);
+    const { order, payment } = res.json();
+    expect(payment).toEqual({ client_secret: '' });
+    expect(order).toMatchObject({ state: 'purchased', total: 0, line_items: quote.line_items, available_transitions: ['mark-received-early'] });
+    expect(order.history.map((e: { transition: string; to: string; actor: string }) => `${e.transition}>${e.to}:${e.actor}`)).toEqual(['request-payment>pending_payment:buyer', 'confirm-payment>purchased:system']);
+    const stored = (await h.console.orders.get({ id: order.id })).order;
+    expect(stored.payment.id).toBeNull();
+    expect(await usesOf('GIFT')).toBe(1);
+    const mails = await emailsTo(h, shop.secret, buyer.email);
+    expect(mails.filter((e) => e.links.some((l) => l.endsWith(`/orders/${order.id}`))).map((e) => e.template)).toEqual(['order_paid_buyer']);
+    expect((await suite.call(shop, seller, 'GET', `/v1/me/listings/${id}`)).json()).toMatchObject({ stock: 0 });
+    // the never-sent timer runs as for any paid order; nothing to refund, the unit comes back
+    const ran = await suite.advance(shop, new Date(Date.parse(START) + 14 * DAY));
+    expect(ran.filter((r) => r.result.includes(order.id))).toEqual([expect.objectContaining({ task: 'auto-cancel-order', result: `order ${order.id}: cancel purchased → canceled` })]);
+    await h.runJobs();
+    expect((await h.console.orders.get({ id: order.id })).order).toMatchObject({ state: 'canceled', refund: null });
+    expect((await suite.call(shop, seller, 'GET', `/v1/me/listings/${id}`)).json()).toMatchObject({ stock: 1, status: 'published' });
+    expect((await suite.call(shop, buyer2, 'GET', `/v1/listings/${id}`)).statusCode).toBe(200);
   });
 });

@@ -117,8 +117,6 @@ const en = {
     buyerArranged: 'Collect it with your own transport or a courier you book.',
     sizeNote: (size: string) => `Shipping size: ${size}`,
     buyTitle: 'Buy',
-    buySoon: 'Buying opens soon',
-    buySoonText: 'Checkout is on its way. Save the listing to find it again.',
   },
 };
 
@@ -238,8 +236,6 @@ const sv: SellingMessages = {
     buyerArranged: 'Hämta den med egen transport eller ett bud du bokar.',
     sizeNote: (size) => `Fraktstorlek: ${size}`,
     buyTitle: 'Köp',
-    buySoon: 'Köp öppnar snart',
-    buySoonText: 'Kassan är på väg. Spara annonsen så hittar du den igen.',
   },
 };
 
@@ -357,8 +353,6 @@ const de: SellingMessages = {
     buyerArranged: 'Hol ihn mit eigenem Transport oder einem Kurier ab, den du buchst.',
     sizeNote: (size) => `Versandgröße: ${size}`,
     buyTitle: 'Kaufen',
-    buySoon: 'Kaufen ist bald möglich',
-    buySoonText: 'Die Kasse kommt bald. Merke dir den Artikel, um ihn wiederzufinden.',
   },
 };
 

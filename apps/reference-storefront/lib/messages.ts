@@ -1,3 +1,4 @@
+import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
 import { newsletter } from './messages-newsletter';
 import { shellMessages } from './messages-shell';
@@ -84,6 +85,8 @@ const en = {
   ...selling.en,
   // the newsletter sign-up: lib/messages-newsletter.ts
   ...newsletter.en,
+  // buying and orders: lib/messages-orders.ts
+  orders: orderMessagesByLang.en,
   shop: {
     newest: 'Just in',
     empty: 'Nothing on sale yet.',
@@ -193,6 +196,7 @@ const sv: Messages = {
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
   ...newsletter.sv,
+  orders: orderMessagesByLang.sv,
   shop: {
     newest: 'Nytt in',
     empty: 'Inget till salu än.',
@@ -249,6 +253,7 @@ const de = withFallback<Messages>(en, {
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
   ...newsletter.de,
+  orders: orderMessagesByLang.de,
 });
 
 const ALL: Record<string, Messages> = { en, sv, de };

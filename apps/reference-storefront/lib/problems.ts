@@ -1,3 +1,4 @@
+import { orderMessagesByLang } from './messages-orders';
 import { problemMessages, type ProblemMessages } from './messages-problems';
 
 /**
@@ -94,9 +95,29 @@ function fieldRule(path: string, apiMessage: string, t: ProblemMessages['rules']
   return undefined;
 }
 
+/** Checkout's own rules (order rule 5: a voucher's reason at `voucher_code`; the delivery's method, option, address). */
+function orderRule(path: string, apiMessage: string, lang: string): string | undefined {
+  const t = (orderMessagesByLang[lang.split('-')[0] as keyof typeof orderMessagesByLang] ?? orderMessagesByLang.en).problems;
+  if (path === 'voucher_code') {
+    if (/no voucher/i.test(apiMessage)) return t.voucherUnknown;
+    if (/can be used from/i.test(apiMessage)) return t.voucherNotYet;
+    if (/expired/i.test(apiMessage)) return t.voucherExpired;
+    if (/at least/i.test(apiMessage)) return t.voucherMinimum;
+    if (/once per buyer/i.test(apiMessage)) return t.voucherUsed;
+    if (/used up/i.test(apiMessage)) return t.voucherUsedUp;
+    return /^Must be/.test(apiMessage) ? undefined : t.voucherOther;
+  }
+  if (path === 'delivery.address') return t.addressNeeded;
+  if (path === 'delivery.method') return t.method;
+  if (path === 'delivery.option') return t.option;
+  return undefined;
+}
+
 /** One field's problem in the person's words. `path` is the plain path (`location.country`). */
 export function fieldMessage(path: string, apiMessage: string, lang: string): string {
   const t = problemMessages(lang);
+  const order = orderRule(path, apiMessage, lang);
+  if (order) return order;
   if (/needed to publish|sets the shipping size/i.test(apiMessage) || path === 'shipping_size') return publishMessage(path, apiMessage, t);
   if (path === 'ask_valuation') return t.publish.valuation;
   if (/^Required\.?$/.test(apiMessage)) return t.rules.required;

@@ -64,6 +64,13 @@ const PAGES: PageCase[] = [
   { name: 'seller: new listing', path: () => '/en/account/listings/new', who: 'seller' },
   { name: 'seller: edit draft', path: () => `/en/account/listings/${shop.draftId}`, who: 'seller' },
   { name: 'seller: listing on sale', path: () => `/sv/account/listings/${shop.listingId}`, who: 'seller' },
+  { name: 'checkout', path: () => `/en/checkout/${shop.listingId}`, who: 'buyer' },
+  { name: 'checkout with an address, Swedish', path: () => `/sv/checkout/${shop.listingId}?method=shipping&name=Bo&line1=G%C3%B6tgatan+1&postal_code=11646&city=Stockholm&country=SE`, who: 'buyer' },
+  { name: 'pay (sandbox test payment)', path: () => `/en/orders/${shop.pendingOrder.id}/pay`, who: 'buyer' },
+  { name: 'order, buyer', path: () => `/en/orders/${shop.paidOrderId}`, who: 'buyer' },
+  { name: 'order, seller, Swedish', path: () => `/sv/orders/${shop.paidOrderId}`, who: 'seller' },
+  { name: 'orders bought', path: () => '/en/account/orders', who: 'buyer' },
+  { name: 'orders sold, Swedish', path: () => '/sv/account/orders?as=seller', who: 'seller' },
   { name: 'sign in', path: () => '/en/auth/sign-in' },
   { name: 'sign in with an emailed link', path: () => '/sv/auth/sign-in?token=abc' },
   { name: 'sign up', path: () => '/en/auth/sign-up' },
@@ -86,6 +93,8 @@ async function tab(who: Who): Promise<Page> {
   const context = await stack.browser.newContext({ baseURL: stack.storefrontUrl });
   const session = who === 'buyer' ? shop.buyerSession : who === 'seller' ? shop.sellerSession : undefined;
   if (session) await context.addCookies([{ name: 'hm_session', value: session, url: stack.storefrontUrl }]);
+  // the pay cookie checkout sets after placing (lib/orders.ts), for the pay page
+  if (who === 'buyer') await context.addCookies([{ name: `hm_pay_${shop.pendingOrder.id}`, value: shop.pendingOrder.clientSecret, url: stack.storefrontUrl }]);
   sessions[who] = context;
   return (tabs[who] = await context.newPage());
 }

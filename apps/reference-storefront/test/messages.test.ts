@@ -25,10 +25,24 @@ const problems: Record<string, ApiProblemBody> = {
   price: { status: 422, code: 'validation_failed', detail: 'body.price.amount: Must be at most 1000000000000.', errors: [{ location: 'body.price.amount', message: 'Must be at most 1000000000000.' }] },
   pixels: { status: 422, code: 'validation_failed', detail: 'The photo is 9000×9000 pixels (81.0 megapixels); at most 50 megapixels are accepted.', errors: [{ location: '', message: 'At most 50000000 pixels; this one has 81000000.' }] },
   conflict: { status: 409, code: 'conflict', detail: 'A listing has at most 20 photos; delete one to add another.', errors: [] },
+  voucher: { status: 422, code: 'validation_failed', detail: 'body.voucher_code: This voucher needs items worth at least 500.00 SEK.', errors: [{ location: 'body.voucher_code', message: 'This voucher needs items worth at least 500.00 SEK.' }] },
+  address: { status: 422, code: 'validation_failed', detail: 'body.delivery.address: Required to ship.', errors: [{ location: 'body.delivery.address', message: 'An address is needed to ship.' }] },
   unknown: { status: 418, code: 'teapot_mode', detail: 'body.x_y: teapot_mode is on.', errors: [] },
 };
 
 describe('problems in the shopper’s words', () => {
+  test('checkout: each voucher rule and the missing address in the page’s language', () => {
+    const voucher = (message: string, lang: string) => explainProblem({ ...problems.voucher!, errors: [{ location: 'body.voucher_code', message }] }, lang).errors.voucher_code;
+    expect(voucher('There is no voucher with this code.', 'sv')).toBe('Det finns ingen rabattkod med den koden.');
+    expect(voucher('This voucher can be used from 2031-03-04.', 'en')).toBe('This voucher cannot be used yet.');
+    expect(voucher('This voucher expired on 2031-03-03.', 'de')).toBe('Dieser Gutschein ist abgelaufen.');
+    expect(voucher('This voucher needs items worth at least 500.00 SEK.', 'en')).toBe('Your order is too small for this voucher.');
+    expect(voucher('You have used this voucher already; it can be used once per buyer.', 'sv')).toBe('Du har redan använt rabattkoden.');
+    expect(voucher('This voucher has been used up.', 'de')).toBe('Dieser Gutschein ist aufgebraucht.');
+    expect(explainProblem(problems.address, 'sv', (p) => p.replace(/^delivery\.address$/, 'postal_code')).errors).toEqual({ postal_code: 'Fyll i leveransadressen.' });
+  });
+
+
   test.each(['en', 'sv', 'de'])('no API or zod wording reaches a person in %s', (lang) => {
     for (const [name, p] of Object.entries(problems)) {
       const { message, errors } = explainProblem(p, lang);
@@ -99,7 +113,8 @@ describe('money typed and read in the page’s language', () => {
 describe('texts per language', () => {
   test('German has the seller’s pages and the product page; what it lacks is English', () => {
     expect(messages('de').listings.publish).toBe('Veröffentlichen');
-    expect(messages('de').product.buySoon).toBe('Kaufen ist bald möglich');
+    expect(messages('de').orders.buy).toBe('Kaufen');
+    expect(messages('de').orders.order.states.purchased).toBe('Bezahlt');
     expect(messages('de').nav.listings).toBe('Verkaufen');
     expect(messages('de').signUp.title).toBe(messages('en').signUp.title);
     expect(messages('de-AT').listings.status.published).toBe('Im Verkauf');

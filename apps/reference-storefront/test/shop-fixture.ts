@@ -4,7 +4,9 @@ import type { Stack } from './stack.js';
 /**
  * A small shop on the test stack, made through the public API as a storefront would (and the
  * operator console for the catalogue): categories, brand and condition terms, a showroom, a seller
- * with two listings on sale and a draft, a buyer who saved one. Enough for every page to have content.
+ * with two listings on sale and a draft, a buyer who saved one and bought a third listing's two
+ * units (one order paid, one waiting for payment: sold out, so the shop still shows two listings).
+ * Enough for every page to have content.
  */
 export const PASSWORD = 'a11y password';
 
@@ -15,6 +17,10 @@ export interface ShopFixture {
   /** on sale, with a photo, in "chairs" */
   listingId: string;
   draftId: string;
+  /** bought by the buyer from the seller (shipped to Stockholm) and paid: `purchased` */
+  paidOrderId: string;
+  /** placed by the buyer, waiting for payment; its client secret is what checkout keeps in the pay cookie */
+  pendingOrder: { id: string; clientSecret: string };
 }
 
 type Call = <T = { id: string }>(method: string, path: string, opts?: { body?: unknown; session?: string; bytes?: Buffer }) => Promise<T>;
@@ -119,5 +125,28 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
   );
   const { id: draftId } = await call('POST', '/me/listings', { session: seller, body: { title: 'Pine table (draft)', price: { amount: 90000, currency: 'SEK' } } });
   await call('PUT', `/me/favorites/${listingId}`, { session: buyer });
-  return { sellerEmail, sellerSession: seller, buyerSession: buyer, listingId, draftId };
+
+  const tray = await onSale(
+    { title: 'Teak tray', description: 'Danish teak, 1960s.', price: { amount: 60000, currency: 'SEK' }, location: { country: 'SE', city: 'Uppsala' }, delivery: { pickup: true, shipping: { price: 4900 } }, stock: 2 },
+    '#8a5a2b',
+  );
+  type Placed = { order: { id: string }; payment: { client_secret: string } };
+  const order = { listing_id: tray, delivery: { method: 'shipping', address: { name: 'Bo Buyer', line1: 'Götgatan 1', postal_code: '116 46', city: 'Stockholm', country: 'SE' } } };
+  const paid = await call<Placed>('POST', '/me/orders', { session: buyer, body: order });
+  await call('POST', '/test-helpers/payments/confirm', { body: { client_secret: paid.payment.client_secret, outcome: 'succeeded' } });
+  const deadline = Date.now() + 30_000;
+  while ((await call<{ state: string }>('GET', `/me/orders/${paid.order.id}`, { session: buyer })).state !== 'purchased') {
+    if (Date.now() > deadline) throw new Error('the worker did not confirm the payment');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const pending = await call<Placed>('POST', '/me/orders', { session: buyer, body: order });
+  return {
+    sellerEmail,
+    sellerSession: seller,
+    buyerSession: buyer,
+    listingId,
+    draftId,
+    paidOrderId: paid.order.id,
+    pendingOrder: { id: pending.order.id, clientSecret: pending.payment.client_secret },
+  };
 }

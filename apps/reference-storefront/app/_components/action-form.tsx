@@ -70,27 +70,34 @@ export function ActionForm({
           error={state.errors?.[f.name]}
         />
       ))}
-      {state.ok && success ? (
-        <p className="notice" role="status">
-          {success}
-        </p>
-      ) : (
-        state.message && (
-          <div className="problem" role="alert">
-            <p>{state.message}</p>
-            {others.length > 0 && (
-              <ul>
-                {others.map((i) => (
-                  <li key={i}>{i}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )
-      )}
+      <FormOutcome state={state} success={success} others={others} />
       <button type="submit" disabled={pending}>
         {submit}
       </button>
     </form>
+  );
+}
+
+/** What a form's last submit came to: its success line, or the problem with what no field shows. */
+export function FormOutcome({ state, success, others = [] }: { state: FormState; success?: string; others?: string[] }) {
+  if (state.ok && success) {
+    return (
+      <p className="notice" role="status">
+        {success}
+      </p>
+    );
+  }
+  if (!state.message) return null;
+  return (
+    <div className="problem" role="alert">
+      <p>{state.message}</p>
+      {others.length > 0 && (
+        <ul>
+          {others.map((i) => (
+            <li key={i}>{i}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -22,7 +22,7 @@ const notify =
     await queueOrderNotice(ctx.em, ctx.marketplace, seller, `order_${notice}_seller` satisfies OrderTemplate, entity.id);
   };
 
-/** The payment window ended: the units come back to the listing, so it is on sale again if it was sold out. */
+/** The payment window ended, or a paid order was canceled before it was sent: the units come back to the listing, so it is on sale again if it was sold out. */
 const releaseStock: OrderEffect = ({ entity, ctx }) => returnUnits(ctx.em, entity.listingId, entity.quantity);
 
 /** Transactions (entity managers) that have queued a cancel-payments job already. */
@@ -66,7 +66,8 @@ export const orderEffects: Effects<OrderMachineTypes> = {
   'mark-delivered': [recordTracking, notify('sent')],
   'mark-received': [notify('received')],
   'mark-received-early': [notify('received')],
-  cancel: [refund, releaseBooking],
+  // never sent (the table's only cancel is from purchased): the item is still the seller's to sell
+  cancel: [refund, releaseBooking, releaseStock],
   'resolve-received': [notify('received')],
   'resolve-canceled': [refund],
 };

@@ -1,4 +1,5 @@
 import { safe } from '@trpc/client';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ActionForm } from '../../_components/action-form';
 import { Shell } from '../../_components/shell';
@@ -44,6 +45,11 @@ export default async function AccountPage({ params, searchParams }: Props) {
         </p>
         {!user.email_verified && <ActionForm name={t.account.resend} action={resendConfirmationAction} hidden={{ lang }} submit={t.account.resend} success={t.account.resent} fields={[]} />}
       </section>
+      <nav aria-label={t.orders.list.title}>
+        <p>
+          <Link href={`/${lang}/account/orders`}>{t.orders.list.title}</Link> · <Link href={`/${lang}/account/orders?as=seller`}>{t.orders.list.sold}</Link>
+        </p>
+      </nav>
       <h2>{t.account.save}</h2>
       <ActionForm
         name={t.account.save}

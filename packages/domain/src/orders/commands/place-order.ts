@@ -9,7 +9,7 @@ import type { PlaceOrderInput } from '../order.schema.js';
 import { PAYMENT_WINDOW_MS } from '../order.timers.js';
 import { returnUnits } from '../orders.queries.js';
 import { priceOrder } from '../pricing/price-order.js';
-import { expirePaymentTask, keepTimers } from './move-order.js';
+import { expirePaymentTask, keepTimers, moveOrder } from './move-order.js';
 
 /**
  * POST /v1/me/orders (spec, order rule 1): reserves the stock and starts the payment.
@@ -26,6 +26,8 @@ import { expirePaymentTask, keepTimers } from './move-order.js';
  *  units go back, the job goes, the row goes; the buyer gets 503 (or 409 when refused for good) and
  *  nothing stays reserved. Were even that to fail, the expiry job still ends the reservation after
  *  the payment window, as for any unpaid order.
+ * An order whose total is 0 (a voucher covers it) starts no payment: it is confirmed by `system` in
+ * step 1's transaction and answered with an empty `client_secret`.
  */
 export async function placeOrder(ctx: UserCommandContext, input: PlaceOrderInput): Promise<{ order: Order; clientSecret: string }> {
   const order = await ctx.em.transactional(async (em) => {
@@ -62,8 +64,15 @@ export async function placeOrder(ctx: UserCommandContext, input: PlaceOrderInput
     });
     await em.flush();
     await keepTimers(em, o, undefined); // the payment-expiry job, in this transaction
+    if (o.total === 0) {
+      // nothing to pay (a voucher covers it all): no provider payment; paid at once through the
+      // order table, so its paid effects (notices, the never-sent timer) are those of any payment
+      await moveOrder(o, 'confirm-payment', 'system', { em, marketplace: ctx.marketplace, now, data: { payment: 'none: the total is 0' } });
+      await em.flush();
+    }
     return o;
   });
+  if (order.total === 0) return { order, clientSecret: '' };
 
   let payment;
   try {

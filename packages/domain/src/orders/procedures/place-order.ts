@@ -14,7 +14,7 @@ export const placeOrder = sessionProcedure
       tags: [TAG],
       summary: 'Place an order',
       description:
-        'Reserves the stock and starts the payment: pay with `payment.client_secret` within 15 minutes, or the order becomes `payment_expired` and the item is released. Priced exactly like the quote. `delivery.method` may be omitted when the listing offers one method; `delivery.option` defaults to the first shipping option; shipping needs `delivery.address` (422 at `body.delivery.address`). 409: not buyable now (your own listing, sold, reserved by someone else, delivery impossible). 422: a voucher that does not apply (reason at `body.voucher_code`) and every other wrong field. 503: payments are unavailable; nothing was reserved.',
+        'Reserves the stock and starts the payment: pay with `payment.client_secret` within 15 minutes, or the order becomes `payment_expired` and the item is released. A total of 0 (a voucher covers it) needs no payment: the order is `purchased` at once and `payment.client_secret` is empty. Priced exactly like the quote. `delivery.method` may be omitted when the listing offers one method; `delivery.option` defaults to the first shipping option; shipping needs `delivery.address` (422 at `body.delivery.address`). 409: not buyable now (your own listing, sold, reserved by someone else, delivery impossible). 422: a voucher that does not apply (reason at `body.voucher_code`) and every other wrong field. 503: payments are unavailable; nothing was reserved.',
     },
   })
   .input(ZPlaceOrder)

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ApiOutputs } from '../../../../lib/api';
 import { formatNumber } from '../../../../lib/intl';
 import { messages } from '../../../../lib/messages';
@@ -8,13 +9,14 @@ type Listing = ApiOutputs['listings']['get'];
 
 /**
  * The main action area: price, the currency switch (kept in a cookie by proxy.ts, so every page
- * shows that currency), the buy action and saving. Checkout replaces the "opens soon" block with
- * its buy button; everything around it stays.
+ * shows that currency), the buy action (to checkout, with a quantity when there is more than one;
+ * signed out: sign in first, then back here) and saving.
  */
 export function BuyBox({ listing: l, lang, currency, currencies }: { listing: Listing; lang: string; currency?: string; currencies: string[] }) {
   const all = messages(lang);
   const t = all.product;
   const shop = all.shop;
+  const buy = all.orders;
   const converted = l.display_price && l.price && l.display_price.currency !== l.price.currency;
   return (
     <section className="buy-box" aria-labelledby="buy-title">
@@ -45,9 +47,23 @@ export function BuyBox({ listing: l, lang, currency, currencies }: { listing: Li
         </form>
       )}
       {l.stock > 1 && <p>{t.inStock(formatNumber(l.stock, lang))}</p>}
-      <div className="buy-soon" data-testid="buy-area">
-        <strong>{t.buySoon}</strong>
-        <p>{t.buySoonText}</p>
+      <div className="buy-area" data-testid="buy-area">
+        {l.favorited === undefined ? (
+          // signed out (the listing has no `favorited` then): sign in, then back here
+          <Link className="button" href={`/${lang}/auth/sign-in?next=${encodeURIComponent(`/${lang}/listings/${l.id}`)}`}>
+            {buy.signInToBuy}
+          </Link>
+        ) : (
+          <form method="get" action={`/${lang}/checkout/${l.id}`} className="inline-form">
+            {l.stock > 1 && (
+              <div className="field">
+                <label htmlFor="buy-quantity">{buy.quantity}</label>
+                <input id="buy-quantity" name="quantity" type="number" inputMode="numeric" min={1} max={Math.min(l.stock, 100)} defaultValue={1} />
+              </div>
+            )}
+            <button type="submit">{buy.buy}</button>
+          </form>
+        )}
       </div>
       <form action={toggleFavoriteAction}>
         <input type="hidden" name="lang" value={lang} />

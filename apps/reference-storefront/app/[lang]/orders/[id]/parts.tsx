@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import type { Order } from '../../../../lib/orders';
+
+/** What every extra part of the order page gets: the order as the API returned it for the viewer. */
+export interface OrderPartProps {
+  order: Order;
+  lang: string;
+  viewer: 'buyer' | 'seller';
+}
+export type OrderPart = (props: OrderPartProps) => ReactNode;
+
+/**
+ * Extension points of the order page. Parts shown to the seller only (the payout breakdown goes
+ * here) and to either party (the order's messages go here), in this order, below the order itself.
+ * Each part loads what it needs (they are server components) and renders nothing when it has
+ * nothing to show.
+ */
+export const SELLER_PARTS: OrderPart[] = [];
+export const PARTY_PARTS: OrderPart[] = [];

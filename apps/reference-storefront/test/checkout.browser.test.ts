@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { listOnSale, signUp } from './shop-fixtures.js';
+import { screenshotOnFailure, startStack, type Stack } from './stack.js';
+
+/**
+ * Issue 12's acceptance walk in a browser: a signed-out shopper signs in from the listing, checks
+ * out with shipping, is declined once by the sandbox and pays on the retry; the order page shows
+ * `purchased` once the payment's event is handled; the seller marks it sent with a tracking number;
+ * the buyer marks it received. And a voucher that covers everything skips payment.
+ */
+let stack: Stack;
+const PASSWORD = 'newcomer password';
+const people = { seller: `stina.${Date.now()}@example.com`, buyer: `bo.${Date.now()}@example.com` };
+let bench = '';
+let vase = '';
+let sellerToken = '';
+
+beforeAll(async () => {
+  stack = await startStack();
+  const seller = await signUp(stack, people.seller, 'Stina’s Salvage');
+  sellerToken = seller;
+  await signUp(stack, people.buyer);
+  const place = { country: 'SE', city: 'Stockholm', postal_code: '116 46' };
+  bench = await listOnSale(stack, seller, { title: 'Oak bench', price: { amount: 150000, currency: 'SEK' }, location: place, delivery: { pickup: true, shipping: { price: 9900, additional_item_price: 2000 } }, stock: 2 }, ['#7a5230']);
+  vase = await listOnSale(stack, seller, { title: 'Glass vase', price: { amount: 30000, currency: 'SEK' }, location: place, delivery: { pickup: true } }, ['#3a7ca5']);
+  await stack.operator.vouchers.create({ marketplace: 'browser-shop', voucher: { code: 'GIFT300', amount: 30000, currency: 'SEK' } });
+});
+afterAll(() => stack?.stop());
+
+const contexts: BrowserContext[] = [];
+afterAll(() => Promise.all(contexts.map((c) => c.close())));
+async function newPage(): Promise<Page> {
+  const context = await stack.browser.newContext({ baseURL: stack.storefrontUrl, viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  onTestFailed(async ({ task }) => screenshotOnFailure(page, task.name));
+  return page;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('Email address').first().fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+const state = (page: Page) => page.getByTestId('order-state').getAttribute('data-state');
+const waitForState = (page: Page, s: string) => page.locator(`[data-testid="order-state"][data-state="${s}"]`).waitFor({ timeout: 30_000 });
+
+describe('buying in a browser', () => {
+  let orderId = '';
+
+  test('sign in from the listing → checkout (re-quoted as the address is typed) → declined → paid → the order page shows purchased', async () => {
+    const page = await newPage();
+    await page.goto(`/en/listings/${bench}`);
+    await page.getByRole('link', { name: 'Sign in to buy' }).click();
+    await page.waitForURL(/\/en\/auth\/sign-in\?next=/);
+    await signIn(page, people.buyer);
+    await page.waitForURL(`**/en/listings/${bench}`);
+
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.waitForURL(`**/en/checkout/${bench}?quantity=2`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Checkout');
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await expect(form.getByLabel('How it reaches you').inputValue()).resolves.toBe('shipping');
+    // the listing prices its own shipping: first item + the additional price per extra one, as the API quotes it
+    const lines = page.getByTestId('line-items');
+    await expect(lines.locator('tr[data-code="item"]').textContent()).resolves.toMatch(/Oak bench\s*2\s*SEK\s*3,000$/);
+    await expect(lines.locator('tr[data-code="shipping"]').textContent()).resolves.toMatch(/SEK\s*119$/);
+    await expect(page.getByTestId('total').textContent()).resolves.toMatch(/SEK\s*3,119$/);
+
+    // a voucher that does not exist: its reason in the shopper's words, nothing placed
+    await form.getByLabel('Voucher code').fill('NOPE');
+    await form.getByLabel('Voucher code').press('Tab');
+    await page.waitForURL(/voucher_code=NOPE/);
+    await expect(page.getByTestId('quote-problem').textContent()).resolves.toBe('There is no voucher with this code.');
+    await form.getByLabel('Voucher code').fill('');
+    await form.getByLabel('Voucher code').press('Tab');
+    await page.waitForURL((u) => !u.search.includes('voucher_code'));
+
+    // placing without an address says what is missing, next to the address
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+    await expect(page.locator('#checkout-postal_code-error').textContent()).resolves.toBe('Enter the delivery address.');
+
+    await form.getByLabel('Name', { exact: true }).fill('Bo Buyer');
+    await form.getByLabel('Street address').fill('Götgatan 1');
+    await form.getByLabel('Postal code').fill('116 46');
+    await form.getByLabel('City').fill('Stockholm');
+    await form.getByLabel('Country').selectOption('SE');
+    await page.waitForURL(/country=SE/);
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+    await page.waitForURL(/\/en\/orders\/[0-9a-f-]{36}\/pay$/);
+    orderId = /orders\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!;
+    expect(page.url()).not.toMatch(/secret/);
+    await expect(page.getByTestId('pay-amount').textContent()).resolves.toMatch(/SEK\s*3,119$/);
+    await expect(page.getByRole('heading', { name: 'Test payment' }).isVisible()).resolves.toBe(true);
+
+    await page.getByRole('button', { name: 'Decline (test payment fails)' }).click();
+    await page.waitForURL(/\/pay\?declined=1$/);
+    await page.getByText('The payment was declined.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Pay (test payment succeeds)' }).click();
+    await page.waitForURL(`**/en/orders/${orderId}`);
+    // pending_payment until the worker handles the provider's event; the page polls every 2 s
+    await waitForState(page, 'purchased');
+    await expect(page.getByTestId('order-state').textContent()).resolves.toBe('Paid');
+    await expect(page.getByTestId('order-address').textContent()).resolves.toBe('Bo Buyer, Götgatan 1, 116 46, Stockholm, Sweden');
+    const history = await page.getByTestId('order-history').locator('li').allTextContents();
+    expect(history.map((h) => h.split(' · ').slice(1).join(' · '))).toEqual(['Order placed · Buyer', 'Payment confirmed · Automatic']);
+    await expect(page.getByRole('button', { name: 'I already have it' }).isVisible()).resolves.toBe(true);
+
+    await page.goto('/en/account/orders');
+    await expect(page.getByTestId('orders').getByRole('link', { name: 'Oak bench' }).getAttribute('href')).resolves.toBe(`/en/orders/${orderId}`);
+  });
+
+  test('the seller marks it sent with a tracking number; the buyer sees it and marks it received', async () => {
+    expect(orderId).not.toBe('');
+    const seller = await newPage();
+    await seller.goto(`/en/orders/${orderId}`);
+    await seller.waitForURL(/\/en\/auth\/sign-in\?next=/);
+    await signIn(seller, people.seller);
+    await seller.waitForURL(`**/en/orders/${orderId}`);
+    await expect(seller.getByText('You sold this').isVisible()).resolves.toBe(true);
+    const send = seller.getByRole('form', { name: 'Mark as sent' });
+    await send.getByLabel('Tracking number').fill('JJD0099');
+    await send.getByLabel('Carrier').fill('PostNord');
+    await send.getByRole('button', { name: 'Mark as sent' }).click();
+    await waitForState(seller, 'delivered');
+    await expect(seller.getByTestId('tracking').textContent()).resolves.toBe('Tracking numberJJD0099CarrierPostNord');
+    await expect(seller.getByRole('form', { name: 'Mark as sent' }).count()).resolves.toBe(0);
+    await seller.goto('/en/account/orders?as=seller');
+    await expect(seller.getByTestId('orders').locator('td[data-state]').first().textContent()).resolves.toBe('Sent');
+
+    const buyer = contexts[0]!.pages()[0]!;
+    await buyer.goto(`/en/orders/${orderId}`);
+    await expect(buyer.getByTestId('tracking').textContent()).resolves.toContain('JJD0099');
+    await buyer.getByRole('button', { name: 'I have received it' }).click();
+    await waitForState(buyer, 'received');
+    expect(await state(buyer)).toBe('received');
+    await expect(buyer.getByRole('region', { name: 'What you can do' }).count()).resolves.toBe(0);
+  });
+
+  test('a voucher covering the whole price: "Place order" goes straight to the paid order, no payment page', async () => {
+    const page = contexts[0]!.pages()[0]!;
+    await page.goto(`/en/listings/${vase}`);
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.waitForURL(new RegExp(`/en/checkout/${vase}\\??$`));
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await form.getByLabel('Voucher code').fill('gift300');
+    await form.getByLabel('Voucher code').press('Tab');
+    await page.waitForURL(/voucher_code=gift300/);
+    await expect(page.getByTestId('line-items').locator('tr[data-code="voucher"]').textContent()).resolves.toMatch(/^Voucher GIFT3001-SEK\s*300$/);
+    await expect(page.getByTestId('total').textContent()).resolves.toMatch(/^SEK\s*0$/);
+    await form.getByRole('button', { name: 'Place order', exact: true }).click();
+    await page.waitForURL(/\/en\/orders\/[0-9a-f-]{36}$/);
+    await waitForState(page, 'purchased');
+  });
+
+  test('shipping from the marketplace table with delivery booking: the option changes the quote; the buyer books a delivery time on the order page', async () => {
+    await stack.operator.marketplace.update({
+      marketplace: 'browser-shop',
+      settings: {
+        shipping: {
+          currency: 'SEK',
+          sizes: [{ key: 'small', name: 'Small parcel' }],
+          zones: [{ key: 'sthlm', name: 'Stockholm', countries: ['SE'], postal_prefixes: ['1'] }],
+          options: [
+            { key: 'standard', name: 'Standard delivery' },
+            { key: 'express', name: 'Express' },
+          ],
+          delivery: { standard: { small: { sthlm: 3900 } }, express: { small: { sthlm: 7900 } } },
+          booking: { horizon_days: 14, lead_days: 2, per_window: 2, time_zone: 'Europe/Stockholm', weekdays: [1, 2, 3, 4, 5], windows: [{ key: 'am', label: '08–12' }], zones: ['sthlm'] },
+        },
+      },
+    });
+    const lamp = await listOnSale(stack, sellerToken, { title: 'Desk lamp', price: { amount: 50000, currency: 'SEK' }, location: { country: 'SE', city: 'Stockholm' }, delivery: { shipping: {} } }, ['#c8a040'], 'small');
+    const page = contexts[0]!.pages()[0]!;
+    await page.goto(`/en/checkout/${lamp}?postal_code=11646&country=SE&name=Bo+Buyer&line1=G%C3%B6tgatan+1&city=Stockholm`);
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await expect(page.getByTestId('line-items').locator('tr[data-code="shipping"]').textContent()).resolves.toMatch(/SEK\s*39$/);
+    await form.getByLabel('Delivery option').selectOption('express');
+    await page.waitForURL(/option=express/);
+    await expect(page.getByTestId('line-items').locator('tr[data-code="shipping"]').textContent()).resolves.toMatch(/SEK\s*79$/);
+    await expect(page.getByTestId('total').textContent()).resolves.toMatch(/SEK\s*579$/);
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+    await page.waitForURL(/\/pay$/);
+    await page.getByRole('button', { name: 'Pay (test payment succeeds)' }).click();
+    await page.waitForURL(/\/en\/orders\/[0-9a-f-]{36}$/);
+    await waitForState(page, 'purchased');
+    const booking = page.getByTestId('delivery-booking');
+    const slot = booking.getByLabel('Time', { exact: true });
+    const first = await slot.locator('option').first().getAttribute('value');
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2}\|am$/);
+    await slot.selectOption(first!);
+    await booking.getByRole('button', { name: 'Book this time' }).click();
+    await booking.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+    await page.reload();
+    await expect(page.getByTestId('delivery-booking').textContent()).resolves.toMatch(/Booked: .*08–12/);
+  });
+});
