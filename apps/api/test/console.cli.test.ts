@@ -178,4 +178,17 @@ describe('console CLI', () => {
     const badCustody = await cli('listings', 'custody', '--id', 'nope', '--custody', 'elsewhere');
     expect(JSON.parse(badCustody.stderr).errors.map((e: { location: string }) => e.location).sort()).toEqual(['flag.custody', 'flag.id']);
   });
+
+  test('payouts reconcile and orders list --chargeback (a bare boolean flag means true)', async () => {
+    const r = await cli('payouts', 'reconcile', '--marketplace', 'loppis');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, checked: 0, open: 0, mismatches: [], paid_twice: [] });
+    const listed = await cli('orders', 'list', '--marketplace', 'loppis', '--chargeback');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual({ items: [] });
+    const bad = await cli('orders', 'list', '--marketplace', 'loppis', '--chargeback', 'maybe');
+    expect(JSON.parse(bad.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.chargeback' }] });
+    const unknown = await cli('payouts', 'reconcile', '--marketplace', 'nowhere');
+    expect(JSON.parse(unknown.stderr)).toMatchObject({ status: 404 });
+  }, 30_000);
 });

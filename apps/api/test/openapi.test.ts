@@ -71,6 +71,10 @@ describe('GET /v1/openapi.json', () => {
       'GET /me',
       'GET /me/listings',
       'GET /me/listings/{id}',
+      'GET /me/conversations',
+      'GET /me/conversations/{id}/messages',
+      'POST /me/conversations',
+      'POST /me/conversations/{id}/messages',
       'GET /me/orders',
       'GET /me/orders/{id}',
       'GET /me/orders/{id}/delivery-booking',
@@ -78,6 +82,8 @@ describe('GET /v1/openapi.json', () => {
       'POST /me/orders/quote',
       'POST /me/orders/{id}/transitions/{transition}',
       'PUT /me/orders/{id}/delivery-booking',
+      'GET /me/payouts',
+      'POST /me/payouts/session',
       'GET /test-helpers/emails',
       'PATCH /me',
       'POST /email-verifications',
@@ -95,6 +101,9 @@ describe('GET /v1/openapi.json', () => {
       'POST /sessions/email-link',
       'POST /sessions/from-link',
       'POST /test-helpers/payments/confirm',
+      'POST /test-helpers/payments/dispute',
+      'POST /test-helpers/payments/refund',
+      'POST /test-helpers/payouts/account',
       'POST /test-helpers/timers/advance',
       'POST /users',
       'POST /webhooks/stripe',
@@ -118,6 +127,9 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/marketplace'].get.security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);
     expect(Object.keys(doc.paths['/me/orders'].post.responses)).toEqual(expect.arrayContaining(['201', '409', '422', '503']));
     expect(Object.keys(doc.paths['/me/orders/{id}/delivery-booking'].put.responses)).toEqual(expect.arrayContaining(['200', '403', '409', '422']));
+    expect(Object.keys(doc.paths['/me/conversations'].post.responses)).toEqual(expect.arrayContaining(['201', '403', '404', '422']));
+    expect(Object.keys(doc.paths['/me/conversations/{id}/messages'].post.responses)).toEqual(expect.arrayContaining(['201', '404', '422']));
+    expect(doc.paths['/me/conversations/{id}/messages'].get.tags).toEqual(['Messages']);
   });
 
   test('every operation documents its errors as application/problem+json Problems', () => {

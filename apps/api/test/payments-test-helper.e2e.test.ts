@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeMarketplace, startHarness, type Harness } from './harness.js';
+import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /**
  * `POST /v1/test-helpers/payments/confirm` with the local sandbox: the sandbox's events take the
@@ -99,6 +99,19 @@ describe('live deployment', () => {
     const k = await makeMarketplace(live, 'live-shop');
     const res = await live.request({ method: 'POST', url: '/v1/test-helpers/payments/confirm', key: k.secret, payload: { client_secret: 'pi_1_secret_2', outcome: 'succeeded' } });
     expect(res.statusCode).toBe(404);
+    expect(await live.orm.em.getConnection().execute(`select 1 from payment_events`)).toEqual([]);
+  });
+
+  test('nor do the payout test helpers (dispute, refund, payout account)', async () => {
+    const k = await makeMarketplace(live, 'live-payouts');
+    const { token } = await signUp(live, k.secret, { email: 'live-seller@example.com', first_name: 'Liv', locale: 'en' });
+    const order_id = '0190a000-0000-7000-8000-000000000001';
+    const calls = [
+      { url: '/v1/test-helpers/payments/dispute', payload: { order_id, status: 'needs_response', reason: 'fraudulent' } },
+      { url: '/v1/test-helpers/payments/refund', payload: { order_id, amount: 100 } },
+      { url: '/v1/test-helpers/payouts/account', payload: { status: 'ready' }, session: token },
+    ];
+    for (const c of calls) expect((await live.request({ method: 'POST', key: k.secret, ...c })).statusCode, c.url).toBe(404);
     expect(await live.orm.em.getConnection().execute(`select 1 from payment_events`)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stripePayments } from '@hm/domain/payments';
 import { startStripeTestServer, type StripeTestServer } from '@hm/domain/payments/stripe-test-server';
-import { makeMarketplace, startHarness, type Harness } from './harness.js';
+import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /**
  * Payments through Stripe end to end, with the real `stripe` package against a local server that
@@ -97,7 +97,8 @@ describe('Stripe confirmations arrive through the signed webhook', () => {
     await h.runJobs();
     const byId = Object.fromEntries((await rows()).map((r) => [r.provider_event_id, r]));
     expect(byId[unknown.id]).toMatchObject({ type: 'customer.created', marketplace_id: null, outcome: 'ignored: the event names no marketplace of ours' });
-    expect(byId[dispute.id]).toMatchObject({ marketplace_id: shop.marketplace.id, order_id: orderId, outcome: 'recorded: dispute kept for payouts' });
+    // the payouts' dispute handler gets it (this payment was made without an order here)
+    expect(byId[dispute.id]).toMatchObject({ marketplace_id: shop.marketplace.id, order_id: orderId, outcome: `ignored: no order ${orderId}` });
   });
 
   test('a refund through the port reaches the webhook as charge.refunded', async () => {
@@ -107,6 +108,37 @@ describe('Stripe confirmations arrive through the signed webhook', () => {
     await stripe.settled();
     // Stripe's event times are whole seconds: the two may share one, so no order is asserted
     expect((await rows()).filter((r) => r.payment_id === providerId).map((r) => r.type).sort()).toEqual(['charge.refunded', 'payment_intent.succeeded']);
+  });
+});
+
+describe('Stripe Connect: payout setup follows account.updated through the webhook', () => {
+  test('session → a platform-controlled connected account → Stripe updates it → the seller reads action_required, then ready; a late older event changes nothing', async () => {
+    const { token } = await signUp(h, shop.secret, { email: 'connect@example.com', first_name: 'Con', locale: 'en' });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) => h.request({ method, url, key: shop.secret, session: token, ...(payload && { payload }) });
+    const session = await call('POST', '/v1/me/payouts/session', { country: 'SE' });
+    expect(session.statusCode, session.body).toBe(200);
+    expect(session.json().client_secret).toBe(stripe.accountSessions.at(-1)!.client_secret);
+    const accountId = stripe.accountSessions.at(-1)!.account as string;
+    expect(stripe.account(accountId)).toMatchObject({ country: 'SE', business_type: 'individual', capabilities: { transfers: 'inactive' } });
+
+    const requirements = (over: object) => ({ currently_due: [], eventually_due: [], past_due: [], pending_verification: [], ...over });
+    stripe.updateAccount(accountId, { details_submitted: true, requirements: requirements({ past_due: ['external_account'] }) });
+    await stripe.settled();
+    await h.runJobs();
+    expect((await call('GET', '/v1/me/payouts')).json()).toEqual({ status: 'action_required', due: ['external_account'] });
+    const older = stripe.events.at(-1)!;
+    stripe.updateAccount(accountId, { payouts_enabled: true, capabilities: { transfers: 'active' }, requirements: requirements({}) });
+    await stripe.settled();
+    await h.runJobs();
+    expect((await call('GET', '/v1/me/payouts')).json()).toEqual({ status: 'ready', due: [] });
+    // an event Stripe made earlier, delivered again late (another id: as if it had been delayed): the status stays
+    const stale = JSON.parse(older.payload);
+    stale.id = `${stale.id}_late`;
+    stale.created -= 60;
+    const payload = JSON.stringify(stale);
+    expect((await post(payload, sign(payload))).statusCode).toBe(200);
+    await h.runJobs();
+    expect((await call('GET', '/v1/me/payouts')).json()).toEqual({ status: 'ready', due: [] });
   });
 });
 

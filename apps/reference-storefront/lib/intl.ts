@@ -13,6 +13,11 @@ export function formatDate(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(new Date(iso));
 }
 
+/** A date and time (RFC 3339 from the API), short, as the page's language writes it. */
+export function formatDateTime(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
 export function formatNumber(n: number, lang: string): string {
   return new Intl.NumberFormat(lang).format(n);
 }

@@ -1,7 +1,9 @@
+import { payoutMessages } from './messages-payouts';
 import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
 import { newsletter } from './messages-newsletter';
 import { shellMessages } from './messages-shell';
+import { inboxMessages } from './messages-inbox';
 
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
 const en = {
@@ -83,6 +85,10 @@ const en = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.en,
+  // the messages pages: lib/messages-inbox.ts
+  ...inboxMessages.en,
+  // payout setup and the payout on the seller's order page: lib/messages-payouts.ts
+  ...payoutMessages.en,
   // the newsletter sign-up: lib/messages-newsletter.ts
   ...newsletter.en,
   // buying and orders: lib/messages-orders.ts
@@ -195,6 +201,8 @@ const sv: Messages = {
   },
   // the seller's pages and the product page: lib/messages-selling.ts
   ...selling.sv,
+  ...inboxMessages.sv,
+  ...payoutMessages.sv,
   ...newsletter.sv,
   orders: orderMessagesByLang.sv,
   shop: {
@@ -252,6 +260,8 @@ const de = withFallback<Messages>(en, {
   },
   common: { send: 'Senden', problem: 'Etwas ist schiefgelaufen. Bitte versuche es noch einmal.' },
   ...selling.de,
+  ...inboxMessages.de,
+  ...payoutMessages.de,
   ...newsletter.de,
   orders: orderMessagesByLang.de,
 });

@@ -120,7 +120,7 @@ export function fieldMessage(path: string, apiMessage: string, lang: string): st
   if (order) return order;
   if (/needed to publish|sets the shipping size/i.test(apiMessage) || path === 'shipping_size') return publishMessage(path, apiMessage, t);
   if (path === 'ask_valuation') return t.publish.valuation;
-  if (/^Required\.?$/.test(apiMessage)) return t.rules.required;
+  if (/^Required\.?$|^Must not be empty\.?$/.test(apiMessage)) return t.rules.required;
   let m = /^Must be (at most|fewer than) (\d+) characters?/.exec(apiMessage);
   if (m) return t.rules.tooLong(number(m[1] === 'at most' ? m[2]! : String(Number(m[2]) - 1), lang));
   m = /^Must be (at least|more than) (\d+) characters?/.exec(apiMessage);

@@ -17,6 +17,8 @@ export interface ShopFixture {
   /** on sale, with a photo, in "chairs" */
   listingId: string;
   draftId: string;
+  /** the buyer's question to the seller about the listing on sale, answered once */
+  conversationId: string;
   /** bought by the buyer from the seller (shipped to Stockholm) and paid: `purchased` */
   paidOrderId: string;
   /** placed by the buyer, waiting for payment; its client secret is what checkout keeps in the pay cookie */
@@ -140,6 +142,8 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
     await new Promise((r) => setTimeout(r, 250));
   }
   const pending = await call<Placed>('POST', '/me/orders', { session: buyer, body: order });
+  const { conversation } = await call<{ conversation: { id: string } }>('POST', '/me/conversations', { session: buyer, body: { listing_id: listingId, body: 'Is the seat original?' } });
+  await call('POST', `/me/conversations/${conversation.id}/messages`, { session: seller, body: { body: 'Yes, and the legs are oak.' } });
   return {
     sellerEmail,
     sellerSession: seller,
@@ -148,5 +152,6 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
     draftId,
     paidOrderId: paid.order.id,
     pendingOrder: { id: pending.order.id, clientSecret: pending.payment.client_secret },
+    conversationId: conversation.id,
   };
 }

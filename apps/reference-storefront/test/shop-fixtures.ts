@@ -8,7 +8,7 @@ import type { Stack } from './stack.js';
  * catalogue and shipping through the console.
  */
 
-async function call<T>(stack: Stack, method: string, path: string, opts: { session?: string; json?: unknown; bytes?: Buffer } = {}): Promise<T> {
+export async function call<T>(stack: Stack, method: string, path: string, opts: { session?: string; json?: unknown; bytes?: Buffer } = {}): Promise<T> {
   const res = await fetch(`${stack.apiUrl}${path}`, {
     method,
     headers: {

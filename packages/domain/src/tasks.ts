@@ -11,6 +11,8 @@ import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expir
 import { confirmPaymentTask } from './orders/commands/confirm-payment.js';
 import { refundOrderTask } from './orders/commands/refund-order.js';
 import { cancelPaymentsTask } from './orders/commands/cancel-payment.js';
+import { notifyMessagesTask } from './messages/commands/write-message.js';
+import { paySellerTask } from './payouts/commands/pay-seller.js';
 import { addNewsletterContactTask } from './newsletter/commands/subscribe.js';
 
 /**
@@ -34,10 +36,12 @@ export const TASKS: readonly TaskDefinition[] = [
   confirmPaymentTask,
   refundOrderTask,
   cancelPaymentsTask,
+  notifyMessagesTask,
+  paySellerTask,
   addNewsletterContactTask,
 ];
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
-export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, addNewsletterContactTask };
+export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask, addNewsletterContactTask };
 export { defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
 export { jobKey, type JobKey } from './shared/jobs.js';

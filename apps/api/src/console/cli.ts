@@ -8,7 +8,7 @@ import { locateFields, plainProblem } from '@hm/domain/trpc';
 import { EmbeddedPostgresError } from '@hm/db/postgres';
 import { connect, createPorts, loadConfig } from '../runtime.js';
 import { commandsOf, type Command } from './commands.js';
-import { helpOf, inputOf } from './flags.js';
+import { helpOf, inputOf, withBareBooleans } from './flags.js';
 
 /**
  * Operator console: `npm run --silent console -- <group> <action> [--flags]` (`--help` after a
@@ -38,7 +38,7 @@ if (!command) {
 let values: Record<string, string | boolean | undefined>;
 try {
   const options = Object.fromEntries(command.flags.map((f) => [f.name, { type: 'string' as const }]));
-  ({ values } = parseArgs({ args: rest, options: { ...options, help: { type: 'boolean' } }, strict: true, allowPositionals: false }));
+  ({ values } = parseArgs({ args: withBareBooleans(rest, command.flags), options: { ...options, help: { type: 'boolean' } }, strict: true, allowPositionals: false }));
 } catch (e) {
   fail(problemOf('malformed_request', `${(e as Error).message}. Usage: ${name} ${command.usage}`), 2);
 }

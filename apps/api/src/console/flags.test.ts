@@ -4,7 +4,7 @@ import { consoleRouter } from '@hm/domain/console';
 import { fromFile, nullAs } from '@hm/domain/console-fields';
 import { ValidationError } from '@hm/domain/errors';
 import { commandsOf } from './commands.js';
-import { flagsOf, helpOf, inputOf, usageOf } from './flags.js';
+import { flagsOf, helpOf, inputOf, usageOf, withBareBooleans } from './flags.js';
 
 const input = z.strictObject({
   first_name: z.string().max(10).describe('Given name.'),
@@ -38,6 +38,13 @@ describe('flags from an input schema', () => {
     expect(usageOf(flagsOf(input))).toBe(
       '--first-name <text> --kind a|b [--amount <number>] [--note <text>] [--on <boolean>] [--codes <text,…>] [--sizes <number,…>] [--rates <KEY=number,…>] [--schedule <json>] --percent <number>|default --file <file.json>',
     );
+  });
+
+  test('a boolean flag standing alone means true; with a value it is read as given', () => {
+    const flags = flagsOf(input);
+    expect(withBareBooleans(['--on'], flags)).toEqual(['--on', 'true']);
+    expect(withBareBooleans(['--on', '--kind', 'a'], flags)).toEqual(['--on', 'true', '--kind', 'a']);
+    expect(withBareBooleans(['--on', 'false', '--kind', 'b'], flags)).toEqual(['--on', 'false', '--kind', 'b']);
   });
 
   test('help lists every flag with the description from its schema', () => {
@@ -117,6 +124,10 @@ describe('console commands', () => {
       'orders get',
       'orders list',
       'orders transition',
+      'support list',
+      'support reply',
+      'conversations get',
+      'payouts reconcile',
     ]);
   });
 
@@ -129,6 +140,8 @@ describe('console commands', () => {
     expect(usage['listings set-commission']).toBe('--id <uuid> --percent <number>|default');
     expect(usage['categories import']).toBe('--marketplace <text> --file <file.json>');
     expect(usage['vouchers create']).toBe('--marketplace <text> --file <file.json>');
+    expect(usage['support list']).toBe('--marketplace <text> [--unanswered <boolean>] [--limit <number>]');
+    expect(usage['support reply']).toBe('--conversation <uuid> --body <text>');
     expect(usage['orders transition']).toMatch(/^--id <uuid> --transition confirm-payment\|.*\|resolve-canceled \[--data <json>\]$/);
   });
 });

@@ -167,3 +167,12 @@ function number(raw: string, bad: () => void): number | undefined {
   }
   return n;
 }
+
+/**
+ * A boolean flag may stand alone (`orders list --chargeback`): it then means true, as it reads in
+ * a shell. `--on false` still says false.
+ */
+export function withBareBooleans(args: readonly string[], flags: Flag[]): string[] {
+  const booleans = new Set(flags.filter((f) => f.kind === 'boolean').map((f) => `--${f.name}`));
+  return args.flatMap((arg, i) => (booleans.has(arg) && (i + 1 >= args.length || args[i + 1]!.startsWith('--')) ? [arg, 'true'] : [arg]));
+}

@@ -35,6 +35,8 @@ export interface World {
   paymentSecrets: string[];
   /** the main user's orders (bought from bob) */
   orders: OrdersWorld;
+  /** the main user's conversations (asking bob about a listing, with support) */
+  conversations: string[];
 }
 
 export async function buildWorld(h: Harness): Promise<World> {
@@ -149,6 +151,10 @@ export async function buildWorld(h: Harness): Promise<World> {
   }
 
   const orders = await buildOrders(h, { slug: 'fuzz', secret: m.secret }, alice.token, bob.token);
+  const conversations = [
+    (await call('POST', '/v1/me/conversations', m.secret, alice.token, { listing_id: orders.listing, body: 'Is it still for sale?' })).conversation.id as string,
+    (await call('POST', '/v1/me/conversations', m.secret, alice.token, { support: true, body: 'Hello' })).conversation.id as string,
+  ];
   const terms = (await call('GET', '/v1/catalog-terms?kind=brand&limit=200', m.secret)).items.map((t: { slug: string; id: string }) => ({ kind: 'brand', slug: t.slug, id: t.id }));
   return {
     secret: m.secret,
@@ -176,5 +182,6 @@ export async function buildWorld(h: Harness): Promise<World> {
     photo,
     paymentSecrets,
     orders,
+    conversations,
   };
 }

@@ -29,6 +29,7 @@ export async function SiteHeader({ lang, name, locales }: { lang: string; name: 
         <nav aria-label={all.chrome.accountNav} className="account-nav">
           {user ? (
             <>
+              <Link href={`/${lang}/account/messages`}>{all.inbox.nav}</Link>
               <Link href={`/${lang}/account/favorites`}>{t.favorites}</Link>
               <Link href={`/${lang}/account/listings`}>{t.listings}</Link>
               <Link href={`/${lang}/account`}>{user.first_name || user.display_name || user.email}</Link>

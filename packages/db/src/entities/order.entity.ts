@@ -60,6 +60,10 @@ export const OrderSchema = defineEntity({
     paymentCancelPending: p.boolean(),
     refundId: p.string().nullable(),
     refundedAt: p.datetime().nullable(),
+    /** the buyer's bank disputed the payment (spec: Chargeback), as the provider's last dispute event said */
+    chargeback: p.json<{ id: string; reason: string; status: string }>().nullable(),
+    /** refunded at the provider outside the service, in the order's currency */
+    refundedOutside: p.bigint('number').default(0),
     bookedDate: p.string().columnType('date').nullable(),
     bookedWindow: p.string().nullable(),
     updatedAt: p.datetime(),

@@ -8,6 +8,8 @@ import { Migration20261123010000_on_sale } from './Migration20261123010000_on_sa
 import { Migration20261123030000_row_level_security } from './Migration20261123030000_row_level_security.js';
 import { Migration20261124010000_orders } from './Migration20261124010000_orders.js';
 import { Migration20261124020000_payment_events } from './Migration20261124020000_payment_events.js';
+import { Migration20261125010000_payouts } from './Migration20261125010000_payouts.js';
+import { Migration20261125020000_messages } from './Migration20261125020000_messages.js';
 import { Migration20261125050000_newsletter } from './Migration20261125050000_newsletter.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
@@ -21,5 +23,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123030000_row_level_security', class: Migration20261123030000_row_level_security },
   { name: 'Migration20261124010000_orders', class: Migration20261124010000_orders },
   { name: 'Migration20261124020000_payment_events', class: Migration20261124020000_payment_events },
+  { name: 'Migration20261125010000_payouts', class: Migration20261125010000_payouts },
+  { name: 'Migration20261125020000_messages', class: Migration20261125020000_messages },
   { name: 'Migration20261125050000_newsletter', class: Migration20261125050000_newsletter },
 ];

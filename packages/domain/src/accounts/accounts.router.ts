@@ -13,9 +13,11 @@ import { verifyEmail } from './procedures/verify-email.js';
 import { myListingsRouter } from '../listings/listings.router.js';
 import { favoritesRouter } from '../listing-search/listing-search.router.js';
 import { myOrdersRouter } from '../orders/orders.router.js';
+import { myConversationsRouter } from '../messages/messages.router.js';
+import { myPayoutsRouter } from '../payouts/payouts.router.js';
 
 export const usersRouter = router({ signUp });
 export const sessionsRouter = router({ create: createSession, endCurrent: endCurrentSession, requestEmailLink: requestSignInLink, fromLink: signInWithLink });
 export const emailVerificationsRouter = router({ confirm: verifyEmail });
 export const passwordResetsRouter = router({ request: requestPasswordReset, confirm: confirmPasswordReset });
-export const meRouter = router({ get: getMe, update: updateMe, sendVerificationEmail, listings: myListingsRouter, favorites: favoritesRouter, orders: myOrdersRouter });
+export const meRouter = router({ get: getMe, update: updateMe, sendVerificationEmail, listings: myListingsRouter, favorites: favoritesRouter, orders: myOrdersRouter, conversations: myConversationsRouter, payouts: myPayoutsRouter });

@@ -25,6 +25,8 @@ import { listVouchersProcedure } from './procedures/list-vouchers.js';
 import { getOrderProcedure } from './procedures/get-order.js';
 import { listOrdersProcedure } from './procedures/list-orders.js';
 import { transitionOrderProcedure } from './procedures/transition-order.js';
+import { getConversationProcedure, listSupportProcedure, replySupportProcedure } from './procedures/support.js';
+import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
 
 /**
@@ -56,6 +58,9 @@ export const consoleRouter = router({
   rates: router({ set: setRatesProcedure }),
   vouchers: router({ create: createVoucherProcedure, list: listVouchersProcedure }),
   orders: router({ get: getOrderProcedure, list: listOrdersProcedure, transition: transitionOrderProcedure }),
+  support: router({ list: listSupportProcedure, reply: replySupportProcedure }),
+  conversations: router({ get: getConversationProcedure }),
+  payouts: router({ reconcile: reconcilePayoutsProcedure }),
   newsletter: router({ export: exportNewsletterProcedure }),
 });
 

@@ -4,7 +4,7 @@
  */
 import { ORDER_TEMPLATES, orderTexts } from './order-templates.js';
 
-export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published', ...ORDER_TEMPLATES] as const;
+export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published', 'message_notice', ...ORDER_TEMPLATES] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 interface Texts {
@@ -43,6 +43,14 @@ const en: Catalog = {
     button: 'See your listing',
     validity: 'You can change or close it from the listing page.',
     ignore: 'Questions? Reply through the shop.',
+  },
+  message_notice: {
+    subject: 'You have a new message',
+    greeting: (n) => `Hi ${n},`,
+    body: 'Someone has written to you in the shop. Read the conversation and answer it there.',
+    button: 'Read the message',
+    validity: 'We send at most one such email per conversation every 15 minutes, and none for messages you have already read.',
+    ignore: 'Answer on the conversation page; replies to this email are not read.',
   },
   email_confirmation: {
     subject: 'Confirm your email address',
@@ -106,6 +114,14 @@ const sv: Catalog = {
     validity: 'Du kan ändra eller stänga den från annonssidan.',
     ignore: 'Frågor? Svara via butiken.',
   },
+  message_notice: {
+    subject: 'Du har ett nytt meddelande',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Någon har skrivit till dig i butiken. Läs konversationen och svara där.',
+    button: 'Läs meddelandet',
+    validity: 'Vi skickar högst ett sådant mejl per konversation var 15:e minut, och inget för meddelanden som du redan har läst.',
+    ignore: 'Svara på konversationssidan; svar på det här mejlet läses inte.',
+  },
   email_confirmation: {
     subject: 'Bekräfta din e-postadress',
     greeting: (n) => `Hej ${n},`,
@@ -167,6 +183,14 @@ const de: Catalog = {
     button: 'Artikel ansehen',
     validity: 'Du kannst ihn auf der Artikelseite ändern oder schließen.',
     ignore: 'Fragen? Antworte über den Shop.',
+  },
+  message_notice: {
+    subject: 'Du hast eine neue Nachricht',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Jemand hat dir im Shop geschrieben. Lies das Gespräch und antworte dort.',
+    button: 'Nachricht lesen',
+    validity: 'Wir senden höchstens eine solche E-Mail pro Gespräch alle 15 Minuten und keine für Nachrichten, die du schon gelesen hast.',
+    ignore: 'Antworte auf der Gesprächsseite; Antworten auf diese E-Mail werden nicht gelesen.',
   },
   email_confirmation: {
     subject: 'Bestätige deine E-Mail-Adresse',

@@ -8,6 +8,8 @@ import { cancelPaymentsTask } from './commands/cancel-payment.js';
 import { refundOrderTask } from './commands/refund-order.js';
 import type { OrderMachineTypes } from './order.machine.js';
 import { returnUnits } from './orders.queries.js';
+import { queuePaySeller } from '../payouts/commands/pay-seller.js';
+import { appendLedger } from '../payouts/ledger.queries.js';
 
 type OrderEffect = Effect<OrderMachineTypes>;
 type Notice = 'paid' | 'sent' | 'received';
@@ -55,19 +57,26 @@ const recordTracking: OrderEffect = ({ entity, move }) => {
   entity.delivery = { ...entity.delivery, ...(tracking_number ? { tracking_number } : {}), ...(carrier ? { carrier } : {}) };
 };
 
+/** The buyer's payment is the ledger's first row of the order (also when it came too late and is refunded). */
+const recordCharge: OrderEffect = ({ entity, ctx, move }) =>
+  appendLedger(ctx.em, [{ orderId: entity.id, kind: 'charge', amount: entity.total, currency: entity.currency, reference: entity.paymentId ?? 'payment' }], move.at);
+
+/** A received order pays its seller, by a job (key `pay-seller:<order id>`) that commits with the move. */
+const paySeller: OrderEffect = ({ entity, ctx }) => queuePaySeller(ctx.em, ctx.marketplace.id, entity.id);
+
 const paid = (o: Order) => o.status === 'purchased';
 const paidTooLate = (o: Order) => o.status === 'payment_expired';
 
 /** What each order event also does, besides its row's state change. Timers are kept by commands/move-order.ts. */
 export const orderEffects: Effects<OrderMachineTypes> = {
   // a payment confirmed after its window ended is refunded: the item may have been sold to someone else meanwhile
-  'confirm-payment': [notify('paid', paid), (args) => (paidTooLate(args.entity) ? refund(args) : undefined)],
+  'confirm-payment': [recordCharge, notify('paid', paid), (args) => (paidTooLate(args.entity) ? refund(args) : undefined)],
   'expire-payment': [releaseStock, cancelPayment],
   'mark-delivered': [recordTracking, notify('sent')],
-  'mark-received': [notify('received')],
-  'mark-received-early': [notify('received')],
+  'mark-received': [notify('received'), paySeller],
+  'mark-received-early': [notify('received'), paySeller],
   // never sent (the table's only cancel is from purchased): the item is still the seller's to sell
   cancel: [refund, releaseBooking, releaseStock],
-  'resolve-received': [notify('received')],
+  'resolve-received': [notify('received'), paySeller],
   'resolve-canceled': [refund],
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATES } from '@hm/db/entities';
+import { ORDER_STATES, PAYOUT_STATUSES } from '@hm/db/entities';
 import { ZMarketplaceCurrency } from '../listings/listing.schema.js';
 import { ZCountryCode, ZDateTime, ZId } from '../shared/schemas.js';
 import { DELIVERY_METHODS } from './pricing/delivery.js';
@@ -73,6 +73,22 @@ export const ZOrderEvent = z
   })
   .meta({ id: 'OrderEvent' });
 
+export const ZPayout = z
+  .object({
+    subtotal: z.number().int().meta({ description: 'The item lines, plus the shipping lines when the seller sends the parcel.' }),
+    commission: z.number().int().meta({ description: "The listing's commission percent (else the marketplace's) of the item amount, rounded half away from zero." }),
+    storage_fee: z.number().int().meta({ description: "The size's monthly storage fee for every started month stored beyond the free weeks, up to the sale." }),
+    storage_months: z.number().int(),
+    amount: z.number().int().meta({ description: 'What the seller is paid: subtotal − commission − storage fee, never below 0.' }),
+    currency: z.string(),
+    status: z.enum(PAYOUT_STATUSES),
+  })
+  .meta({ id: 'Payout' });
+
+export const ZChargeback = z
+  .object({ id: z.string(), reason: z.string(), status: z.string().meta({ description: "The payment provider's dispute status (needs_response, under_review, won, lost …)." }) })
+  .meta({ id: 'Chargeback' });
+
 export const ZOrder = z
   .object({
     id: ZId,
@@ -88,6 +104,9 @@ export const ZOrder = z
     delivery: z.record(z.string(), z.string()).meta({ description: 'Method, option, address, and the tracking number and carrier given when marked sent.' }),
     available_transitions: z.array(z.string()).meta({ description: 'What the calling user may do now.' }),
     history: z.array(ZOrderEvent).meta({ description: 'Every transition, oldest first.' }),
+    payout: ZPayout.optional().meta({ description: "What the sale brings the seller: on the seller's side only (the buyer never sees it); none for a canceled or expired order." }),
+    chargeback: ZChargeback.optional().meta({ description: "The buyer's bank disputed the payment." }),
+    refunded_outside: z.number().int().optional().meta({ description: "Refunded at the payment provider outside the order, in the order's currency." }),
     created_at: ZDateTime,
   })
   .meta({ id: 'Order' });

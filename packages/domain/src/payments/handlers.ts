@@ -1,5 +1,6 @@
 import type { EntityManager } from '@hm/db/orm';
 import { confirmPaymentTask } from '../orders/commands/confirm-payment.js';
+import { onAccountUpdated, onChargeRefunded, onDispute } from '../payouts/payout-events.js';
 import { addJob, jobKey } from '../shared/jobs.js';
 import type { TaskContext } from '../shared/tasks.js';
 import type { PaymentEventRow } from './payment-events.queries.js';
@@ -40,7 +41,7 @@ export const onPaymentSucceeded: PaymentEventHandler = async (event, ctx) => {
 
 /**
  * What each provider event leads to, by type; a type not listed here is stored and ignored.
- * Refunds and disputes are kept for the payouts work (a dispute holds the seller's payout).
+ * Connect accounts, refunds and disputes are the payouts' (payouts/payout-events.ts).
  */
 export const PAYMENT_EVENT_HANDLERS: Readonly<Record<PaymentEventType, PaymentEventHandler>> = {
   'payment_intent.succeeded': onPaymentSucceeded,
@@ -48,10 +49,11 @@ export const PAYMENT_EVENT_HANDLERS: Readonly<Record<PaymentEventType, PaymentEv
   'payment_intent.payment_failed': recordOnly('payment failed; the order keeps waiting for payment'),
   // we cancel payments ourselves when the payment window ends: the order moved already
   'payment_intent.canceled': recordOnly('payment canceled'),
-  'charge.refunded': recordOnly('refund kept for payouts'),
-  'charge.dispute.created': recordOnly('dispute kept for payouts'),
-  'charge.dispute.updated': recordOnly('dispute kept for payouts'),
-  'charge.dispute.closed': recordOnly('dispute kept for payouts'),
+  'account.updated': onAccountUpdated,
+  'charge.refunded': onChargeRefunded,
+  'charge.dispute.created': onDispute,
+  'charge.dispute.updated': onDispute,
+  'charge.dispute.closed': onDispute,
 };
 
 export function paymentEventHandler(type: string): PaymentEventHandler | undefined {

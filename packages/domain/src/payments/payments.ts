@@ -35,8 +35,43 @@ export interface RefundRequest {
   amount?: number;
 }
 
+/** A seller's connected account, made the first time they start payout setup. */
+export interface AccountRequest {
+  /** our payout account id: the provider's idempotency key (one account per seller and marketplace) */
+  id: string;
+  marketplaceId: string;
+  userId: string;
+  /** ISO 3166-1 alpha-2, upper case */
+  country: string;
+  businessType: 'individual' | 'company';
+  email?: string;
+}
+
+/** Money from the platform to a seller's connected account, for one order. */
+export interface TransferRequest {
+  /** our id (the order id): the provider's idempotency key, so a retried job never pays twice */
+  id: string;
+  marketplaceId: string;
+  orderId: string;
+  /** the connected account */
+  destination: string;
+  /** integer minor units, at least 1 */
+  amount: number;
+  currency: string;
+  /** the order's payment: its charge funds the transfer (Stripe `source_transaction`); absent when the order had nothing to pay (a voucher covered it): from the platform's balance */
+  paymentId?: string;
+}
+
+/** Where a test helper moves a sandbox account, as the provider would. */
+export interface AccountChangeForTest {
+  status: 'action_required' | 'pending' | 'ready';
+  /** requirement names currently due (action_required) */
+  due: string[];
+}
+
 /** Event types we act on or record; anything else a provider sends is stored and ignored. */
 export type PaymentEventType =
+  | 'account.updated'
   | 'payment_intent.succeeded'
   | 'payment_intent.payment_failed'
   | 'payment_intent.canceled'
@@ -79,6 +114,30 @@ export interface Payments {
    * canceled rejects with PaymentError `unexpected_state`.
    */
   confirmForTest(clientSecret: string, outcome: 'succeeded' | 'failed', marketplaceId: string): Promise<PaymentEvent[] | null>;
+
+  /**
+   * Seller payouts (Stripe Connect). A connected account for a seller, the platform responsible for
+   * requirement collection, fees and losses, with the `transfers` capability. Same `id` → the same
+   * account. Its setup status reaches us only as `account.updated` events.
+   */
+  createAccount(req: AccountRequest): Promise<{ providerId: string }>;
+  /** A session for the embedded onboarding component (`account_onboarding`) of this account. */
+  createAccountSession(accountId: string): Promise<{ clientSecret: string }>;
+  /** Pays a seller from an order's charge. Same `id` → the same transfer, never a second one. */
+  transfer(req: TransferRequest): Promise<{ providerId: string }>;
+  /**
+   * Test mode only: moves a connected account as the provider would (sandbox: returns the
+   * `account.updated` event it emits). Stripe moves accounts itself: refused.
+   */
+  updateAccountForTest(accountId: string, change: AccountChangeForTest): Promise<PaymentEvent[]>;
+  /** Test mode only: the buyer's bank disputes the payment, or the dispute moves (created, updated, closed events). Stripe: refused. */
+  disputeForTest(paymentId: string, dispute: { status: string; reason: string }): Promise<PaymentEvent[]>;
+  /**
+   * Test mode only: a refund made at the provider outside the service (its dashboard), which
+   * arrives as `charge.refunded`. Sandbox: returns the event; Stripe: makes the refund, its webhook
+   * brings the event (returns none).
+   */
+  refundForTest(paymentId: string, amount: number): Promise<PaymentEvent[]>;
 }
 
 /**

@@ -50,6 +50,9 @@ export default async function AccountPage({ params, searchParams }: Props) {
           <Link href={`/${lang}/account/orders`}>{t.orders.list.title}</Link> · <Link href={`/${lang}/account/orders?as=seller`}>{t.orders.list.sold}</Link>
         </p>
       </nav>
+      <p>
+        <Link href={`/${lang}/account/payouts`}>{t.payouts.link}</Link>
+      </p>
       <h2>{t.account.save}</h2>
       <ActionForm
         name={t.account.save}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderSchema } from '@hm/db/entities';
+import { payoutsOf } from '../../payouts/payouts.queries.js';
 import { consoleProcedure } from '../../trpc.js';
 import { byOrder } from '../../orders/commands/transition-order.js';
 import { toOrderConsoleBody } from '../../orders/order.mapper.js';
@@ -8,5 +9,6 @@ export const getOrderProcedure = consoleProcedure
   .input(z.strictObject({ id: z.uuid().describe('Order id.') }).describe('An order in any state, with its payment, refund and booking.'))
   .query(async ({ ctx, input }) => {
     const { marketplace, em } = await byOrder(ctx, input.id);
-    return { order: toOrderConsoleBody(await em.findOneOrFail(OrderSchema, { id: input.id }), { em, marketplace }) };
+    const payouts = await payoutsOf(em, [input.id]);
+    return { order: toOrderConsoleBody(await em.findOneOrFail(OrderSchema, { id: input.id }), { em, marketplace }, payouts.get(input.id)) };
   });

@@ -4,6 +4,7 @@ import { operatorTransition } from '../../orders/commands/transition-order.js';
 import { ORDER_EVENTS } from '../../orders/order.machine.js';
 import { ZTransitionData } from '../../orders/order.schema.js';
 import { toOrderConsoleBody } from '../../orders/order.mapper.js';
+import { payoutsOf } from '../../payouts/payouts.queries.js';
 
 export const transitionOrderProcedure = consoleProcedure
   .input(
@@ -17,5 +18,6 @@ export const transitionOrderProcedure = consoleProcedure
   )
   .mutation(async ({ ctx, input }) => {
     const { order, scope } = await operatorTransition(ctx, input.id, input.transition, input.data);
-    return { order: toOrderConsoleBody(order, { em: scope.em, marketplace: scope.marketplace }) };
+    const payouts = await payoutsOf(scope.em, [order.id]);
+    return { order: toOrderConsoleBody(order, { em: scope.em, marketplace: scope.marketplace }, payouts.get(order.id)) };
   });

@@ -75,3 +75,8 @@ export function queueListingNotice(em: EntityManager, m: Marketplace, seller: Us
 export function queueOrderNotice(em: EntityManager, m: Marketplace, user: User, template: OrderTemplate, orderId: string): Promise<void> {
   return queueEmail(em, m, user, template, (language) => storefrontLink(m, language, `orders/${orderId}`));
 }
+
+/** A notice of new messages in a conversation (throttled by the messages' notice job): a link to the conversation's page. */
+export function queueMessageNotice(em: EntityManager, m: Marketplace, user: User, conversationId: string): Promise<void> {
+  return queueEmail(em, m, user, 'message_notice', (language) => storefrontLink(m, language, `account/messages/${conversationId}`));
+}

@@ -9,6 +9,7 @@ import type { PlaceOrderInput } from '../order.schema.js';
 import { PAYMENT_WINDOW_MS } from '../order.timers.js';
 import { returnUnits } from '../orders.queries.js';
 import { priceOrder } from '../pricing/price-order.js';
+import { createPayout } from '../../payouts/commands/create-payout.js';
 import { expirePaymentTask, keepTimers, moveOrder } from './move-order.js';
 
 /**
@@ -62,6 +63,8 @@ export async function placeOrder(ctx: UserCommandContext, input: PlaceOrderInput
       createdAt: now,
       updatedAt: now,
     });
+    await em.flush();
+    await createPayout(em, ctx.marketplace, priced.listing, o, now);
     await em.flush();
     await keepTimers(em, o, undefined); // the payment-expiry job, in this transaction
     if (o.total === 0) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
 import { defineTask, type TaskContext } from '../../shared/tasks.js';
+import { appendLedger } from '../../payouts/ledger.queries.js';
 
 /** The refund's id at the provider's side (its idempotency key): one refund per order, however often the job runs. */
 export const refundIdOf = (orderId: string) => `refund_${orderId}`;
@@ -21,8 +22,13 @@ export async function refundOrder(ctx: TaskContext, ref: { marketplaceId: string
   if (order.status !== 'canceled' && !paidLate) return `skipped: the order is ${order.status}`;
   if (!order.paymentId) return 'skipped: the order has no payment';
   const { providerId } = await ctx.payments.refund({ id: refundIdOf(order.id), paymentId: order.paymentId });
+  const now = ctx.clock.now();
+  // the ledger first (the payment back, less what was refunded outside the service before: the
+  // provider refunds what is left), written once by its reference: a run that stops before the
+  // order is marked refunds again under the same id, gets the same refund and writes nothing new
+  await appendLedger(em, [{ orderId: order.id, kind: 'refund', amount: order.total - order.refundedOutside, currency: order.currency, reference: providerId }], now);
   order.refundId = providerId;
-  order.refundedAt = ctx.clock.now();
+  order.refundedAt = now;
   await em.flush();
   return `refunded (${providerId})`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sessionProcedure } from '../../trpc.js';
 import { listOrders as listOrdersCommand } from '../commands/find-orders.js';
 import { ZListOrders, ZOrder } from '../order.schema.js';
-import { TAG, partyBody } from './_shared.js';
+import { TAG, partyBodies } from './_shared.js';
 
 export const listOrders = sessionProcedure
   .meta({
@@ -11,4 +11,4 @@ export const listOrders = sessionProcedure
   })
   .input(ZListOrders)
   .output(z.object({ items: z.array(ZOrder) }).meta({ id: 'OrderList' }))
-  .query(async ({ ctx, input }) => ({ items: (await listOrdersCommand(ctx, input)).map((o) => partyBody(ctx, o, input.as)) }));
+  .query(async ({ ctx, input }) => ({ items: await partyBodies(ctx, await listOrdersCommand(ctx, input), () => input.as) }));

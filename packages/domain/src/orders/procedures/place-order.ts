@@ -21,5 +21,5 @@ export const placeOrder = sessionProcedure
   .output(ZPlacedOrder)
   .mutation(async ({ ctx, input }) => {
     const { order, clientSecret } = await placeOrderCommand(ctx, input);
-    return { order: partyBody(ctx, order, 'buyer'), payment: { client_secret: clientSecret } };
+    return { order: await partyBody(ctx, order, 'buyer'), payment: { client_secret: clientSecret } };
   });

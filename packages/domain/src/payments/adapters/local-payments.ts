@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { link, mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sameSecret } from '../../shared/secret-token.js';
 import { PaymentError, type PaymentEvent, type PaymentRequest, type Payments } from '../payments.js';
+import { connectStore, writeWhole } from './local-connect.js';
 
 /**
  * The offline sandbox: a payment provider on disk, under DATA_DIR/payments/<mode>, so the API, the
@@ -15,6 +16,7 @@ import { PaymentError, type PaymentEvent, type PaymentRequest, type Payments } f
  * from the log entry, so an event recorded twice is stored once.
  */
 export function localPayments(root: string): Payments {
+  const connect = connectStore(root, derive);
   return {
     name: 'local',
 
@@ -65,8 +67,63 @@ export function localPayments(root: string): Payments {
       });
       return [toEvent(id!, seq, entry!, state)];
     },
+
+    createAccount: (req) => connect.createAccount(req),
+    createAccountSession: (accountId) => connect.createAccountSession(accountId),
+    async transfer(req) {
+      const state = req.paymentId ? fold(await read(root, req.paymentId)) : undefined;
+      return connect.transfer(req, state && { status: state.status, amount: state.amount, currency: state.created.request.currency, chargeId: state.chargeId });
+    },
+    updateAccountForTest: (accountId, change) => connect.updateAccountForTest(accountId, change),
+
+    async disputeForTest(paymentId, dispute) {
+      const { entry, seq, state } = await change(root, paymentId, (s) => {
+        if (s.status !== 'succeeded') throw new PaymentError(`payment ${paymentId} is ${s.status}: only a succeeded payment can be disputed`, 'unexpected_state');
+        if (s.dispute && CLOSED_DISPUTE.has(s.dispute.status)) throw new PaymentError(`the dispute of payment ${paymentId} is closed (${s.dispute.status})`, 'unexpected_state');
+        return { type: 'disputed', status: dispute.status, reason: dispute.reason, at: new Date().toISOString() };
+      });
+      const first = !state.dispute || state.dispute.seq === seq;
+      const type = CLOSED_DISPUTE.has(dispute.status) ? 'charge.dispute.closed' : first ? 'charge.dispute.created' : 'charge.dispute.updated';
+      const { request } = state.created;
+      return [
+        {
+          id: `evt_${derive(`event:${paymentId}:${seq}`)}`,
+          provider: 'local',
+          type,
+          paymentId,
+          createdAt: new Date(entry!.at),
+          // Stripe's dispute carries no metadata of ours: its marketplace and order come from the payment's earlier events
+          data: { id: `dp_${derive(`dispute:${paymentId}`)}`, object: 'dispute', amount: request.amount, currency: request.currency.toLowerCase(), charge: state.chargeId, payment_intent: paymentId, reason: dispute.reason, status: dispute.status },
+        },
+      ];
+    },
+
+    async refundForTest(paymentId, amount) {
+      const { entry, seq, state } = await change(root, paymentId, (s) => {
+        if (s.status !== 'succeeded') throw new PaymentError(`payment ${paymentId} is ${s.status}: only a succeeded payment can be refunded`, 'unexpected_state');
+        const left = s.amount - s.refunded;
+        if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) throw new PaymentError(`refund of ${amount} is not possible: ${left} of ${s.amount} is left to refund`, 'refused');
+        return { type: 'refunded', refundId: `re_${derive(`outside:${paymentId}:${s.refunds.length}`)}`, amount, at: new Date().toISOString() };
+      });
+      const { request } = state.created;
+      return [
+        {
+          id: `evt_${derive(`event:${paymentId}:${seq}`)}`,
+          provider: 'local',
+          type: 'charge.refunded',
+          paymentId,
+          marketplaceId: request.marketplaceId,
+          orderId: request.orderId,
+          createdAt: new Date(entry!.at),
+          data: { id: state.chargeId, object: 'charge', amount: request.amount, amount_refunded: state.refunded, refunded: state.refunded === request.amount, currency: request.currency.toLowerCase(), payment_intent: paymentId, metadata: { marketplace_id: request.marketplaceId, order_id: request.orderId } },
+        },
+      ];
+    },
   };
 }
+
+/** Stripe's dispute statuses after which a dispute no longer moves. */
+const CLOSED_DISPUTE = new Set(['won', 'lost', 'warning_closed']);
 
 interface Created {
   type: 'created';
@@ -74,7 +131,8 @@ interface Created {
   clientSecret: string;
   at: string;
 }
-type Entry = Created | { type: 'failed'; at: string } | { type: 'succeeded'; chargeId: string; at: string } | { type: 'canceled'; at: string } | { type: 'refunded'; refundId: string; amount: number; at: string };
+type Entry = Created | { type: 'failed'; at: string } | { type: 'succeeded'; chargeId: string; at: string } | { type: 'canceled'; at: string } | { type: 'refunded'; refundId: string; amount: number; at: string }
+  | { type: 'disputed'; status: string; reason: string; at: string };
 
 interface State {
   status: 'requires_payment_method' | 'succeeded' | 'canceled';
@@ -82,6 +140,8 @@ interface State {
   refunded: number;
   refunds: { refundId: string; amount: number }[];
   chargeId?: string;
+  /** the latest dispute entry, and the log position of the first (its `created` event) */
+  dispute?: { status: string; seq: number };
   created: Created;
 }
 
@@ -96,6 +156,7 @@ function fold(log: Entry[]): State {
     refunded: refunds.reduce((sum, r) => sum + r.amount, 0),
     refunds,
     chargeId: final?.type === 'succeeded' ? final.chargeId : undefined,
+    ...(log.some((e) => e.type === 'disputed') && { dispute: { status: (log.findLast((e) => e.type === 'disputed') as { status: string }).status, seq: log.findIndex((e) => e.type === 'disputed') } }),
     created,
   };
 }
@@ -126,21 +187,9 @@ async function read(root: string, paymentId: string): Promise<Entry[]> {
   return Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Entry));
 }
 
-/** Creates entry `seq` whole or not at all: written aside, then linked into place (fails if it exists). False when another process was first. */
-async function append(root: string, paymentId: string, seq: number, entry: Entry): Promise<boolean> {
-  const dir = path.join(root, paymentId);
-  const tmp = path.join(root, `.${paymentId}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(tmp, JSON.stringify(entry), { mode: 0o600 });
-    await link(tmp, path.join(dir, `${String(seq).padStart(3, '0')}.json`));
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new PaymentError(`local payments ${root}: ${(e as Error).message}`, 'unavailable');
-  } finally {
-    await unlink(tmp).catch(() => {});
-  }
+/** Creates entry `seq` whole or not at all (see writeWhole). False when another process was first. */
+function append(root: string, paymentId: string, seq: number, entry: Entry): Promise<boolean> {
+  return writeWhole(root, path.join(root, paymentId, `${String(seq).padStart(3, '0')}.json`), entry, true);
 }
 
 /** 24 hex characters (96 bits) from a string: the shape of a provider id, stable for the same input. */

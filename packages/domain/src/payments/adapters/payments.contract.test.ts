@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PaymentError, type PaymentEvent, type PaymentRequest, type Payments } from '../payments.js';
+import { PaymentError, type AccountRequest, type PaymentEvent, type PaymentRequest, type Payments } from '../payments.js';
+import { setupStatusOf } from '../../payouts/setup-status.js';
 import { localPayments } from './local-payments.js';
 import { STRIPE_MAX_NETWORK_RETRIES, stripePayments } from './stripe-payments.js';
 import { startStripeTestServer, type StripeTestServer } from './stripe-test-server.js';
@@ -23,6 +24,10 @@ interface Fixture {
   /** make the next call fail the way a passing outage would */
   breakTransiently(): void;
   close?(): Promise<void>;
+  /** the seller finishes onboarding at the provider; the `account.updated` events that reach us */
+  onboard(accountId: string): Promise<PaymentEvent[]>;
+  /** a refund made outside the service (the provider's dashboard); the `charge.refunded` events that reach us */
+  refundOutside(paymentId: string, amount: number): Promise<PaymentEvent[]>;
 }
 
 function localFixture(): Fixture {
@@ -31,6 +36,8 @@ function localFixture(): Fixture {
   const fixture: Fixture = {
     payments: healthy,
     confirm: (secret, outcome, marketplaceId) => fixture.payments.confirmForTest(secret, outcome, marketplaceId),
+    onboard: (accountId) => fixture.payments.updateAccountForTest(accountId, { status: 'ready', due: [] }),
+    refundOutside: (paymentId, amount) => fixture.payments.refundForTest(paymentId, amount),
     breakTransiently() {
       // a file where the folder should be: the disk refuses, as when it is full or unmounted
       const blocked = path.join(root, 'not-a-folder');
@@ -75,6 +82,23 @@ async function stripeFixture(): Promise<Fixture & { server: StripeTestServer }> 
       expect(returned).toEqual([]); // Stripe's events come through the webhook only
       await server.settled();
       return receiver.received.slice(seen).filter((e) => e.type.startsWith('payment_intent.'));
+    },
+    async onboard(accountId) {
+      const seen = receiver.received.length;
+      server.updateAccount(accountId, {
+        details_submitted: true,
+        payouts_enabled: true,
+        capabilities: { transfers: 'active' },
+        requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null },
+      });
+      await server.settled();
+      return receiver.received.slice(seen).filter((e) => e.type === 'account.updated');
+    },
+    async refundOutside(paymentId, amount) {
+      const seen = receiver.received.length;
+      expect(await payments.refundForTest(paymentId, amount)).toEqual([]); // the webhook brings the event
+      await server.settled();
+      return receiver.received.slice(seen).filter((e) => e.type === 'charge.refunded');
     },
     breakTransiently() {
       // the SDK retries a 5xx once itself (with our idempotency key), a 429 not at all
@@ -204,6 +228,77 @@ describe.each(adapters)('payments adapter contract: %s', (_name, make) => {
   });
 });
 
+describe.each(adapters)('payments adapter contract, Connect: %s', (_name, make) => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await make();
+  });
+  afterAll(async () => f.close?.());
+  const account = (over: Partial<AccountRequest> = {}): AccountRequest => ({ id: crypto.randomUUID(), marketplaceId, userId: crypto.randomUUID(), country: 'SE', businessType: 'individual', ...over });
+  async function paid(amount = 10_000, currency = 'SEK') {
+    const req = request({ amount, currency });
+    const { providerId, clientSecret } = await f.payments.createPayment(req);
+    await f.confirm(clientSecret, 'succeeded', marketplaceId);
+    return { ...req, paymentId: providerId };
+  }
+
+  test('the same id makes the same connected account; sessions for it carry a client secret for the onboarding component', async () => {
+    const req = account();
+    const a = await f.payments.createAccount(req);
+    expect(await f.payments.createAccount({ ...req })).toEqual(a);
+    expect((await f.payments.createAccount(account())).providerId).not.toBe(a.providerId);
+    expect(a.providerId).toMatch(/^acct_[A-Za-z0-9]+$/);
+    const s1 = await f.payments.createAccountSession(a.providerId);
+    const s2 = await f.payments.createAccountSession(a.providerId);
+    expect(s1.clientSecret).toMatch(/^accs_secret__[A-Za-z0-9]+$/);
+    expect(s2.clientSecret).not.toBe(s1.clientSecret);
+    expect(await f.payments.createAccountSession('acct_000000000000000000000000').catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+    expect(await f.payments.createAccount(account({ country: 'Sweden' })).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', kind: 'refused' });
+  });
+
+  test('onboarding arrives as account.updated with our metadata; the account then reads ready', async () => {
+    const req = account({ businessType: 'company' });
+    const { providerId } = await f.payments.createAccount(req);
+    const events = await f.onboard(providerId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'account.updated', provider: f.payments.name, marketplaceId, data: { id: providerId, metadata: { marketplace_id: marketplaceId, user_id: req.userId } } });
+    expect(setupStatusOf(events[0]!.data)).toEqual({ status: 'ready', due: [] });
+  });
+
+  test('a transfer from an order’s charge: refused before the account is ready; then made once per id', async () => {
+    const { providerId: destination } = await f.payments.createAccount(account());
+    const order = await paid(10_000);
+    const transfer = { id: order.orderId, marketplaceId, orderId: order.orderId, destination, amount: 9000, currency: 'SEK', paymentId: order.paymentId };
+    // (another id: Stripe keeps a refusal under its idempotency key, which is why pay-seller transfers only to a ready account)
+    expect(await f.payments.transfer({ ...transfer, id: crypto.randomUUID() }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', kind: 'refused', retryable: false });
+    await f.onboard(destination);
+    const made = await f.payments.transfer(transfer);
+    expect(made.providerId).toMatch(/^tr_[A-Za-z0-9]+$/);
+    expect(await f.payments.transfer({ ...transfer })).toEqual(made);
+    expect(await f.payments.transfer({ ...transfer, amount: 9001 }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+    // more than the charge, or from a payment never completed: refused
+    const other = await paid(500);
+    expect(await f.payments.transfer({ ...transfer, id: other.orderId, orderId: other.orderId, paymentId: other.paymentId, amount: 501 }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+    const unpaid = await f.payments.createPayment(request());
+    expect(await f.payments.transfer({ ...transfer, id: crypto.randomUUID(), paymentId: unpaid.providerId }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+    // an order with nothing to pay (a voucher covered it): from the platform's balance, still once per id
+    const free = { id: crypto.randomUUID(), marketplaceId, orderId: crypto.randomUUID(), destination, amount: 4500, currency: 'SEK' };
+    const fromBalance = await f.payments.transfer(free);
+    expect(await f.payments.transfer({ ...free })).toEqual(fromBalance);
+    expect(fromBalance.providerId).not.toBe(made.providerId);
+  });
+
+  test('a refund outside the service arrives as charge.refunded with the refunded total and our metadata', async () => {
+    const order = await paid(8000, 'EUR');
+    const first = await f.refundOutside(order.paymentId, 3000);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ type: 'charge.refunded', paymentId: order.paymentId, marketplaceId, orderId: order.orderId, data: { amount_refunded: 3000, currency: 'eur' } });
+    const second = await f.refundOutside(order.paymentId, 1000);
+    expect(second[0]!.data).toMatchObject({ amount_refunded: 4000 });
+    expect(second[0]!.id).not.toBe(first[0]!.id);
+  });
+});
+
 describe('stripe adapter: what only Stripe has', () => {
   let f: Awaited<ReturnType<typeof stripeFixture>>;
   const servers: Server[] = [];
@@ -262,6 +357,36 @@ describe('stripe adapter: what only Stripe has', () => {
     const wrong = stripePayments({ secretKey: 'sk_test_wrong', apiBase: f.server.url });
     const err = await wrong.createPayment(request()).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'PaymentError', kind: 'refused', retryable: false });
+  });
+
+  test('connected accounts: platform-controlled (requirements, fees, losses), transfers requested, our metadata; sessions enable account_onboarding', async () => {
+    const req = { id: crypto.randomUUID(), marketplaceId, userId: crypto.randomUUID(), country: 'DE', businessType: 'company' as const, email: 'seller@example.com' };
+    const { providerId } = await f.payments.createAccount(req);
+    expect(f.server.account(providerId)).toMatchObject({
+      country: 'DE',
+      business_type: 'company',
+      email: 'seller@example.com',
+      controller: { fees: { payer: 'application' }, losses: { payments: 'application' }, requirement_collection: 'application', stripe_dashboard: { type: 'none' } },
+      capabilities: { transfers: 'inactive' },
+      metadata: { marketplace_id: marketplaceId, user_id: req.userId, payout_account_id: req.id },
+    });
+    await f.payments.createAccountSession(providerId);
+    expect(f.server.accountSessions.at(-1)).toMatchObject({ account: providerId, components: { account_onboarding: { enabled: true } } });
+  });
+
+  test('a transfer names the order as transfer group and the payment’s charge as source transaction', async () => {
+    const { providerId: destination } = await f.payments.createAccount({ id: crypto.randomUUID(), marketplaceId, userId: crypto.randomUUID(), country: 'SE', businessType: 'individual' });
+    await f.onboard(destination);
+    const req = request({ amount: 2500, currency: 'SEK' });
+    const { providerId, clientSecret } = await f.payments.createPayment(req);
+    await f.confirm(clientSecret, 'succeeded', marketplaceId);
+    await f.payments.transfer({ id: req.orderId, marketplaceId, orderId: req.orderId, destination, amount: 2000, currency: 'SEK', paymentId: providerId });
+    expect(f.server.transfers.at(-1)).toMatchObject({ amount: 2000, currency: 'sek', destination, transfer_group: req.orderId, source_transaction: f.server.paymentIntent(providerId)!.latest_charge, metadata: { order_id: req.orderId } });
+  });
+
+  test('accounts and disputes cannot be moved by a test helper with Stripe', async () => {
+    expect(await f.payments.updateAccountForTest('acct_1', { status: 'ready', due: [] }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', kind: 'refused' });
+    expect(await f.payments.disputeForTest('pi_1', { status: 'needs_response', reason: 'fraudulent' }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', kind: 'refused' });
   });
 
   test('test confirmations are refused with a live key, before any request', async () => {

@@ -112,6 +112,69 @@ export function stripePayments(opts: StripeOptions): Payments {
       }
       return [];
     },
+
+    async createAccount(req) {
+      const account = await call('create the connected account', (s) =>
+        s.accounts.create(
+          {
+            country: req.country,
+            business_type: req.businessType,
+            ...(req.email && { email: req.email }),
+            // the platform collects requirements, pays Stripe's fees and carries losses; no Stripe dashboard for the seller
+            controller: { fees: { payer: 'application' }, losses: { payments: 'application' }, requirement_collection: 'application', stripe_dashboard: { type: 'none' } },
+            capabilities: { transfers: { requested: true } },
+            metadata: { marketplace_id: req.marketplaceId, user_id: req.userId, payout_account_id: req.id },
+          },
+          { idempotencyKey: `account-${req.id}` },
+        ),
+      );
+      return { providerId: account.id };
+    },
+
+    async createAccountSession(accountId) {
+      // a new session each time (client secrets are short-lived): no idempotency key
+      const session = await call('start an onboarding session', (s) => s.accountSessions.create({ account: accountId, components: { account_onboarding: { enabled: true } } }));
+      return { clientSecret: session.client_secret };
+    },
+
+    async transfer(req) {
+      let charge: string | undefined;
+      if (req.paymentId) {
+        const paymentId = req.paymentId;
+        const intent = await call('read the payment', (s) => s.paymentIntents.retrieve(paymentId));
+        charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+        if (intent.status !== 'succeeded' || !charge) throw new PaymentError(`payment ${req.paymentId} has no succeeded charge to transfer from`, 'refused');
+      }
+      const transfer = await call('pay the seller', (s) =>
+        s.transfers.create(
+          {
+            amount: req.amount,
+            currency: req.currency.toLowerCase(),
+            destination: req.destination,
+            transfer_group: req.orderId,
+            ...(charge && { source_transaction: charge }),
+            metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId },
+          },
+          { idempotencyKey: `transfer-${req.id}` },
+        ),
+      );
+      return { providerId: transfer.id };
+    },
+
+    updateAccountForTest() {
+      return Promise.reject(new PaymentError('Stripe moves connected accounts itself: complete onboarding with Stripe’s test data instead', 'refused'));
+    },
+
+    disputeForTest() {
+      return Promise.reject(new PaymentError('Stripe opens disputes itself: pay with a dispute test card (pm_card_createDispute) instead', 'refused'));
+    },
+
+    async refundForTest(paymentId, amount) {
+      if (opts.secretKey.startsWith('sk_live_')) throw new PaymentError('test refunds are refused with a live Stripe key', 'refused');
+      // made as a refund in Stripe's dashboard would be: not under an idempotency key of ours
+      await call('refund the payment', (s) => s.refunds.create({ payment_intent: paymentId, amount }));
+      return [];
+    },
   };
 }
 

@@ -27,6 +27,14 @@ export interface StripeTestServer {
   failNext(count: number, status: number | 'hang'): void;
   /** the PaymentIntent as the server holds it */
   paymentIntent(id: string): Record<string, unknown> | undefined;
+  /** a connected account as the server holds it */
+  account(id: string): Record<string, unknown> | undefined;
+  /** changes a connected account as Stripe does while the seller onboards, and sends `account.updated` */
+  updateAccount(id: string, changes: Record<string, unknown>): StripeTestEvent;
+  /** every transfer made, oldest first */
+  transfers: Record<string, unknown>[];
+  /** every account session made, oldest first */
+  accountSessions: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -53,6 +61,9 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   const apiKey = opts.apiKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
   const intents = new Map<string, Obj>();
   const charges = new Map<string, Obj>();
+  const accounts = new Map<string, Obj>();
+  const transfers: Obj[] = [];
+  const accountSessions: Obj[] = [];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
   const events: StripeTestEvent[] = [];
   const delivered: { eventId: string; type: string; status: number }[] = [];
@@ -133,7 +144,90 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     }
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path))) return confirm(intent(m[1]!), form);
     if (method === 'POST' && path === '/v1/refunds') return refund(form);
+    if (method === 'POST' && path === '/v1/accounts') return createAccount(form);
+    if (method === 'GET' && (m = /^\/v1\/accounts\/([^/]+)$/.exec(path))) return accounts.get(m[1]!) ?? missingOf('account', m[1]!);
+    if (method === 'POST' && path === '/v1/account_sessions') return createAccountSession(form);
+    if (method === 'POST' && path === '/v1/transfers') return createTransfer(form);
     throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+  }
+
+  const missingOf = (what: string, id: string): never => {
+    throw missing(what, id);
+  };
+
+  function createAccount(form: Obj): Obj {
+    const controller = (form.controller ?? {}) as Obj;
+    if (typeof form.country !== 'string' || !/^[A-Z]{2}$/.test(form.country)) throw invalid(`Country '${String(form.country)}' is unknown.`, { param: 'country' });
+    if (form.business_type !== undefined && form.business_type !== 'individual' && form.business_type !== 'company') throw invalid('Invalid business_type.', { param: 'business_type' });
+    // Stripe: a platform that collects requirements must also pay the fees, carry the losses and give no Stripe dashboard
+    if (controller.requirement_collection === 'application') {
+      const fees = (controller.fees as Obj | undefined)?.payer;
+      const losses = (controller.losses as Obj | undefined)?.payments;
+      const dashboard = (controller.stripe_dashboard as Obj | undefined)?.type;
+      if (fees !== 'application' || losses !== 'application' || dashboard !== 'none') {
+        throw invalid('When controller[requirement_collection] is application, controller[fees][payer] and controller[losses][payments] must be application and controller[stripe_dashboard][type] none.', { param: 'controller' });
+      }
+    }
+    const requested = ((form.capabilities as Obj | undefined)?.transfers as Obj | undefined)?.requested === 'true';
+    const due = ['business_profile.url', 'external_account', 'tos_acceptance.date'];
+    const account: Obj = {
+      id: newId('acct'),
+      object: 'account',
+      country: form.country,
+      business_type: form.business_type ?? null,
+      email: form.email ?? null,
+      metadata: form.metadata ?? {},
+      controller: { ...controller, type: 'application', is_controller: true },
+      capabilities: requested ? { transfers: 'inactive' } : {},
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      requirements: { currently_due: due, eventually_due: due, past_due: [], pending_verification: [], disabled_reason: 'requirements.past_due' },
+      created: Math.floor(Date.now() / 1000),
+    };
+    accounts.set(account.id as string, account);
+    return account;
+  }
+
+  function createAccountSession(form: Obj): Obj {
+    const account = accounts.get(String(form.account)) ?? missingOf('account', String(form.account));
+    const components = (form.components ?? {}) as Record<string, Obj>;
+    if (!Object.values(components).some((c) => c.enabled === 'true')) throw invalid('You must enable at least one component.', { param: 'components' });
+    const session: Obj = {
+      object: 'account_session',
+      account: account.id,
+      client_secret: `accs_secret__${randomBytes(24).toString('hex')}`,
+      expires_at: Math.floor(Date.now() / 1000) + 1800,
+      livemode: false,
+      components: Object.fromEntries(Object.entries(components).map(([name, c]) => [name, { enabled: c.enabled === 'true', features: {} }])),
+    };
+    accountSessions.push(session);
+    return session;
+  }
+
+  function createTransfer(form: Obj): Obj {
+    const amount = Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1) throw invalid('Amount must be at least 1.', { param: 'amount' });
+    const account = accounts.get(String(form.destination)) ?? missingOf('account', String(form.destination));
+    if ((account.capabilities as Obj).transfers !== 'active') {
+      throw invalid('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', { code: 'insufficient_capabilities_for_transfer', param: 'destination' });
+    }
+    const charge = form.source_transaction === undefined ? undefined : (charges.get(String(form.source_transaction)) ?? missingOf('charge', String(form.source_transaction)));
+    if (charge && charge.currency !== form.currency) throw invalid(`The currency of source_transaction's balance transaction (${String(charge.currency)}) must be the same as the transfer currency (${String(form.currency)}).`, { param: 'currency' });
+    if (charge && amount > (charge.amount as number)) throw invalid('Transfer amount exceeds the source transaction.', { param: 'amount' });
+    const transfer: Obj = {
+      id: newId('tr'),
+      object: 'transfer',
+      amount,
+      currency: form.currency,
+      destination: account.id,
+      transfer_group: form.transfer_group ?? null,
+      source_transaction: charge?.id ?? null,
+      metadata: form.metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    transfers.push(transfer);
+    return transfer;
   }
 
   function confirm(pi: Obj, form: Obj): Obj {
@@ -220,6 +314,14 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     },
     failNext: (count, status) => faults.push(...Array.from({ length: count }, () => status)),
     paymentIntent: (id) => intents.get(id),
+    account: (id) => accounts.get(id),
+    updateAccount: (id, changes) => {
+      const next = { ...(accounts.get(id) ?? missingOf('account', id)), ...changes };
+      accounts.set(id, next);
+      return emit('account.updated', next);
+    },
+    transfers,
+    accountSessions,
     close: async () => {
       hanging.forEach((r) => r.destroy());
       server.closeAllConnections();

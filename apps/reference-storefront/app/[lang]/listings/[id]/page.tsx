@@ -6,6 +6,7 @@ import { displayName } from '../../../../lib/intl';
 import { api, problemOf } from '../../../../lib/api';
 import { messages } from '../../../../lib/messages';
 import { notFoundTitle, shopTitle } from '../../../../lib/page-meta';
+import { AskSeller } from './ask-seller';
 import { BuyBox } from './buy-box';
 import { Delivery } from './delivery';
 import { Gallery, type GalleryPhoto } from './gallery';
@@ -76,6 +77,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
             )}
           </dl>
           <Delivery listing={l} shipping={marketplace.shipping} t={t} lang={lang} />
+          <AskSeller listing={l} lang={lang} />
         </div>
         <div className="product-about">
           {l.description && (

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Order } from '../../../../lib/orders';
+import { MessageParty } from '../../../_components/message-party';
+import { PayoutBreakdown } from './payout-breakdown';
 
 /** What every extra part of the order page gets: the order as the API returned it for the viewer. */
 export interface OrderPartProps {
@@ -15,5 +17,5 @@ export type OrderPart = (props: OrderPartProps) => ReactNode;
  * Each part loads what it needs (they are server components) and renders nothing when it has
  * nothing to show.
  */
-export const SELLER_PARTS: OrderPart[] = [];
-export const PARTY_PARTS: OrderPart[] = [];
+export const PARTY_PARTS: OrderPart[] = [MessageParty];
+export const SELLER_PARTS: OrderPart[] = [PayoutBreakdown];

@@ -1,0 +1,334 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { emailsTo, signUp, type Harness } from './harness.js';
+import { ordersSuite, type Market, type Person } from './orders.suite.js';
+
+/**
+ * Messages (spec: Conversation and message, Messages endpoints): conversations about a listing, an
+ * order or with support, continued rather than opened twice; unread counts per party; `after`
+ * paging; who may read; support answered from the console; the throttled notice emails.
+ */
+const suite = ordersSuite();
+let h: Harness;
+let shop: Market;
+let own: Market;
+let seller: Person;
+let buyer: Person;
+let buyer2: Person;
+beforeAll(() => {
+  ({ h, shop, own, seller, buyer, buyer2 } = suite);
+});
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const MIN = 60_000;
+
+async function start(m: Market, who: Person, body: Record<string, unknown>): Promise<{ conversation: Json; message: Json }> {
+  const res = await suite.call(m, who, 'POST', '/v1/me/conversations', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+async function post(m: Market, who: Person, id: string, body: string): Promise<Json> {
+  const res = await suite.call(m, who, 'POST', `/v1/me/conversations/${id}/messages`, { body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+async function read(m: Market, who: Person, id: string, query = ''): Promise<Json[]> {
+  const res = await suite.call(m, who, 'GET', `/v1/me/conversations/${id}/messages${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items;
+}
+async function list(m: Market, who: Person, query = ''): Promise<Json[]> {
+  const res = await suite.call(m, who, 'GET', `/v1/me/conversations${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items;
+}
+const unreadOf = async (m: Market, who: Person, id: string) => (await list(m, who, '?limit=100')).find((c) => c.id === id)?.unread;
+const notices = async (who: Person) => (await emailsTo(h, shop.secret, who.email)).filter((e) => e.template === 'message_notice');
+const now = () => h.clock.now().toISOString();
+
+describe('POST /v1/me/conversations continues the existing conversation', () => {
+  test('about a listing: the asker and its seller, one conversation however often asked', async () => {
+    const listing = await suite.listing(shop, seller);
+    const first = await start(shop, buyer, { listing_id: listing, body: 'Is it still available?' });
+    expect(first.conversation).toMatchObject({ kind: 'listing', user_a: buyer.id, user_b: seller.id, listing_id: listing, last_message: 'Is it still available?', unread: 0 });
+    expect(first.conversation.order_id).toBeUndefined();
+    expect(first.message).toMatchObject({ body: 'Is it still available?', from_marketplace: false, sender_id: buyer.id });
+    expect(Number.isInteger(first.message.id)).toBe(true);
+    h.clock.advance(1000);
+    const again = await start(shop, buyer, { listing_id: listing, body: 'And does it work?' });
+    expect(again.conversation.id).toBe(first.conversation.id);
+    expect(again.message.id).toBeGreaterThan(first.message.id);
+    expect(again.conversation.last_message).toBe('And does it work?');
+    // someone else asking about the same listing has a conversation of their own
+    const other = await start(shop, buyer2, { listing_id: listing, body: 'Hello' });
+    expect(other.conversation.id).not.toBe(first.conversation.id);
+    expect((await read(shop, seller, first.conversation.id)).map((m) => m.body)).toEqual(['Is it still available?', 'And does it work?']);
+  });
+
+  test('about an order: its buyer and its seller share one conversation, whoever writes first', async () => {
+    const listing = await suite.listing(shop, seller);
+    const { order } = await suite.placed(shop, buyer, { listing_id: listing, delivery: { method: 'pickup' } });
+    const bySeller = await start(shop, seller, { order_id: order.id, body: 'Thanks! When will you pick it up?' });
+    expect(bySeller.conversation).toMatchObject({ kind: 'order', user_a: buyer.id, user_b: seller.id, order_id: order.id, listing_id: listing });
+    const byBuyer = await start(shop, buyer, { order_id: order.id, body: 'Tomorrow.' });
+    expect(byBuyer.conversation.id).toBe(bySeller.conversation.id);
+    expect(byBuyer.conversation.unread).toBe(1); // the seller's message, not yet read by the buyer
+    // an order's conversation is not the listing's
+    expect((await start(shop, buyer, { listing_id: listing, body: 'Hi' })).conversation.id).not.toBe(bySeller.conversation.id);
+  });
+
+  test('with support: one per user; `support: false` alone is no subject', async () => {
+    const first = await start(shop, buyer2, { support: true, body: 'Where is my parcel?' });
+    expect(first.conversation).toMatchObject({ kind: 'support', user_a: buyer2.id });
+    expect(first.conversation.user_b).toBeUndefined();
+    expect((await start(shop, buyer2, { support: true, body: 'Hello?' })).conversation.id).toBe(first.conversation.id);
+    const none = await suite.call(shop, buyer2, 'POST', '/v1/me/conversations', { support: false, body: 'x' });
+    expect(none.statusCode).toBe(422);
+  });
+
+  test('concurrent first messages about the same listing open one conversation', async () => {
+    const listing = await suite.listing(shop, seller);
+    const all = await Promise.all(Array.from({ length: 5 }, (_, i) => suite.call(shop, buyer2, 'POST', '/v1/me/conversations', { listing_id: listing, body: `q${i}` })));
+    expect(all.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(all.map((r) => r.json().conversation.id)).size).toBe(1);
+    expect(await read(shop, buyer2, all[0]!.json().conversation.id)).toHaveLength(5);
+  });
+});
+
+describe('which listings can be discussed', () => {
+  test('your own listing is 422; another’s draft is 404; a sold listing only by someone with an order or a conversation about it', async () => {
+    const mine = await suite.listing(shop, seller);
+    const own422 = await suite.call(shop, seller, 'POST', '/v1/me/conversations', { listing_id: mine, body: 'me' });
+    expect(own422.statusCode).toBe(422);
+    expect(own422.json().errors).toEqual([expect.objectContaining({ location: 'body.listing_id' })]);
+
+    const draft = await suite.call(shop, seller, 'POST', '/v1/me/listings', { title: 'Draft lamp', description: 'Not yet.', price: { amount: 1000, currency: 'SEK' }, stock: 1 });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const notOnSale = await suite.call(shop, buyer, 'POST', '/v1/me/conversations', { listing_id: draft.json().id, body: 'hi' });
+    expect(notOnSale.statusCode).toBe(404);
+    expect(notOnSale.json().detail).toBe('This listing was not found.');
+
+    // sold out: the buyer (an order) and an earlier asker may still write about it; a newcomer may not
+    const sold = await suite.listing(shop, seller);
+    const asked = await start(shop, buyer2, { listing_id: sold, body: 'Any scratches?' });
+    await suite.purchased(shop, buyer, { listing_id: sold, delivery: { method: 'pickup' } });
+    expect((await start(shop, buyer, { listing_id: sold, body: 'I bought it; is the shade included?' })).conversation.kind).toBe('listing');
+    expect((await start(shop, buyer2, { listing_id: sold, body: 'Too late for me.' })).conversation.id).toBe(asked.conversation.id);
+    const { token, user } = await signUp(h, shop.secret, { email: 'newcomer@example.com' });
+    const newcomer = await suite.call(shop, { token, id: user.id, email: 'newcomer@example.com' }, 'POST', '/v1/me/conversations', { listing_id: sold, body: 'Still for sale?' });
+    expect(newcomer.statusCode).toBe(404);
+  });
+
+  test('exactly one subject: none or several are 422 listing every extra one', async () => {
+    const listing = await suite.listing(shop, seller);
+    const none = await suite.call(shop, buyer, 'POST', '/v1/me/conversations', { body: 'hi' });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.map((e: Json) => e.location)).toEqual(['body.listing_id']);
+    const three = await suite.call(shop, buyer, 'POST', '/v1/me/conversations', { body: 'hi', listing_id: listing, order_id: listing, support: true });
+    expect(three.statusCode).toBe(422);
+    expect(three.json().errors.map((e: Json) => e.location).sort()).toEqual(['body.order_id', 'body.support']);
+    const bad = await suite.call(shop, buyer, 'POST', '/v1/me/conversations', { body: '', listing_id: 'nope', extra: 1 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.map((e: Json) => e.location).sort()).toEqual(['body.body', 'body.extra', 'body.listing_id']);
+  });
+});
+
+describe('unread counts and reading', () => {
+  test('per party: the other party’s messages count until returned by GET …/messages; reading a page marks only that page', async () => {
+    const listing = await suite.listing(shop, seller);
+    const { conversation } = await start(shop, buyer, { listing_id: listing, body: 'one' });
+    await post(shop, buyer, conversation.id, 'two');
+    await post(shop, buyer, conversation.id, 'three');
+    expect(await unreadOf(shop, buyer, conversation.id)).toBe(0); // your own messages are never unread
+    expect(await unreadOf(shop, seller, conversation.id)).toBe(3);
+    expect((await read(shop, seller, conversation.id, '?limit=1')).map((m) => m.body)).toEqual(['one']);
+    expect(await unreadOf(shop, seller, conversation.id)).toBe(2);
+    const rest = await read(shop, seller, conversation.id, '?after=0'); // re-reading from the start marks the rest
+    expect(rest.map((m) => m.body)).toEqual(['one', 'two', 'three']);
+    expect(await unreadOf(shop, seller, conversation.id)).toBe(0);
+    await read(shop, seller, conversation.id, '?limit=1'); // an older page read later does not move the mark back
+    expect(await unreadOf(shop, seller, conversation.id)).toBe(0);
+    const reply = await post(shop, seller, conversation.id, 'Yes, still here.');
+    expect(reply).toMatchObject({ sender_id: seller.id, from_marketplace: false });
+    expect(await unreadOf(shop, buyer, conversation.id)).toBe(1);
+    expect(await unreadOf(shop, seller, conversation.id)).toBe(0);
+  });
+
+  test('latest message first, offset-paged; limit 1..100 and offset >= 0', async () => {
+    const a = await start(shop, buyer, { listing_id: await suite.listing(shop, seller), body: 'a' });
+    h.clock.advance(1000);
+    const b = await start(shop, buyer, { listing_id: await suite.listing(shop, seller), body: 'b' });
+    h.clock.advance(1000);
+    await post(shop, buyer, a.conversation.id, 'a again'); // a is the latest now
+    const ids = (await list(shop, buyer, '?limit=100')).map((c) => c.id);
+    expect(ids.indexOf(a.conversation.id)).toBe(0);
+    expect(ids.indexOf(b.conversation.id)).toBe(1);
+    expect((await list(shop, buyer, '?limit=1')).map((c) => c.id)).toEqual([a.conversation.id]);
+    expect((await list(shop, buyer, '?limit=1&offset=1')).map((c) => c.id)).toEqual([b.conversation.id]);
+    expect(await list(shop, buyer, `?offset=${ids.length}`)).toEqual([]);
+    expect(await list(shop, buyer, '?limit=100&offset=0')).toHaveLength(ids.length);
+    for (const q of ['limit=0', 'limit=101', 'offset=-1', 'offset=x']) {
+      const res = await suite.call(shop, buyer, 'GET', `/v1/me/conversations?${q}`);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().errors[0].location).toBe(`query.${q.split('=')[0]}`);
+    }
+  });
+});
+
+describe('GET …/messages: after paging', () => {
+  test('oldest first after a message id; at the edges; limit 1..200; after >= 0', async () => {
+    const { conversation, message } = await start(shop, buyer, { support: true, body: 'm0' });
+    const ids = [message.id as number];
+    for (let i = 1; i < 5; i++) ids.push((await post(shop, buyer, conversation.id, `m${i}`)).id);
+    const support = (await read(shop, buyer, conversation.id)).map((m) => m.id as number);
+    const mine = support.slice(support.indexOf(ids[0]!));
+    expect(mine).toEqual(ids);
+    expect((await read(shop, buyer, conversation.id, `?after=${ids[1]}&limit=2`)).map((m) => m.body)).toEqual(['m2', 'm3']);
+    expect((await read(shop, buyer, conversation.id, `?after=${ids[3]}&limit=2`)).map((m) => m.body)).toEqual(['m4']); // shorter than limit: the last page
+    expect(await read(shop, buyer, conversation.id, `?after=${ids[4]}`)).toEqual([]);
+    expect(await read(shop, buyer, conversation.id, `?after=${ids[4]! + 1000}`)).toEqual([]);
+    expect((await read(shop, buyer, conversation.id, `?after=${ids[0]! - 1}&limit=1`)).map((m) => m.id)).toEqual([ids[0]]);
+    expect(await read(shop, buyer, conversation.id, '?limit=200')).toHaveLength(support.length);
+    for (const q of ['limit=0', 'limit=201', 'after=-1', 'after=1.5']) {
+      const res = await suite.call(shop, buyer, 'GET', `/v1/me/conversations/${conversation.id}/messages?${q}`);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().errors[0].location).toBe(`query.${q.split('=')[0]}`);
+    }
+  });
+
+  test('message ids increase within the marketplace, exactly, under concurrent writers', async () => {
+    const a = await start(shop, buyer, { listing_id: await suite.listing(shop, seller), body: 'x' });
+    const b = await start(shop, buyer2, { listing_id: await suite.listing(shop, seller), body: 'y' });
+    const posted = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => suite.call(shop, i % 2 ? buyer : buyer2, 'POST', `/v1/me/conversations/${i % 2 ? a.conversation.id : b.conversation.id}/messages`, { body: `p${i}` })),
+    );
+    const ids = posted.map((r) => r.json().id as number).sort((x, y) => x - y);
+    const first = Math.max(a.message.id, b.message.id) + 1;
+    expect(ids).toEqual(Array.from({ length: 12 }, (_, i) => first + i));
+    // another marketplace counts its own
+    const elsewhere = await start(own, suite.ownBuyer, { support: true, body: 'hej' });
+    expect(elsewhere.message.id).toBeLessThan(first);
+  });
+});
+
+describe('limits and access', () => {
+  test('a body of 5000 characters is fine, 5001 is 422 at body.body, on both POSTs', async () => {
+    const { conversation } = await start(shop, buyer, { support: true, body: 'x'.repeat(5000) });
+    expect((await post(shop, buyer, conversation.id, 'y'.repeat(5000))).body).toHaveLength(5000);
+    for (const [url, extra] of [
+      ['/v1/me/conversations', { support: true }],
+      [`/v1/me/conversations/${conversation.id}/messages`, {}],
+    ] as const) {
+      const res = await suite.call(shop, buyer, 'POST', url, { ...extra, body: 'z'.repeat(5001) });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual([expect.objectContaining({ location: 'body.body' })]);
+    }
+  });
+
+  test('other users’ and other marketplaces’ conversations are 404; their orders too', async () => {
+    const listing = await suite.listing(shop, seller);
+    const { conversation } = await start(shop, buyer, { listing_id: listing, body: 'private' });
+    const { order } = await suite.placed(shop, buyer, { listing_id: await suite.listing(shop, seller), delivery: { method: 'pickup' } });
+    const calls = (m: Market, who: Person) => [
+      suite.call(m, who, 'GET', `/v1/me/conversations/${conversation.id}/messages`),
+      suite.call(m, who, 'POST', `/v1/me/conversations/${conversation.id}/messages`, { body: 'hi' }),
+      suite.call(m, who, 'POST', '/v1/me/conversations', { order_id: order.id, body: 'hi' }),
+    ];
+    for (const res of await Promise.all([...calls(shop, buyer2), ...calls(own, suite.ownBuyer), ...calls(own, suite.ownSeller)])) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+    expect((await list(shop, buyer2, '?limit=100')).some((c) => c.id === conversation.id)).toBe(false);
+    expect((await suite.call(own, suite.ownBuyer, 'POST', '/v1/me/conversations', { listing_id: listing, body: 'hi' })).statusCode).toBe(404);
+    expect(await read(shop, buyer, conversation.id)).toHaveLength(1); // untouched
+  });
+
+  test('a session with a secret key is needed: 401 without a session, 403 with a publishable key', async () => {
+    expect((await suite.call(shop, undefined, 'GET', '/v1/me/conversations')).statusCode).toBe(401);
+    for (const [method, url] of [
+      ['GET', '/v1/me/conversations'],
+      ['POST', '/v1/me/conversations'],
+      ['GET', '/v1/me/conversations/00000000-0000-7000-8000-000000000001/messages'],
+      ['POST', '/v1/me/conversations/00000000-0000-7000-8000-000000000001/messages'],
+    ] as const) {
+      const res = await h.request({ method, url, key: shop.publishable, session: buyer.token, ...(method === 'POST' ? { payload: { body: 'x', support: true } } : {}) });
+      expect(res.statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe('support from the console', () => {
+  test('the inbox lists what waits for an answer; a reply is from the marketplace with no sender, and unread for the user', async () => {
+    const { conversation } = await start(shop, seller, { support: true, body: 'How do I get paid?' });
+    const waiting = await h.console.support.list({ marketplace: 'shop', unanswered: true });
+    expect(waiting.items.map((c) => c.id)).toContain(conversation.id);
+    const { message } = await h.console.support.reply({ conversation: conversation.id, body: 'Set up payouts under your account.' });
+    expect(message).toMatchObject({ from_marketplace: true, body: 'Set up payouts under your account.' });
+    expect(message.sender_id).toBeUndefined();
+    expect((await h.console.support.list({ marketplace: 'shop', unanswered: true })).items.map((c) => c.id)).not.toContain(conversation.id);
+    expect((await h.console.support.list({ marketplace: 'shop' })).items.map((c) => c.id)).toContain(conversation.id);
+    expect(await unreadOf(shop, seller, conversation.id)).toBe(1);
+    const items = await read(shop, seller, conversation.id);
+    expect(items.at(-1)).toEqual({ id: message.id, body: 'Set up payouts under your account.', at: expect.any(String), from_marketplace: true });
+    expect(await unreadOf(shop, seller, conversation.id)).toBe(0);
+    const got = await h.console.conversations.get({ id: conversation.id });
+    expect(got.conversation).toMatchObject({ kind: 'support', user_a: seller.id, last_from_marketplace: true });
+    expect(got.messages.map((m) => m.body)).toEqual(['How do I get paid?', 'Set up payouts under your account.']);
+  });
+
+  test('support answers only support conversations; unknown ids are 404', async () => {
+    const { conversation } = await start(shop, buyer, { listing_id: await suite.listing(shop, seller), body: 'hi' });
+    await expect(h.console.support.reply({ conversation: conversation.id, body: 'no' })).rejects.toMatchObject({ cause: expect.objectContaining({ code: 'validation_failed' }) });
+    await expect(h.console.conversations.get({ id: '00000000-0000-7000-8000-000000000009' })).rejects.toMatchObject({ cause: expect.objectContaining({ code: 'not_found' }) });
+    expect((await h.console.conversations.get({ id: conversation.id })).messages).toHaveLength(1);
+  });
+});
+
+describe('notice emails', () => {
+  test('at most one per conversation and recipient every 15 minutes, in their language, linking to the conversation page; none once read', async () => {
+    const listing = await suite.listing(shop, seller);
+    const { conversation } = await start(shop, buyer, { listing_id: listing, body: 'First?' });
+    const page = (language: string) => `https://shop.example/${language}/account/messages/${conversation.id}`;
+    const toSeller = async () => (await notices(seller)).filter((e) => e.links.includes(page('en')));
+    await suite.advance(shop, now());
+    const first = await toSeller();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ locale: 'en', subject: 'You have a new message' });
+
+    // two more within the 15 minutes: no email yet; one when they end
+    h.clock.advance(5 * MIN);
+    await post(shop, buyer, conversation.id, 'Second?');
+    h.clock.advance(1 * MIN);
+    await post(shop, buyer, conversation.id, 'Third?');
+    await suite.advance(shop, now());
+    expect(await toSeller()).toHaveLength(1);
+    const ran = await suite.advance(shop, new Date(h.clock.now().getTime() + 10 * MIN));
+    expect(ran.filter((r) => r.task === 'notify-messages' && r.result.includes(conversation.id))).toHaveLength(1);
+    expect(await toSeller()).toHaveLength(2);
+
+    // a message the seller reads before its notice is due sends nothing
+    h.clock.advance(11 * MIN);
+    await post(shop, buyer, conversation.id, 'Fourth?');
+    await read(shop, seller, conversation.id);
+    h.clock.advance(20 * MIN);
+    await suite.advance(shop, now());
+    expect(await toSeller()).toHaveLength(2);
+
+    // the seller's answer reaches the buyer in Swedish
+    await post(shop, seller, conversation.id, 'Yes.');
+    await suite.advance(shop, now());
+    const toBuyer = (await notices(buyer)).filter((e) => e.links.includes(page('sv')));
+    expect(toBuyer).toHaveLength(1);
+    expect(toBuyer[0]).toMatchObject({ locale: 'sv', subject: 'Du har ett nytt meddelande' });
+  });
+
+  test('a user writing to support notifies nobody; support’s answer notifies the user', async () => {
+    const { conversation } = await start(own, suite.ownSeller, { support: true, body: 'Help' });
+    const ran = await suite.advance(own, now());
+    expect(ran.filter((r) => r.task === 'notify-messages')).toEqual([]);
+    await h.console.support.reply({ conversation: conversation.id, body: 'Here we are.' });
+    await suite.advance(own, now());
+    const mails = (await emailsTo(h, own.secret, suite.ownSeller.email)).filter((e) => e.template === 'message_notice');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.links).toContain(`https://shop.example/en/account/messages/${conversation.id}`);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { stripePayments } from '@hm/domain/payments';
+import { startStripeTestServer } from '@hm/domain/payments/stripe-test-server';
+import { ordersSuite, type Market, type Person } from './orders.suite.js';
+
+/**
+ * Payouts through Stripe end to end: the real `stripe` package against the local Stripe-speaking
+ * server, whose signed webhooks reach this API on a port. Onboarding arrives as account.updated, a
+ * received order is paid by a Transfer from its charge, a dispute holds an unpaid payout.
+ */
+const SECRET = 'whsec_payouts_test';
+const stripe = await startStripeTestServer();
+const suite = ordersSuite({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET } });
+
+beforeAll(async () => {
+  const address = await suite.h.app.listen({ port: 0, host: '127.0.0.1' });
+  stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
+});
+afterAll(() => stripe.close());
+
+/** Stripe's webhook deliveries answered, then the jobs they caused (and the jobs those caused) run. */
+async function delivered() {
+  const deliveries = await stripe.settled();
+  expect(deliveries.every((d) => d.status === 200)).toBe(true);
+  await suite.h.runJobs();
+  await suite.h.runJobs();
+}
+
+async function purchased(m: Market, seller: Person, buyer: Person): Promise<string> {
+  const listing = await suite.listing(m, seller, { delivery: { pickup: true } });
+  const { order, secret } = await suite.placed(m, buyer, { listing_id: listing, delivery: { method: 'pickup' } });
+  const res = await suite.h.request({ method: 'POST', url: '/v1/test-helpers/payments/confirm', key: m.secret, payload: { client_secret: secret, outcome: 'succeeded' } });
+  expect(res.statusCode, res.body).toBe(200);
+  await delivered();
+  expect((await suite.get(m, buyer, order.id)).state).toBe('purchased');
+  return order.id;
+}
+
+describe('payouts with Stripe', () => {
+  test('onboarding by account.updated; a received order is paid by a Transfer from its charge; a dispute holds an unpaid payout', async () => {
+    const { shop, seller, buyer } = suite;
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { commission_percent: 15 } });
+    const session = await suite.call(shop, seller, 'POST', '/v1/me/payouts/session', { country: 'SE' });
+    expect(session.statusCode, session.body).toBe(200);
+    const account = stripe.accountSessions.at(-1)!.account as string;
+    stripe.updateAccount(account, {
+      details_submitted: true,
+      payouts_enabled: true,
+      capabilities: { transfers: 'active' },
+      requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null },
+    });
+    await delivered();
+    expect((await suite.call(shop, seller, 'GET', '/v1/me/payouts')).json()).toEqual({ status: 'ready', due: [] });
+
+    const id = await purchased(shop, seller, buyer);
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    const payout = (await suite.get(shop, seller, id)).payout;
+    expect(payout).toMatchObject({ subtotal: 100_000, commission: 15_000, amount: 85_000, status: 'paid' });
+    const paymentId = (await suite.h.console.orders.get({ id })).order.payment.id!;
+    expect(stripe.transfers.at(-1)).toMatchObject({ amount: 85_000, currency: 'sek', destination: account, transfer_group: id, source_transaction: stripe.paymentIntent(paymentId)!.latest_charge });
+    const transfers = stripe.transfers.length;
+
+    // a dispute Stripe opens names only the payment: it finds its order and holds the unpaid payout
+    const other = await purchased(shop, seller, suite.buyer2);
+    const otherPayment = (await suite.h.console.orders.get({ id: other })).order.payment.id!;
+    stripe.emit('charge.dispute.created', { id: 'dp_stripe_1', object: 'dispute', payment_intent: otherPayment, charge: stripe.paymentIntent(otherPayment)!.latest_charge, reason: 'product_not_received', status: 'needs_response', amount: 100_000, currency: 'sek' });
+    await delivered();
+    const held = await suite.get(shop, seller, other);
+    expect(held.chargeback).toEqual({ id: 'dp_stripe_1', reason: 'product_not_received', status: 'needs_response' });
+    expect(held.payout.status).toBe('held_for_chargeback');
+    expect((await suite.move(shop, suite.buyer2, other, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await suite.get(shop, seller, other)).payout.status).toBe('held_for_chargeback');
+    expect(stripe.transfers.length).toBe(transfers);
+    expect(await suite.h.console.payouts.reconcile({ marketplace: 'shop' })).toMatchObject({ ok: true, checked: 1, open: 1 });
+
+    // the helpers that only the sandbox can play: 409 with Stripe
+    expect((await suite.call(shop, seller, 'POST', '/v1/test-helpers/payouts/account', { status: 'ready' })).statusCode).toBe(409);
+    expect((await suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id })).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,21 @@
+import { sessionProcedure } from '../../trpc.js';
+import { postMessage as postMessageCommand } from '../commands/conversations.js';
+import { toMessageBody } from '../messages.mapper.js';
+import { ZMessage, ZPostMessage } from '../messages.schema.js';
+import { TAG } from './tag.js';
+
+export const postMessage = sessionProcedure
+  .meta({
+    auth: 'session',
+    successStatus: 201,
+    openapi: {
+      method: 'POST',
+      path: '/me/conversations/{id}/messages',
+      tags: [TAG],
+      summary: 'Write in a conversation',
+      description: 'For its two parties (anyone else: 404). The other party gets a notice email (at most one per conversation every 15 minutes, none when they have read it meanwhile).',
+    },
+  })
+  .input(ZPostMessage)
+  .output(ZMessage)
+  .mutation(async ({ ctx, input }) => toMessageBody(await postMessageCommand(ctx, input)));

@@ -1,0 +1,2 @@
+/** The OpenAPI tag of the Messages endpoints. */
+export const TAG = 'Messages';

@@ -1,0 +1,59 @@
+import type { EntityManager } from '@hm/db/orm';
+import { uuidv7 } from '@hm/db/orm';
+import { tenantSql } from '@hm/db/sql';
+
+/**
+ * The ledger (`ledger_entries`, migration `…_payouts`): every money movement of an order, in the
+ * order's currency, append-only (the database refuses UPDATE and DELETE). A movement is written once
+ * by (order, kind, reference): a job that runs twice writes nothing new.
+ */
+export const LEDGER_KINDS = ['charge', 'refund', 'transfer', 'commission', 'storage_fee', 'voucher', 'marketplace_shipping'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export interface LedgerEntry {
+  orderId: string;
+  kind: LedgerKind;
+  /** minor units, never negative (the kind says which way it goes) */
+  amount: number;
+  currency: string;
+  /** the provider's id (payment, refund, transfer, event) or `payout` for the split of a payout */
+  reference: string;
+}
+
+export async function appendLedger(em: EntityManager, entries: readonly LedgerEntry[], now: Date): Promise<void> {
+  const sql = tenantSql(em);
+  for (const e of entries) {
+    await sql`insert into ledger_entries (id, marketplace_id, order_id, kind, amount, currency, reference, created_at)
+              values (${uuidv7()}, ${sql.marketplace}, ${e.orderId}, ${e.kind}, ${e.amount}, ${e.currency}, ${e.reference}, ${now})
+              on conflict on constraint ledger_entries_unique do nothing`;
+  }
+}
+
+/** Per order with ledger rows: its sums by kind and how many transfers it has. */
+export interface LedgerSums {
+  order_id: string;
+  status: string;
+  payout_status: string | null;
+  currency: string;
+  sums: Partial<Record<LedgerKind, number>>;
+  transfers: number;
+}
+
+export async function ledgerSums(em: EntityManager): Promise<LedgerSums[]> {
+  const sql = tenantSql(em);
+  const rows = await sql<{ order_id: string; status: string; payout_status: string | null; currency: string; kind: LedgerKind; total: string; n: number }>`
+    select l.order_id, o.status, p.status as payout_status, o.currency, l.kind, sum(l.amount) as total, count(*)::int as n
+      from ledger_entries l join orders o on o.id = l.order_id and o.marketplace_id = l.marketplace_id
+      left join payouts p on p.order_id = l.order_id and p.marketplace_id = l.marketplace_id
+     where l.marketplace_id = ${sql.marketplace}
+     group by l.order_id, o.status, p.status, o.currency, l.kind
+     order by l.order_id, l.kind`;
+  const byOrder = new Map<string, LedgerSums>();
+  for (const r of rows) {
+    const o = byOrder.get(r.order_id) ?? { order_id: r.order_id, status: r.status, payout_status: r.payout_status, currency: r.currency, sums: {}, transfers: 0 };
+    o.sums[r.kind] = Number(r.total);
+    if (r.kind === 'transfer') o.transfers = r.n;
+    byOrder.set(r.order_id, o);
+  }
+  return [...byOrder.values()];
+}

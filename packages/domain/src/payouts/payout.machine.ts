@@ -1,0 +1,43 @@
+import type { Payout, PayoutStatus } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
+import { defineMachine, type Row } from '../shared/state-machine.js';
+
+/**
+ * A payout's moves (spec: Payout status). `pending` until the order is received; then the
+ * pay-seller job pays it, or it waits for the seller's payout details (paid as soon as their
+ * account is ready); a chargeback holds an unpaid payout for the team.
+ */
+export type PayoutEvent = 'pay' | 'wait-for-details' | 'hold-for-chargeback';
+export interface PayoutMachineTypes {
+  entity: Payout;
+  event: PayoutEvent;
+  actor: 'system';
+  ctx: { em: EntityManager };
+  data: Record<string, string>;
+}
+
+const SYSTEM = ['system'] as const;
+const UNPAID: PayoutStatus[] = ['pending', 'waiting_for_payout_details'];
+const rows: Row<PayoutMachineTypes>[] = [
+  { from: UNPAID, event: 'pay', to: 'paid', who: SYSTEM, stamp: ['paidAt', 'updatedAt'] },
+  { from: ['pending'], event: 'wait-for-details', to: 'waiting_for_payout_details', who: SYSTEM, stamp: ['updatedAt'] },
+  { from: UNPAID, event: 'hold-for-chargeback', to: 'held_for_chargeback', who: SYSTEM, stamp: ['updatedAt'] },
+];
+
+const WHERE: Record<PayoutStatus, string> = {
+  pending: 'the order is not received yet',
+  paid: 'it is paid',
+  waiting_for_payout_details: 'the seller has not finished payout setup',
+  held_for_chargeback: 'it is held for a chargeback',
+};
+
+export const payoutMachine = defineMachine<PayoutMachineTypes>({
+  name: 'payout',
+  initial: 'pending',
+  rows,
+  refusal: (p, event) => `Cannot ${event.replaceAll('-', ' ')} this payout: ${WHERE[p.status]}.`,
+  history: (p, move) => {
+    const data = move.data && Object.keys(move.data).length ? { data: move.data as Record<string, string> } : {};
+    p.history = [...p.history, { transition: move.transition, from: move.from, to: move.to, actor: move.actor, at: move.at.toISOString(), ...data }];
+  },
+});
