@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { createTestDatabase } from '@hm/db/testing';
-import { runTs, spawnTs } from './cli.js';
+import { runConsole, spawnTs } from './cli.js';
 import pg from 'pg';
 
 /** The operator console as an operator runs it: a process, JSON on stdout, problems on stderr. */
 let env: Record<string, string>;
 let dir: string;
-const cli = (...args: string[]) => runTs('src/console/cli.ts', args, env);
+const cli = (...args: string[]) => runConsole(args, env);
 const file = (name: string, content: unknown) => {
   const p = path.join(dir, name);
   writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
@@ -112,6 +112,15 @@ describe('console CLI', () => {
     expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
   }, 60_000);
 
+  test('newsletter export prints the sign-ups as JSON; an unknown marketplace is 404', async () => {
+    const out = await cli('newsletter', 'export', '--marketplace', 'loppis');
+    expect(out.code, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ contact_list: { provider: 'local', audience_id: null }, items: [] });
+    const missing = await cli('newsletter', 'export', '--marketplace', 'nope');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
+  });
+
   test('users create (welcome email queued for the worker), block and unblock', async () => {
     const made = await cli('users', 'create', '--marketplace', 'loppis', '--email', 'Tove@Example.com', '--first-name', 'Tove', '--locale', 'sv');
     expect(made.code, made.stderr).toBe(0);
@@ -183,7 +192,7 @@ describe('console CLI', () => {
     expect(JSON.parse(unknown.stderr)).toMatchObject({ status: 404 });
   }, 30_000);
   test('media upload reads the image file; pages put lists every problem in the file; publish and preview-link', async () => {
-    const withData = (...args: string[]) => runTs('src/console/cli.ts', args, { ...env, DATA_DIR: dir });
+    const withData = (...args: string[]) => runConsole(args, { ...env, DATA_DIR: dir });
     const { default: sharp } = await import('sharp');
     const png = path.join(dir, 'hall.png');
     writeFileSync(png, await sharp({ create: { width: 600, height: 400, channels: 3, background: '#336699' } }).png().toBuffer());

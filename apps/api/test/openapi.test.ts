@@ -98,6 +98,7 @@ describe('GET /v1/openapi.json', () => {
       'POST /me/listings/{id}/offer/counter',
       'POST /me/listings/{id}/publish',
       'POST /me/verification-email',
+      'POST /newsletter/subscribers',
       'POST /password-resets',
       'POST /password-resets/confirm',
       'POST /sessions',
@@ -123,6 +124,8 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(doc.paths['/sessions'].post.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '429']));
     expect(doc.paths['/sessions/email-link'].post.responses['202']).toEqual({ description: 'Accepted (no body)', headers: expect.any(Object) });
     expect(doc.paths['/password-resets/confirm'].post.responses['204'].content).toBeUndefined();
+    expect(doc.paths['/newsletter/subscribers'].post.responses['202']).toEqual({ description: 'Accepted (no body)', headers: expect.any(Object) });
+    expect(doc.paths['/newsletter/subscribers'].post.security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);
     expect(doc.servers[0].url).toBe('http://localhost:4000/v1');
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['publishableKey', 'secretKey', 'userSession']);
     expect(doc.paths['/marketplace'].get.security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);

@@ -1,6 +1,7 @@
 import { payoutMessages } from './messages-payouts';
 import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
+import { newsletter } from './messages-newsletter';
 import { shellMessages } from './messages-shell';
 import { inboxMessages } from './messages-inbox';
 import { pagesMessages } from './messages-pages';
@@ -90,6 +91,8 @@ const en = {
   ...inboxMessages.en,
   // payout setup and the payout on the seller's order page: lib/messages-payouts.ts
   ...payoutMessages.en,
+  // the newsletter sign-up: lib/messages-newsletter.ts
+  ...newsletter.en,
   // buying and orders: lib/messages-orders.ts
   orders: orderMessagesByLang.en,
   shop: {
@@ -203,6 +206,7 @@ const sv: Messages = {
   ...selling.sv,
   ...inboxMessages.sv,
   ...payoutMessages.sv,
+  ...newsletter.sv,
   orders: orderMessagesByLang.sv,
   shop: {
     newest: 'Nytt in',
@@ -262,6 +266,7 @@ const de = withFallback<Messages>(en, {
   ...inboxMessages.de,
   ...payoutMessages.de,
   ...pagesMessages.de,
+  ...newsletter.de,
   orders: orderMessagesByLang.de,
 });
 

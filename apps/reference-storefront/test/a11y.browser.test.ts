@@ -129,17 +129,17 @@ async function check(c: PageCase): Promise<string[]> {
     if (status !== (c.status ?? 200)) problems.push(`status: ${status} (expected ${c.status ?? 200})`);
     // Next renders 404 and error pages in the browser (its error recovery), so wait for the page's main
     await page.waitForSelector('main#main', { state: 'attached', timeout: 15_000 }).catch(() => {});
-    // …whose head replaces the server's: for a moment both titles are there, so wait until one title
-    // has stayed alone for 750 ms (a loaded machine renders the browser's head late)
+    // Titles come in the server's <head> (next.config.ts turns streamed metadata off), so a 404 has
+    // its one title from the start; the error page sets its title once it has rendered in the
+    // browser. Wait for that: one <title>, in <head>, and on a 404 or error page the page's own.
     await page
       .waitForFunction(
-        () => {
-          const w = window as unknown as { hmTitles?: number; hmSince?: number };
-          const n = document.querySelectorAll('title').length;
-          if (w.hmTitles !== n) Object.assign(w, { hmTitles: n, hmSince: performance.now() });
-          return n === 1 && performance.now() - w.hmSince! > 750;
+        (own) => {
+          const titles = document.querySelectorAll('title');
+          if (titles.length !== 1 || titles[0]!.parentElement !== document.head || !document.title.trim()) return false;
+          return own === null || document.title.startsWith(own);
         },
-        null,
+        (c.status ?? 200) >= 400 ? (c.h1 ?? null) : null,
         { timeout: 15_000, polling: 100 },
       )
       .catch(() => {});

@@ -38,6 +38,10 @@ describe('the demo front page', () => {
       expect(res?.status()).toBe(200);
       const rendered = await page.locator('main [data-block]').evaluateAll((els) => els.map((e) => e.getAttribute('data-block')));
       expect(rendered).toEqual(home.blocks.map((b) => b.type));
+      // the newsletter block carries the shop's sign-up form with the editor's words, beside the footer's own
+      const newsletterBlock = home.blocks.find((b) => b.type === 'newsletter')!;
+      await expect.poll(() => page.locator('[data-block=newsletter] form input[type=email]').count()).toBe(1);
+      if (newsletterBlock.heading) expect(await page.locator('[data-block=newsletter] h2').textContent()).toBe(newsletterBlock.heading);
       // the hero's heading is the page's one h1; every image has its sizes as srcset
       expect(await page.locator('h1').allTextContents()).toEqual([home.blocks[0]!.heading]);
       const srcset = await page.locator('[data-block=hero] img').getAttribute('srcset');

@@ -5,6 +5,7 @@ import { emailVerificationsRouter, meRouter, passwordResetsRouter, sessionsRoute
 import { testHelpersRouter } from './test-helpers/test-helpers.router.js';
 import { listingsRouter } from './listing-search/listing-search.router.js';
 import { pagesRouter } from './pages/pages.router.js';
+import { newsletterRouter } from './newsletter/newsletter.router.js';
 import { router, setMetaLookup, type Meta } from './trpc.js';
 
 /** The one public router: served as REST at /v1 (trpc-to-openapi) and typed at /trpc. */
@@ -20,6 +21,7 @@ export const appRouter = router({
   passwordResets: passwordResetsRouter,
   me: meRouter,
   pages: pagesRouter,
+  newsletter: newsletterRouter,
   testHelpers: testHelpersRouter,
 });
 

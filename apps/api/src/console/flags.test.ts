@@ -134,6 +134,7 @@ describe('console commands', () => {
       'pages preview-link',
       'pages list',
       'media upload',
+      'newsletter export',
     ]);
   });
 
