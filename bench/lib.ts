@@ -1,6 +1,6 @@
 /** What every benchmark report starts with, and number formatting for its tables. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,4 +67,49 @@ export function recordingExecute<T extends object>(em: T, record: (statement: { 
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * The real API on 127.0.0.1 over an embedded PostgreSQL in a temp dir (migrated, `fsync` off), with
+ * the offline ports and the operator console, for benchmarks that call the server as a storefront
+ * would. `stop()` closes everything and removes the dir.
+ */
+export async function startApiStack(name: string, opts: { poolMax?: number } = {}) {
+  const [{ startEmbeddedPostgres }, { createOrm }, { migrate }, { freePort }, { consoleCaller }, { consoleContext }, { localPorts }, { buildApp }] = await Promise.all([
+    import('@hm/db/postgres'),
+    import('@hm/db/orm'),
+    import('@hm/db/migrate'),
+    import('@hm/db/testing/global-setup'),
+    import('@hm/domain/console'),
+    import('@hm/domain/context'),
+    import('@hm/domain/ports'),
+    import('../apps/api/src/app.js'),
+  ]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), `hm-bench-${name}-`));
+  chmodSync(dir, 0o755);
+  console.error(`bench:${name} starting Postgres…`);
+  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
+  const orm = await createOrm(db.url, { poolMax: opts.poolMax ?? 10 });
+  await migrate(orm);
+  const ports = localPorts({ dataDir: dir, mode: 'test' });
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
+  await app.listen({ port, host: '127.0.0.1' });
+  const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'bench'));
+  return {
+    dir,
+    db,
+    orm,
+    ports,
+    apiUrl,
+    app,
+    operator,
+    async stop() {
+      await app.close().catch(() => {});
+      await orm.close(true).catch(() => {});
+      await db.stop().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -42,3 +42,11 @@ test('the sandbox is the test default; Stripe when its key is set, at STRIPE_API
   expect(() => readConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' }, '/tmp')).toThrow(/STRIPE_SECRET_KEY: Must be a Stripe secret key/);
   expect(() => readConfig({ STRIPE_API_BASE: 'ftp://x' }, '/tmp')).toThrow(/STRIPE_API_BASE/);
 });
+
+test('newsletter contacts: the list in Postgres by default, Resend contacts with RESEND_API_KEY (and its mail)', () => {
+  const local = createPorts(readConfig({}, '/tmp'));
+  expect([local.contacts.name, local.mailer.name]).toEqual(['local', 'local']);
+  const resend = createPorts(readConfig({ RESEND_API_KEY: 're_abc', MAIL_FROM: 'shop@example.com' }, '/tmp'));
+  expect([resend.contacts.name, resend.mailer.name]).toEqual(['resend', 'resend']);
+  expect(resend.contacts.needsAudience).toBe(true);
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { OpenDatabase } from '@hm/db/database';
 import { seedDemo } from '@hm/domain/demo';
 import { demoLogins, seedDemoShop, type DemoLogins } from '@hm/domain/demo-shop';
+import { ensureDemoPages } from '@hm/domain/demo-pages';
 import type { Ports } from '@hm/domain/ports';
 import type { Config } from './config.js';
 
@@ -50,7 +51,14 @@ export function readDemo(config: Config): DemoFile | undefined {
  */
 export function seedShopInBackground(opts: { config: Config; db: OpenDatabase; ports: Ports; demo: DemoFile; log: (line: string) => void }): { stop(): Promise<void> } {
   const { config, demo, log } = opts;
-  if (!demo.logins || (demo.shop && demo.shop.listings >= config.DEMO_LISTINGS)) return { stop: async () => {} };
+  if (!demo.logins || (demo.shop && demo.shop.listings >= config.DEMO_LISTINGS)) {
+    // a demo seeded before content pages existed gets them (once: a home page in any state is left alone)
+    void ensureDemoPages({ orm: opts.db.orm, ports: opts.ports }).then(
+      (made) => made && log('Demo shop: home and about pages published.'),
+      (e: Error) => log(`Demo pages: not made (${e.message.split('\n')[0]}).`),
+    );
+    return { stop: async () => {} };
+  }
   const controller = new AbortController();
   const done = seedDemoShop({ orm: opts.db.orm, ports: opts.ports }, { logins: demo.logins, listings: config.DEMO_LISTINGS, log, signal: controller.signal }).then(
     (r) => {

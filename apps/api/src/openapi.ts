@@ -48,7 +48,7 @@ const problemSchema = {
 
 const DESCRIPTION = `REST API of the headless marketplace. Call it from your storefront's server.
 
-**Authentication.** Send \`Authorization: Bearer <key>\`. Secret keys (\`sk_test_…\`, \`sk_live_…\`) may do everything a storefront does; publishable keys (\`pk_…\`) read public data only (marketplace, listings, search, categories, catalogue terms, locations). Requests for a signed-in user also send \`X-User-Session\`.
+**Authentication.** Send \`Authorization: Bearer <key>\`. Secret keys (\`sk_test_…\`, \`sk_live_…\`) may do everything a storefront does; publishable keys (\`pk_…\`) read public data only (marketplace, listings, search, categories, catalogue terms, locations, content pages). Requests for a signed-in user also send \`X-User-Session\`.
 
 **Errors** are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`errors[]\` (every invalid field at once, with \`location\`, \`message\`, \`value\`). See [problem types](/docs/problems).
 
@@ -107,7 +107,11 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
 
     const success = op.responses['200'];
     const status = String(meta.successStatus ?? 200);
-    const headers = { 'Request-Id': { $ref: '#/components/headers/RequestId' }, ...(mutating ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {}) };
+    const headers = {
+      'Request-Id': { $ref: '#/components/headers/RequestId' },
+      ...(mutating ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {}),
+      ...Object.fromEntries(Object.entries(meta.headers ?? {}).map(([name, value]) => [name, { description: `Always \`${value}\`.`, schema: { type: 'string', const: value } }])),
+    };
     const responses: Json = {};
     const bodiless = status === '204' || (status === '202' && !success?.content?.['application/json']?.schema?.type && !success?.content?.['application/json']?.schema?.$ref);
     responses[status] = bodiless ? { description: status === '202' ? 'Accepted (no body)' : 'No content', headers } : { ...success, headers };
@@ -157,21 +161,22 @@ function addRawRoutes(doc: Json, serverUrl: string) {
       },
     },
   };
-  doc.paths['/images/{id}/{file}'] = {
+  // image files: no key; immutable, so cached for a year, with ETag / If-None-Match
+  const imageFiles = (operationId: string, tag: string, summary: string, description: string, files: string[], sizes: string) => ({
     get: {
-      operationId: 'images-get',
-      tags: ['Images'],
-      summary: 'A photo size',
-      description: 'No key needed. Immutable: cache for a year (`Cache-Control: public, max-age=31536000, immutable`); `ETag` and `If-None-Match` (304) supported.',
+      operationId,
+      tags: [tag],
+      summary,
+      description: `${description} No key needed. Immutable: cache for a year (\`Cache-Control: public, max-age=31536000, immutable\`); \`ETag\` and \`If-None-Match\` (304) supported.`,
       security: [],
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
-        { name: 'file', in: 'path', required: true, schema: { type: 'string', enum: ['thumb.jpg', 'medium.jpg', 'large.jpg'] } },
+        { name: 'file', in: 'path', required: true, schema: { type: 'string', enum: files } },
         { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
       ],
       responses: {
         '200': {
-          description: 'The JPEG bytes.',
+          description: `The JPEG bytes${sizes}.`,
           headers: { ...requestId, ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
           content: { 'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } } },
         },
@@ -179,7 +184,16 @@ function addRawRoutes(doc: Json, serverUrl: string) {
         ...problems([400, 404, 500, 503]),
       },
     },
-  };
+  });
+  doc.paths['/images/{id}/{file}'] = imageFiles('images-get', 'Images', 'A photo size', 'A listing photo.', ['thumb.jpg', 'medium.jpg', 'large.jpg'], '');
+  doc.paths['/media/{id}/{file}'] = imageFiles(
+    'media-get',
+    'Content pages',
+    'A marketplace image size',
+    'Images uploaded for content pages (ImageRef `urls`).',
+    ['thumb.jpg', 'medium.jpg', 'large.jpg', 'xlarge.jpg'],
+    ': thumb 400 px square, medium 800, large 1600, xlarge 2400 (never enlarged)',
+  );
   doc.paths['/webhooks/stripe'] = {
     // not under /v1: Stripe calls it, with its signature instead of an API key
     servers: [{ url: serverUrl }],

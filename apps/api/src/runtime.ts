@@ -4,6 +4,7 @@ import { openDatabase, type OpenDatabase } from '@hm/db/database';
 import { EmbeddedPostgresError } from '@hm/db/postgres';
 import { isDatabaseUnavailable } from '@hm/db/unavailable';
 import { resendMailer } from '@hm/domain/emails';
+import { resendContacts } from '@hm/domain/newsletter';
 import { s3ImageStore } from '@hm/domain/images';
 import { localPorts, systemClock, type Clock, type Ports } from '@hm/domain/ports';
 import { httpRateSource } from '@hm/domain/rates';
@@ -44,13 +45,16 @@ export function connect(config: Config, opts: { log?: (line: string) => void; no
 
 /**
  * The ports, built once per process and handed to the API, the worker and the console alike: the
- * offline adapters, each replaced by its provider when configured (Resend when RESEND_API_KEY is
+ * offline adapters, each replaced by its provider when configured (Resend's emails and contacts when RESEND_API_KEY is
  * set, an S3-compatible bucket when S3_BUCKET is set, reference rates when RATES_URL is set, Stripe
  * when STRIPE_SECRET_KEY is set — always in live mode: config.ts refuses a live deployment without it).
  */
 export function createPorts(config: Config, clock: Clock = systemClock): Ports {
   const ports = localPorts({ dataDir: config.dataDir, mode: config.API_MODE, clock });
-  if (config.RESEND_API_KEY) ports.mailer = resendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL });
+  if (config.RESEND_API_KEY) {
+    ports.mailer = resendMailer({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL });
+    ports.contacts = resendContacts({ apiKey: config.RESEND_API_KEY, baseUrl: config.RESEND_BASE_URL });
+  }
   if (config.S3_BUCKET) {
     ports.images = s3ImageStore({
       bucket: config.S3_BUCKET,

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { createTestDatabase } from '@hm/db/testing';
-import { runTs, spawnTs } from './cli.js';
+import { runConsole, spawnTs } from './cli.js';
 import pg from 'pg';
 
 /** The operator console as an operator runs it: a process, JSON on stdout, problems on stderr. */
 let env: Record<string, string>;
 let dir: string;
-const cli = (...args: string[]) => runTs('src/console/cli.ts', args, env);
+const cli = (...args: string[]) => runConsole(args, env);
 const file = (name: string, content: unknown) => {
   const p = path.join(dir, name);
   writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
@@ -112,6 +112,15 @@ describe('console CLI', () => {
     expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
   }, 60_000);
 
+  test('newsletter export prints the sign-ups as JSON; an unknown marketplace is 404', async () => {
+    const out = await cli('newsletter', 'export', '--marketplace', 'loppis');
+    expect(out.code, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ contact_list: { provider: 'local', audience_id: null }, items: [] });
+    const missing = await cli('newsletter', 'export', '--marketplace', 'nope');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr)).toMatchObject({ status: 404 });
+  });
+
   test('users create (welcome email queued for the worker), block and unblock', async () => {
     const made = await cli('users', 'create', '--marketplace', 'loppis', '--email', 'Tove@Example.com', '--first-name', 'Tove', '--locale', 'sv');
     expect(made.code, made.stderr).toBe(0);
@@ -182,4 +191,32 @@ describe('console CLI', () => {
     const unknown = await cli('payouts', 'reconcile', '--marketplace', 'nowhere');
     expect(JSON.parse(unknown.stderr)).toMatchObject({ status: 404 });
   }, 30_000);
+  test('media upload reads the image file; pages put lists every problem in the file; publish and preview-link', async () => {
+    const withData = (...args: string[]) => runConsole(args, { ...env, DATA_DIR: dir });
+    const { default: sharp } = await import('sharp');
+    const png = path.join(dir, 'hall.png');
+    writeFileSync(png, await sharp({ create: { width: 600, height: 400, channels: 3, background: '#336699' } }).png().toBuffer());
+    const up = await withData('media', 'upload', '--marketplace', 'loppis', '--file', png, '--alt', 'The hall');
+    expect(up.code, up.stderr).toBe(0);
+    const image = JSON.parse(up.stdout).image;
+    expect(image).toMatchObject({ alt: 'The hall', width: 600, height: 400 });
+    expect(image.urls.xlarge).toMatch(new RegExp(`/v1/media/${image.id}/xlarge\\.jpg$`));
+    const notImage = await withData('media', 'upload', '--marketplace', 'loppis', '--file', file('not-an-image.txt', 'hello'), '--alt', 'x');
+    expect(JSON.parse(notImage.stderr)).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+
+    const bad = await withData('pages', 'put', '--marketplace', 'loppis', '--slug', 'home', '--locale', 'sv', '--file', file('bad-page.json', { title: 'Hem', description: '', blocks: [{ id: 'x', type: 'links', links: [] }, { id: 'x', type: 'banner', image_id: '00000000-0000-4000-8000-000000000000' }] }));
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr).errors.map((e: { location: string }) => e.location)).toEqual(['file.blocks.0.links', 'file.blocks.1.id', 'file.blocks.1.image_id']);
+
+    const good = file('page.json', { title: 'Hem', description: 'Välkommen.', blocks: [{ id: 'hero', type: 'hero', heading: 'Välkommen', image_id: image.id }] });
+    const put = await withData('pages', 'put', '--marketplace', 'loppis', '--slug', 'home', '--locale', 'sv', '--file', good);
+    expect(put.code, put.stderr).toBe(0);
+    expect(JSON.parse(put.stdout).page).toMatchObject({ slug: 'home', locale: 'sv', published: false, blocks: 1 });
+    const published = await withData('pages', 'publish', '--marketplace', 'loppis', '--slug', 'home', '--locale', 'sv');
+    expect(JSON.parse(published.stdout).page).toMatchObject({ published: true });
+    const link = await withData('pages', 'preview-link', '--marketplace', 'loppis', '--slug', 'home', '--locale', 'sv');
+    expect(JSON.parse(link.stdout).preview.url).toMatch(/^https:\/\/loppis\.example\/sv\/preview\/home\?token=pv_/);
+    const list = await withData('pages', 'list', '--marketplace', 'loppis');
+    expect(JSON.parse(list.stdout).items).toEqual([expect.objectContaining({ slug: 'home', locale: 'sv', published: true, draft_differs: false })]);
+  }, 60_000);
 });

@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { createTestDatabase } from '@hm/db/testing';
 import { build, isFresh } from '../src/console/launch.js';
-import { API_DIR } from './cli.js';
+import { API_DIR, runConsole } from './cli.js';
 
 /** `npm run console` runs a cached esbuild bundle of the console through plain Node (no tsx). */
 let env: Record<string, string>;
@@ -13,13 +12,7 @@ beforeAll(async () => {
   env = { DATABASE_URL: await createTestDatabase(inject('adminDatabaseUrl')), API_MODE: 'test' };
 });
 
-function launch(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['src/console/launch.ts', ...args], { cwd: API_DIR, env: { ...process.env, ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const launch = (args: string[]) => runConsole(args, env);
 
 describe('console launcher', () => {
   test('the bundle is rebuilt only when a source changed (or went missing) after the build', async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Logger, runOnce } from 'graphile-worker';
-import { createTaskList } from '@hm/jobs/worker';
+import { RECORD_RESULTS_BEFORE_RETURNING, createTaskList } from '@hm/jobs/worker';
 import type { ImageStore } from '@hm/domain/images';
 import { localDirs, localPorts, type Ports } from '@hm/domain/ports';
 
@@ -104,7 +104,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ports,
     databaseUrl: url,
     async runJobs() {
-      await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}) });
+      // results recorded before this returns: the next look at the queue sees them
+      await runOnce({ pgPool: jobsPool, taskList, logger: new Logger(() => () => {}), preset: RECORD_RESULTS_BEFORE_RETURNING });
     },
     async close() {
       await jobsPool.end();

@@ -68,6 +68,10 @@ describe('GET /v1/openapi.json', () => {
       'GET /locations',
       'GET /images/{id}/{file}',
       'GET /marketplace',
+      'GET /media/{id}/{file}',
+      'GET /pages',
+      'GET /pages/{slug}',
+      'GET /pages/{slug}/preview',
       'GET /me',
       'GET /me/listings',
       'GET /me/listings/{id}',
@@ -94,6 +98,7 @@ describe('GET /v1/openapi.json', () => {
       'POST /me/listings/{id}/offer/counter',
       'POST /me/listings/{id}/publish',
       'POST /me/verification-email',
+      'POST /newsletter/subscribers',
       'POST /password-resets',
       'POST /password-resets/confirm',
       'POST /sessions',
@@ -119,6 +124,8 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(doc.paths['/sessions'].post.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '429']));
     expect(doc.paths['/sessions/email-link'].post.responses['202']).toEqual({ description: 'Accepted (no body)', headers: expect.any(Object) });
     expect(doc.paths['/password-resets/confirm'].post.responses['204'].content).toBeUndefined();
+    expect(doc.paths['/newsletter/subscribers'].post.responses['202']).toEqual({ description: 'Accepted (no body)', headers: expect.any(Object) });
+    expect(doc.paths['/newsletter/subscribers'].post.security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);
     expect(doc.servers[0].url).toBe('http://localhost:4000/v1');
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['publishableKey', 'secretKey', 'userSession']);
     expect(doc.paths['/marketplace'].get.security).toEqual([{ secretKey: [] }, { publishableKey: [] }]);
@@ -132,9 +139,9 @@ describe('GET /v1/openapi.json', () => {
   test('every operation documents its errors as application/problem+json Problems', () => {
     for (const [p, m, op] of operations()) {
       const statuses = Object.keys(op.responses);
-      expect(statuses, `${m} ${p}`).toEqual(expect.arrayContaining(p === '/images/{id}/{file}' || p === WEBHOOK ? ['404', '500'] : ['401', '404', '500']));
+      expect(statuses, `${m} ${p}`).toEqual(expect.arrayContaining(p === '/images/{id}/{file}' || p === '/media/{id}/{file}' || p === WEBHOOK ? ['404', '500'] : ['401', '404', '500']));
       expect(statuses.filter((x) => x.startsWith('2')), `${m} ${p}`).toHaveLength(1);
-      if (p === '/images/{id}/{file}') continue; // no key: no 401
+      if (p === '/images/{id}/{file}' || p === '/media/{id}/{file}') continue; // no key: no 401
       for (const s of statuses.filter((x) => Number(x) >= 400)) {
         expect(op.responses[s]!.$ref, `${m} ${p} ${s}`).toBe(`#/components/responses/Problem${s}`);
       }
@@ -146,7 +153,7 @@ describe('GET /v1/openapi.json', () => {
   test('every operation documents 422: malformed path ids, and unknown or NUL query parameters, which any operation refuses', () => {
     const missing: string[] = [];
     for (const [p, m, op] of operations()) {
-      if (p === '/images/{id}/{file}' || p === WEBHOOK) continue; // a file URL: anything malformed is simply not found
+      if (p === '/images/{id}/{file}' || p === '/media/{id}/{file}' || p === WEBHOOK) continue; // a file URL: anything malformed is simply not found
       if (!op.responses['422']) missing.push(`${m.toUpperCase()} ${p}`);
     }
     expect(missing).toEqual([]);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, chmodSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -121,7 +122,25 @@ test('live without Stripe, or test with a live Stripe key, stops before anything
   expect(existsSync(path.join(dir, 'pg'))).toBe(false); // refused before the database was touched
 }, 60_000);
 
-test.runIf(userInfo().uid === 0)('as root, a DATA_DIR the database user cannot reach fails with one line that says what to do', async () => {
+test.runIf(userInfo().uid === 0)('as root, DATA_DIR=$(mktemp -d) (mode 700) works: the database user alone is let through it, by group', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hm-mktemp-')); // mode 700, owned by root, like mktemp -d
+  dirs.push(dir);
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+  const api = await startApi({ DATA_DIR: dir, API_PORT: String(await freePort()) });
+  try {
+    expect(api.output()).toContain(`DATA_DIR ${dir} was mode 700: the database user "postgres" may now pass through it (group postgres, mode 710)`);
+    const st = statSync(dir);
+    expect([st.mode & 0o777, st.uid, st.gid]).toEqual([0o710, 0, Number(execFileSync('id', ['-g', 'postgres']).toString().trim())]);
+    expect(statSync(path.join(dir, 'postgres.json')).mode & 0o777).toBe(0o600); // the password beside the cluster stays root's
+    const secret = /Demo secret key\s+(sk_test_\S+)/.exec(api.output())![1]!;
+    const base = /API\s+(http:\/\/localhost:\d+)\/v1/.exec(api.output())![1]!.replace('localhost', '127.0.0.1');
+    expect((await fetch(`${base}/v1/marketplace`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(200);
+  } finally {
+    expect(await api.stop('SIGINT'), api.output()).toBe(0);
+  }
+}, 90_000);
+
+test.runIf(userInfo().uid === 0)('as root, a DATA_DIR below a directory the database user cannot reach fails with one line that says what to do', async () => {
   const locked = mkdtempSync(path.join(tmpdir(), 'hm-locked-')); // mode 700, like mktemp -d
   dirs.push(locked);
   const api = start('src/start.ts', { DATA_DIR: path.join(locked, 'data'), API_PORT: String(await freePort()), START_STOREFRONT: 'false', DATABASE_URL: '' });

@@ -10,7 +10,7 @@ import { freePort } from '@hm/db/testing';
 import { consoleCaller } from '@hm/domain/console';
 import { consoleContext } from '@hm/domain/context';
 import { localPorts } from '@hm/domain/ports';
-import { runTs } from './cli.js';
+import { runConsole } from './cli.js';
 import { eventually, isRunning, postmasterPid, start, type Running } from './processes.js';
 
 /**
@@ -119,7 +119,7 @@ test('the database killed under a running job: the worker survives it, the conso
   await eventually(() => (isRunning(pid) ? undefined : true), 5000, 'the database gone');
   answerAll(); // the job now fails to record its result: the database is gone
 
-  const meanwhile = await runTs('src/console/cli.ts', ['marketplace', 'list'], env);
+  const meanwhile = await runConsole(['marketplace', 'list'], env);
   expect(meanwhile.code).toBe(1);
   expect(JSON.parse(meanwhile.stderr)).toMatchObject({ status: 503, code: 'service_unavailable' });
   expect(running.child.exitCode, running.output()).toBeNull();
@@ -129,6 +129,6 @@ test('the database killed under a running job: the worker survives it, the conso
   await welcome('di@example.com');
   await eventually(async () => ((await emailStatus('di@example.com')) === 'sent' ? true : undefined), 30_000, 'a new email sent');
   expect(running.child.exitCode, running.output()).toBeNull();
-  const listed = await runTs('src/console/cli.ts', ['marketplace', 'list'], env);
+  const listed = await runConsole(['marketplace', 'list'], env);
   expect(JSON.parse(listed.stdout).items).toHaveLength(1);
 }, 120_000);

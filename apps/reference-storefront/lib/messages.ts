@@ -1,12 +1,15 @@
 import { payoutMessages } from './messages-payouts';
 import { orderMessagesByLang } from './messages-orders';
 import { selling } from './messages-selling';
+import { newsletter } from './messages-newsletter';
 import { shellMessages } from './messages-shell';
 import { inboxMessages } from './messages-inbox';
+import { pagesMessages } from './messages-pages';
 
 /** The storefront's own texts, per language; a marketplace language without texts here shows English. */
 const en = {
   ...shellMessages.en,
+  ...pagesMessages.en,
   nav: { signIn: 'Sign in', signUp: 'Create account', account: 'Account', signOut: 'Sign out', mailbox: 'Dev mailbox', listings: 'Selling', favorites: 'Saved' },
   fields: {
     email: 'Email address',
@@ -88,6 +91,8 @@ const en = {
   ...inboxMessages.en,
   // payout setup and the payout on the seller's order page: lib/messages-payouts.ts
   ...payoutMessages.en,
+  // the newsletter sign-up: lib/messages-newsletter.ts
+  ...newsletter.en,
   // buying and orders: lib/messages-orders.ts
   orders: orderMessagesByLang.en,
   shop: {
@@ -121,6 +126,7 @@ export type Messages = typeof en;
 
 const sv: Messages = {
   ...shellMessages.sv,
+  ...pagesMessages.sv,
   nav: { signIn: 'Logga in', signUp: 'Skapa konto', account: 'Konto', signOut: 'Logga ut', mailbox: 'Utvecklarbrevlåda', listings: 'Sälja', favorites: 'Sparade' },
   fields: {
     email: 'E-postadress',
@@ -200,6 +206,7 @@ const sv: Messages = {
   ...selling.sv,
   ...inboxMessages.sv,
   ...payoutMessages.sv,
+  ...newsletter.sv,
   orders: orderMessagesByLang.sv,
   shop: {
     newest: 'Nytt in',
@@ -258,6 +265,8 @@ const de = withFallback<Messages>(en, {
   ...selling.de,
   ...inboxMessages.de,
   ...payoutMessages.de,
+  ...pagesMessages.de,
+  ...newsletter.de,
   orders: orderMessagesByLang.de,
 });
 

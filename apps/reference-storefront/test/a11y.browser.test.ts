@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeProblems, keyboardProblems, phoneProblems, structureProblems } from './a11y.js';
 import { makeShop, type ShopFixture } from './shop-fixture.js';
+import { makeContentPages } from './pages-fixture.js';
 import { ARTIFACTS, startStack, type Stack } from './stack.js';
 
 /**
@@ -14,12 +15,14 @@ import { ARTIFACTS, startStack, type Stack } from './stack.js';
  */
 let stack: Stack;
 let shop: ShopFixture;
+let pages: { previewToken: string };
 const sessions: Record<Who, BrowserContext | undefined> = { visitor: undefined, buyer: undefined, seller: undefined };
 const tabs: Partial<Record<Who, Page>> = {};
 
 beforeAll(async () => {
   stack = await startStack();
   shop = await makeShop(stack);
+  pages = await makeContentPages(stack, shop);
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => stack?.stop());
@@ -94,6 +97,12 @@ const PAGES: PageCase[] = [
   { name: '404: unknown listing', path: () => `/en/listings/${UNKNOWN_ID}`, status: 404, h1: 'Page not found' },
   { name: '404: malformed listing id', path: () => '/sv/listings/not-an-id', status: 404, h1: 'Sidan hittades inte' },
   { name: '404: unknown category', path: () => '/sv/c/no-such-category', status: 404, h1: 'Sidan hittades inte' },
+  { name: 'content page: about', path: () => '/en/pages/about' },
+  { name: 'content page with every block type, Swedish', path: () => '/sv/pages/campaign' },
+  { name: 'content page with every block type, signed in', path: () => '/en/pages/campaign', who: 'buyer' },
+  { name: 'page preview', path: () => `/en/preview/campaign?token=${pages.previewToken}` },
+  { name: '404: unknown content page', path: () => '/sv/pages/no-such-page', status: 404, h1: 'Sidan hittades inte' },
+  { name: '404: preview with a wrong token', path: () => '/en/preview/campaign?token=pv_wrong', status: 404, h1: 'Page not found' },
 ];
 
 async function tab(who: Who): Promise<Page> {
@@ -120,17 +129,17 @@ async function check(c: PageCase): Promise<string[]> {
     if (status !== (c.status ?? 200)) problems.push(`status: ${status} (expected ${c.status ?? 200})`);
     // Next renders 404 and error pages in the browser (its error recovery), so wait for the page's main
     await page.waitForSelector('main#main', { state: 'attached', timeout: 15_000 }).catch(() => {});
-    // …whose head replaces the server's: for a moment both titles are there, so wait until one title
-    // has stayed alone for 750 ms (a loaded machine renders the browser's head late)
+    // Titles come in the server's <head> (next.config.ts turns streamed metadata off), so a 404 has
+    // its one title from the start; the error page sets its title once it has rendered in the
+    // browser. Wait for that: one <title>, in <head>, and on a 404 or error page the page's own.
     await page
       .waitForFunction(
-        () => {
-          const w = window as unknown as { hmTitles?: number; hmSince?: number };
-          const n = document.querySelectorAll('title').length;
-          if (w.hmTitles !== n) Object.assign(w, { hmTitles: n, hmSince: performance.now() });
-          return n === 1 && performance.now() - w.hmSince! > 750;
+        (own) => {
+          const titles = document.querySelectorAll('title');
+          if (titles.length !== 1 || titles[0]!.parentElement !== document.head || !document.title.trim()) return false;
+          return own === null || document.title.startsWith(own);
         },
-        null,
+        (c.status ?? 200) >= 400 ? (c.h1 ?? null) : null,
         { timeout: 15_000, polling: 100 },
       )
       .catch(() => {});

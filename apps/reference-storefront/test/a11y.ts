@@ -37,6 +37,7 @@ export async function structureProblems(page: Page, opts: { lang: string; shopNa
     return {
       title: document.title,
       titles: document.querySelectorAll('title').length,
+      titlesOutsideHead: document.querySelectorAll('body title').length,
       h1: document.querySelectorAll('h1').length,
       main: document.querySelectorAll('main').length,
       mainId: document.querySelector('main')?.id,
@@ -50,6 +51,7 @@ export async function structureProblems(page: Page, opts: { lang: string; shopNa
   const problems: string[] = [];
   if (!facts.title.trim()) problems.push('title: the page has no <title>');
   if (facts.titles !== 1) problems.push(`title: ${facts.titles} <title> elements (expected 1)`);
+  if (facts.titlesOutsideHead > 0) problems.push(`title: ${facts.titlesOutsideHead} <title> in <body> (metadata streamed, not server-rendered in <head>)`);
   if (!opts.isHome && facts.title.trim() === opts.shopName) problems.push(`title: only the shop's name ("${facts.title}"); a page says what it is`);
   if (facts.h1 !== 1) problems.push(`h1: ${facts.h1} h1 elements (expected exactly 1)`);
   if (facts.main !== 1 || facts.mainId !== 'main') problems.push(`landmarks: ${facts.main} <main> (expected 1, id="main")`);

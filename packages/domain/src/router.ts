@@ -4,6 +4,8 @@ import { locationsRouter } from './locations/locations.router.js';
 import { emailVerificationsRouter, meRouter, passwordResetsRouter, sessionsRouter, usersRouter } from './accounts/accounts.router.js';
 import { testHelpersRouter } from './test-helpers/test-helpers.router.js';
 import { listingsRouter } from './listing-search/listing-search.router.js';
+import { pagesRouter } from './pages/pages.router.js';
+import { newsletterRouter } from './newsletter/newsletter.router.js';
 import { router, setMetaLookup, type Meta } from './trpc.js';
 
 /** The one public router: served as REST at /v1 (trpc-to-openapi) and typed at /trpc. */
@@ -18,6 +20,8 @@ export const appRouter = router({
   emailVerifications: emailVerificationsRouter,
   passwordResets: passwordResetsRouter,
   me: meRouter,
+  pages: pagesRouter,
+  newsletter: newsletterRouter,
   testHelpers: testHelpersRouter,
 });
 

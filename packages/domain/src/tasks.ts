@@ -13,6 +13,7 @@ import { refundOrderTask } from './orders/commands/refund-order.js';
 import { cancelPaymentsTask } from './orders/commands/cancel-payment.js';
 import { notifyMessagesTask } from './messages/commands/write-message.js';
 import { paySellerTask } from './payouts/commands/pay-seller.js';
+import { addNewsletterContactTask } from './newsletter/commands/subscribe.js';
 
 /**
  * Entry point of `@hm/domain/tasks`: every background task, each declared once beside the command
@@ -37,9 +38,10 @@ export const TASKS: readonly TaskDefinition[] = [
   cancelPaymentsTask,
   notifyMessagesTask,
   paySellerTask,
+  addNewsletterContactTask,
 ];
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
-export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask };
+export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask, addNewsletterContactTask };
 export { defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
 export { jobKey, type JobKey } from './shared/jobs.js';

@@ -25,6 +25,8 @@ export type Meta = OpenApiMeta<{
   problems?: (403 | 409 | 429)[];
   /** a public read that also accepts `X-User-Session` (with a secret key) to personalise the answer */
   optionalSession?: boolean;
+  /** response headers on /v1 whatever the outcome (e.g. a preview: never cached, never indexed) */
+  headers?: Record<string, string>;
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;

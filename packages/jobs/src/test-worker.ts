@@ -8,6 +8,7 @@ import { createOwnedTestDatabase, createTestDatabase } from '@hm/db/testing';
 import { localPorts, type Ports } from '@hm/domain/ports';
 import type { TaskDefinition } from '@hm/domain/tasks';
 import { createTaskList } from './task-list.js';
+import { RECORD_RESULTS_BEFORE_RETURNING } from './worker.js';
 
 /**
  * For tests: a fresh database, and the real task list over it with the offline ports (unless given
@@ -30,7 +31,7 @@ export async function testWorker(opts: { ports?: Partial<Ports>; only?: TaskDefi
     adminUrl,
     orm,
     logs,
-    runJobs: () => runOnce({ connectionString: url, taskList, logger }),
+    runJobs: () => runOnce({ connectionString: url, taskList, logger, preset: RECORD_RESULTS_BEFORE_RETURNING }),
     close: () => orm.close(true),
   };
 }

@@ -19,9 +19,24 @@ export interface Worker {
 
 type Log = (level: string, message: string) => void;
 
+/**
+ * Job results recorded in batches (of whatever arrives within the same tick). Unbatched, the
+ * default, graphile-worker records a job's result without awaiting it: a database gone at that
+ * moment is an unhandled rejection that ends the process, and `runOnce` resolves before the result
+ * is written (a test then saw a finished job still locked, or a failed one without its error).
+ * Batched, a failure stops the runner instead, and stopping (or `runOnce`) waits for the batch.
+ */
+export const RECORD_RESULTS_BEFORE_RETURNING = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } };
+
 /** How often a running worker looks for jobs of runners that died elsewhere. */
 const SWEEP_INTERVAL_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
+/**
+ * Longest wait between attempts to start a new runner while the database is away. An attempt is one
+ * connection refused, so it is cheap; a long wait is not: the database back after 16 s of crash
+ * recovery on a loaded machine met a runner asleep until 31 s, and emails (sign-in links) waited.
+ */
+const RELAUNCH_MAX_DELAY_MS = 2000;
 
 /**
  * Runs graphile-worker inside Postgres: in the API process by default, or alone (`npm run worker`).
@@ -59,10 +74,8 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
       pollInterval: 1000,
       events,
       forbiddenFlags: () => lease.whenHeld(),
-      // Unbatched (the default), graphile-worker records a job's result without awaiting it, so a
-      // database gone at that moment is an unhandled rejection that ends the process. Batched, the
-      // failure stops this runner instead, and `relaunch` below starts another once the database is back.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      // a failure to record a result stops this runner, and `relaunch` below starts another once the database is back
+      preset: RECORD_RESULTS_BEFORE_RETURNING,
       logger: new Logger(() => (level, message) => log(level, message)),
     });
     const launched = { runner, poolId };
@@ -77,14 +90,15 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
     if (stopping) return;
     current = undefined;
     log('warning', `job runner ended (${why}); starting a new one`);
-    for (let delay = 1000; !stopping; delay = Math.min(delay * 2, 30_000)) {
+    for (let attempt = 1, delay = 250; !stopping; attempt++, delay = Math.min(delay * 2, RELAUNCH_MAX_DELAY_MS)) {
       try {
         await unlockWorker(pool, oldPoolId); // its jobs can run again now, not in 4 hours
         await launch();
         log('info', 'job runner restarted');
         return;
       } catch (e) {
-        log('warning', `job runner cannot start yet: ${(e as Error).message}`);
+        // said once at warning level; the retries every couple of seconds of a long outage only at debug
+        log(attempt === 1 ? 'warning' : 'debug', `job runner cannot start yet (attempt ${attempt}): ${(e as Error).message}`);
         await sleep(delay);
       }
     }

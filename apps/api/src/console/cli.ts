@@ -48,9 +48,17 @@ if (values.help) {
 }
 const flagValues = values as Record<string, string | undefined>;
 
-const readJsonFile = (file: string): unknown => {
+const readJsonFile = (file: string, binary?: boolean): unknown => {
+  const at = path.resolve(process.env.INIT_CWD || process.cwd(), file);
+  if (binary) {
+    try {
+      return readFileSync(at);
+    } catch (e) {
+      throw new DomainError('malformed_request', `Cannot read ${file}: ${(e as Error).message}`);
+    }
+  }
   try {
-    return JSON.parse(readFileSync(path.resolve(process.env.INIT_CWD || process.cwd(), file), 'utf8'));
+    return JSON.parse(readFileSync(at, 'utf8'));
   } catch (e) {
     throw new DomainError('malformed_request', `Cannot read ${file} as JSON: ${(e as Error).message}`);
   }

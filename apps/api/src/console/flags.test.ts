@@ -128,6 +128,13 @@ describe('console commands', () => {
       'support reply',
       'conversations get',
       'payouts reconcile',
+      'pages put',
+      'pages publish',
+      'pages unpublish',
+      'pages preview-link',
+      'pages list',
+      'media upload',
+      'newsletter export',
     ]);
   });
 
@@ -142,6 +149,8 @@ describe('console commands', () => {
     expect(usage['vouchers create']).toBe('--marketplace <text> --file <file.json>');
     expect(usage['support list']).toBe('--marketplace <text> [--unanswered <boolean>] [--limit <number>]');
     expect(usage['support reply']).toBe('--conversation <uuid> --body <text>');
+    expect(usage['pages put']).toBe('--marketplace <text> --slug <text> --locale <text> --file <file.json>');
+    expect(usage['media upload']).toBe('--marketplace <text> --file <file> --alt <text>');
     expect(usage['orders transition']).toMatch(/^--id <uuid> --transition confirm-payment\|.*\|resolve-canceled \[--data <json>\]$/);
   });
 });

@@ -24,27 +24,31 @@ export interface Flag {
   /** a string format the value must have (uuid, email, url, date, …) */
   format?: string;
   nullWord?: string;
+  /** a file flag whose content is bytes, not JSON */
+  binary?: true;
 }
 
 type Schema = z.core.$ZodType;
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
 /** The schema under optional/nullable/default/pipe wrappers, and the descriptions met on the way (outermost first). */
-function unwrap(schema: Schema): { core: Schema; descriptions: string[]; nullWord?: string; file: boolean } {
+function unwrap(schema: Schema): { core: Schema; descriptions: string[]; nullWord?: string; file: boolean; binary: boolean } {
   const descriptions: string[] = [];
   let nullWord: string | undefined;
   let file = false;
+  let binary = false;
   let s = schema;
   for (;;) {
     const description = z.globalRegistry.get(s)?.description;
     if (description) descriptions.push(description);
     const marks = consoleFields.get(s);
     if (marks?.file) file = true;
+    if (marks?.binary) binary = true;
     nullWord ??= marks?.nullWord;
     const def = s._zod.def as { type: string; innerType?: Schema; in?: Schema };
     if (WRAPPERS.has(def.type) && def.innerType) s = def.innerType;
     else if (def.type === 'pipe' && def.in) s = def.in;
-    else return { core: s, descriptions, nullWord, file };
+    else return { core: s, descriptions, nullWord, file, binary };
   }
 }
 
@@ -60,7 +64,7 @@ function scalar(schema: Schema): { kind: 'text' | 'number' | 'boolean'; values?:
 
 export function flagsOf(input: z.ZodObject): Flag[] {
   return Object.entries(input.shape).map(([field, schema]) => {
-    const { core, descriptions, nullWord, file } = unwrap(schema);
+    const { core, descriptions, nullWord, file, binary } = unwrap(schema);
     const flag: Flag = {
       name: file ? 'file' : field.replaceAll('_', '-'),
       field,
@@ -68,6 +72,7 @@ export function flagsOf(input: z.ZodObject): Flag[] {
       required: !(schema as Schema)._zod.optin, // optional, or filled by a default
       ...(descriptions[0] ? { description: descriptions[0] } : {}),
       ...(nullWord ? { nullWord } : {}),
+      ...(binary ? { binary: true as const } : {}),
     };
     const def = core._zod.def as { type: string; element?: Schema; valueType?: Schema };
     const one = scalar(core);
@@ -88,7 +93,7 @@ export function usageOf(flags: Flag[]): string {
 
 function hint(f: Flag): string {
   const base =
-    f.kind === 'file' ? '<file.json>'
+    f.kind === 'file' ? (f.binary ? '<file>' : '<file.json>')
     : f.kind === 'list' ? `<${f.values ? f.values.join('|') : f.of},…>`
     : f.kind === 'pairs' ? `<KEY=${f.of},…>`
     : f.values ? f.values.join('|')
@@ -107,7 +112,7 @@ export function helpOf(command: string, description: string | undefined, flags: 
  * The procedure input from flag values (all strings), each read by its field's type; every value
  * that cannot be read is reported at once. The schema itself then checks the result.
  */
-export function inputOf(flags: Flag[], values: Record<string, string | undefined>, readFile: (path: string) => unknown): Record<string, unknown> {
+export function inputOf(flags: Flag[], values: Record<string, string | undefined>, readFile: (path: string, binary?: boolean) => unknown): Record<string, unknown> {
   const errors: FieldError[] = [];
   const input: Record<string, unknown> = {};
   for (const f of flags) {
@@ -124,7 +129,7 @@ export function inputOf(flags: Flag[], values: Record<string, string | undefined
   return input;
 }
 
-function read(f: Flag, raw: string, bad: (message: string, at?: string, value?: unknown) => void, readFile: (path: string) => unknown): unknown {
+function read(f: Flag, raw: string, bad: (message: string, at?: string, value?: unknown) => void, readFile: (path: string, binary?: boolean) => unknown): unknown {
   switch (f.kind) {
     case 'text':
       return raw;
@@ -155,7 +160,7 @@ function read(f: Flag, raw: string, bad: (message: string, at?: string, value?: 
         return bad(`Must be JSON: ${(e as Error).message}.`);
       }
     case 'file':
-      return readFile(raw);
+      return readFile(raw, f.binary === true);
   }
 }
 

@@ -40,6 +40,7 @@ export function addRestHooks(scope: FastifyInstance, routes: RestRoute[], orm: M
     }
     // Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a cache.
     if (route.meta.auth === 'secret' || route.meta.auth === 'session' || req.headers['x-user-session'] !== undefined) reply.header('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(route.meta.headers ?? {})) reply.header(name, value);
     // Who may call is known from the headers: refuse before reading a body (the procedure checks again).
     const refusal = keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
     if (refusal) return refuse(req, reply, refusal);

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { MikroORM } from '@hm/db/orm';
 import type { AuthenticatedKey, Clock } from '@hm/domain/context';
 import { uploadsCaller } from '@hm/domain/uploads';
-import { IMAGE_SIZES, MAX_IMAGE_BYTES, sizeKey, type ImageSize, type ImageStore } from '@hm/domain/images';
+import { IMAGE_SIZES, MAX_IMAGE_BYTES, MEDIA_SIZES, mediaKey, sizeKey, type ImageSize, type ImageStore, type MediaSize } from '@hm/domain/images';
 import { DomainError } from '@hm/domain/errors';
 import { keyRefusal, sessionRefusal, toProblem } from '@hm/domain/trpc';
 import { logServerError, problem, refuse, sendProblem } from './problem.js';
@@ -20,7 +20,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Routes whose bodies are not JSON: the photo upload (raw bytes, any Content-Type: the type is
- * read from the bytes) and image downloads (no key; immutable, cached for a year).
+ * read from the bytes) and image downloads, listing photos and marketplace media (no key; immutable,
+ * cached for a year).
  */
 export function registerUploads(scope: FastifyInstance, { createContext, images, orm, clock }: UploadDeps) {
   // Up to 20 MiB per photo: who may upload is decided from the headers, before a byte of the body is read.
@@ -52,21 +53,24 @@ export function registerUploads(scope: FastifyInstance, { createContext, images,
     }
   });
 
-  scope.get<{ Params: { id: string; file: string } }>('/images/:id/:file', async (req, reply) => {
-    const size = req.params.file.replace(/\.jpg$/, '') as ImageSize;
-    if (!UUID.test(req.params.id) || !req.params.file.endsWith('.jpg') || !IMAGE_SIZES.includes(size)) {
-      return sendProblem(reply, problem('not_found', 'No such image. Files are thumb.jpg, medium.jpg and large.jpg.'));
-    }
-    const id = req.params.id.toLowerCase();
-    // Images never change under an id, so the id names the content.
-    const etag = `"${id}-${size}"`;
-    reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag);
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    const object = await images.get(sizeKey(id, size));
-    if (!object) {
-      reply.removeHeader('Cache-Control').removeHeader('ETag');
-      return sendProblem(reply, problem('not_found', 'No such image (or it is still being processed).'));
-    }
-    return reply.type(object.contentType).send(object.body);
-  });
+  // Listing photos and marketplace media: no key; the id names the content, which never changes.
+  const serve = (prefix: string, sizes: readonly string[], keyOf: (id: string, size: string) => string) =>
+    scope.get<{ Params: { id: string; file: string } }>(`/${prefix}/:id/:file`, async (req, reply) => {
+      const size = req.params.file.replace(/\.jpg$/, '');
+      if (!UUID.test(req.params.id) || !req.params.file.endsWith('.jpg') || !sizes.includes(size)) {
+        return sendProblem(reply, problem('not_found', `No such image. Files are ${sizes.map((s) => `${s}.jpg`).join(', ')}.`));
+      }
+      const id = req.params.id.toLowerCase();
+      const etag = `"${id}-${size}"`;
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      const object = await images.get(keyOf(id, size));
+      if (!object) {
+        reply.removeHeader('Cache-Control').removeHeader('ETag');
+        return sendProblem(reply, problem('not_found', 'No such image (or it is still being processed).'));
+      }
+      return reply.type(object.contentType).send(object.body);
+    });
+  serve('images', IMAGE_SIZES, (id, size) => sizeKey(id, size as ImageSize));
+  serve('media', MEDIA_SIZES, (id, size) => mediaKey(id, size as MediaSize));
 }

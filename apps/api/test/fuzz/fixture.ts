@@ -33,6 +33,8 @@ export interface World {
   photo: Buffer;
   /** client secrets of sandbox payments of this marketplace, for the payments test helper */
   paymentSecrets: string[];
+  /** content pages: published slugs, a live preview token of `home`, uploaded media (and the other marketplace's) */
+  pages: { slugs: string[]; previewToken: string; media: string[]; foreignMedia: string };
   /** the main user's orders (bought from bob) */
   orders: OrdersWorld;
   /** the main user's conversations (asking bob about a listing, with support) */
@@ -155,6 +157,7 @@ export async function buildWorld(h: Harness): Promise<World> {
     (await call('POST', '/v1/me/conversations', m.secret, alice.token, { listing_id: orders.listing, body: 'Is it still for sale?' })).conversation.id as string,
     (await call('POST', '/v1/me/conversations', m.secret, alice.token, { support: true, body: 'Hello' })).conversation.id as string,
   ];
+  const pages = await buildPages(h, m, pools.onSale);
   const terms = (await call('GET', '/v1/catalog-terms?kind=brand&limit=200', m.secret)).items.map((t: { slug: string; id: string }) => ({ kind: 'brand', slug: t.slug, id: t.id }));
   return {
     secret: m.secret,
@@ -183,5 +186,29 @@ export async function buildWorld(h: Harness): Promise<World> {
     paymentSecrets,
     orders,
     conversations,
+    pages,
   };
+}
+
+/** A published home page with live blocks, a draft with a preview link, and media of both marketplaces. */
+async function buildPages(h: Harness, m: { category: Record<string, string> }, onSale: string[]) {
+  const small = await jpeg(300, 200);
+  const image = (await h.console.media.upload({ marketplace: 'fuzz', file: small, alt: 'A chair' })).image.id;
+  const foreign = (await h.console.media.upload({ marketplace: 'other', file: small, alt: 'Elsewhere' })).image.id;
+  const page = {
+    title: 'Home',
+    description: 'Fuzzed front page.',
+    blocks: [
+      { id: 'hero', type: 'hero', heading: 'Welcome', image_id: image, visual: 'image', search: true },
+      { id: 'grid', type: 'listing_grid', source: 'rule', rule: { sort: 'newest' }, limit: 4 },
+      { id: 'picked', type: 'listing_grid', source: 'picked', listing_ids: onSale.slice(0, 2) },
+      { id: 'tiles', type: 'category_tiles', tiles: [{ category_id: m.category.chairs!, image_id: image }] },
+    ],
+  };
+  for (const slug of ['home', 'about']) {
+    await h.console.pages.put({ marketplace: 'fuzz', slug, locale: 'en', page });
+    await h.console.pages.publish({ marketplace: 'fuzz', slug, locale: 'en' });
+  }
+  const { preview } = await h.console.pages.previewLink({ marketplace: 'fuzz', slug: 'home', locale: 'en' });
+  return { slugs: ['home', 'about'], previewToken: preview.token, media: [image], foreignMedia: foreign };
 }

@@ -117,6 +117,8 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
     const term = r.pick(world.terms);
     return name === 'kind' ? term.kind : term.slug;
   }
+  if (t === '/pages/{slug}' || t === '/pages/{slug}/preview') return r.pick(world.pages.slugs);
+  if (t === '/media/{id}/{file}') return name === 'id' ? r.pick([...world.pages.media, world.pages.foreignMedia]) : r.pick(['thumb.jpg', 'medium.jpg', 'large.jpg', 'xlarge.jpg']);
   if (t === '/images/{id}/{file}') return name === 'id' ? r.pick([...world.images.order.ids, world.foreign.image]) : r.pick(['thumb.jpg', 'medium.jpg', 'large.jpg']);
   if (t === '/me/listings/{id}/images/{image_id}') return name === 'id' ? world.images.delete.listing : r.pick(world.images.delete.ids);
   if (t === '/me/listings/{id}/images/order') return world.images.order.listing;
@@ -151,6 +153,7 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
       case 'token':
         if (op.template === '/sessions/from-link') return world.tokens.signInLink;
         if (op.template === '/email-verifications') return world.tokens.verification;
+        if (op.template === '/pages/{slug}/preview') return world.pages.previewToken;
         return world.tokens.passwordReset;
       case 'category_id':
       case 'category':

@@ -194,7 +194,7 @@ export const pathMutations: Mutation[] = [
   mutation('path:foreign', hasPath, (ctx, d) => {
     const p = ctx.r.pick(pathParams(d.op));
     const f = ctx.world.foreign;
-    d.pathValues[p.name] = p.name === 'image_id' || d.op.template.startsWith('/images/') ? f.image : p.name === 'id' ? f.listing : ctx.r.pick(['artek', 'brand']);
+    d.pathValues[p.name] = d.op.template.startsWith('/media/') && p.name === 'id' ? ctx.world.pages.foreignMedia : p.name === 'image_id' || d.op.template.startsWith('/images/') ? f.image : p.name === 'id' ? f.listing : ctx.r.pick(['artek', 'brand']);
     return `${p.name} of the other marketplace`;
   }),
   mutation('path:other-user', (op) => op.template.startsWith('/me/listings/{id}'), (ctx, d) => {

@@ -9,6 +9,7 @@ import { SiteFooter } from '../_components/site-footer';
 import { SiteHeader } from '../_components/site-header';
 import '../globals.css';
 import '../frame.css';
+import '../blocks.css';
 
 type Props = { children: ReactNode; params: Promise<{ lang: string }> };
 

@@ -14,6 +14,8 @@ import { shopTitle } from '../../lib/page-meta';
 import { shownCurrency } from '../../lib/currency';
 import { sellHref } from '../../lib/sell';
 import { currentUser } from '../../lib/session';
+import { loadPage } from '../../lib/pages';
+import { Blocks, titleIsHeading } from '../_components/blocks/blocks';
 
 // Every answer depends on the marketplace behind the API key: nothing to prerender at build time.
 export const dynamic = 'force-dynamic';
@@ -21,10 +23,12 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ lang: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return shopTitle((await params).lang);
+  const { lang } = await params;
+  const home = await loadPage('home', lang).catch(() => null);
+  return { ...(await shopTitle(lang)), ...(home?.description ? { description: home.description } : {}) };
 }
 
-/** The newest listings on sale (a content-managed front page comes with pages). */
+/** The newest listings on sale (the front page without a published `home` page). */
 async function Newest({ lang }: { lang: string }) {
   const currency = await shownCurrency((await getMarketplace()).currencies);
   const [page, error] = await safe(api().listings.search.query({ limit: 8, term: [], attr: [], ...(currency ? { currency } : {}) }));
@@ -39,9 +43,22 @@ async function CategorySection({ lang }: { lang: string }) {
   return <Categories lang={lang} categories={categories.items} />;
 }
 
-/** The front page: who the shop is, a way to browse and a way to sell, what just came in, categories, where to visit. */
+/**
+ * The front page: the marketplace's published `home` page, its blocks in order. Without one (or
+ * when it cannot be read) the shop's own: who the shop is, a way to browse and a way to sell, what
+ * just came in, categories, where to visit.
+ */
 export default async function ShopHome({ params }: Props) {
   const { lang } = await params;
+  const home = await loadPage('home', lang).catch(() => null);
+  if (home && home.blocks.length > 0) {
+    return (
+      <Shell lang={lang}>
+        {titleIsHeading(home.blocks) && <h1>{home.title}</h1>}
+        <Blocks blocks={home.blocks} lang={lang} slug="home" />
+      </Shell>
+    );
+  }
   const t = messages(lang);
   // The shell answers a failed call or an unknown language; the page only adds its sections.
   const [marketplace] = await safe(getMarketplace());

@@ -34,6 +34,7 @@ export function ActionForm({
   hidden = {},
   success,
   name,
+  idPrefix,
 }: {
   action: (state: FormState, form: FormData) => Promise<FormState>;
   fields: Field[];
@@ -43,6 +44,8 @@ export function ActionForm({
   success?: string;
   /** accessible name of the form */
   name: string;
+  /** field ids start with this instead of the name (two forms of one name on a page, e.g. newsletter sign-ups) */
+  idPrefix?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, {} as FormState);
   // A new key whenever the previous attempt has answered. Made in the browser after hydration (a
@@ -62,7 +65,7 @@ export function ActionForm({
         <FieldRow
           key={`${f.name}-${JSON.stringify(state.values?.[f.name] ?? null)}`}
           field={f}
-          id={`${name}-${f.name}`.replace(/\s+/g, '-').toLowerCase()}
+          id={`${idPrefix ?? name}-${f.name}`.replace(/\s+/g, '-').toLowerCase()}
           value={state.values?.[f.name] ?? f.defaultValue ?? ''}
           error={state.errors?.[f.name]}
         />

@@ -13,6 +13,7 @@ import { ListingImageSchema } from './listing-image.entity.js';
 import { VoucherSchema } from './voucher.entity.js';
 import { OrderSchema } from './order.entity.js';
 import { PayoutAccountSchema, PayoutSchema } from './payout.entity.js';
+import { MediaSchema, PageSchema } from './page.entity.js';
 
 export { ApiKeySchema, type ApiKey } from './api-key.entity.js';
 export { CatalogTermSchema, type CatalogTerm } from './catalog-term.entity.js';
@@ -29,8 +30,9 @@ export { ListingImageSchema, type ListingImage } from './listing-image.entity.js
 export { VoucherSchema, type Voucher } from './voucher.entity.js';
 export { OrderSchema, ORDER_STATES, type Order, type OrderState, type OrderLineItem, type OrderHistoryEntry } from './order.entity.js';
 export { PayoutSchema, PayoutAccountSchema, PAYOUT_STATUSES, PAYOUT_SETUP_STATUSES, type Payout, type PayoutAccount, type PayoutStatus, type PayoutSetupStatus, type PayoutHistoryEntry } from './payout.entity.js';
+export { PageSchema, MediaSchema, type Page, type PageContent, type Media } from './page.entity.js';
 export type { Localized } from './common.js';
 
-export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema, PayoutSchema, PayoutAccountSchema];
+export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema, PayoutSchema, PayoutAccountSchema, PageSchema, MediaSchema];
 /** Entities owned by one marketplace: the `tenant` filter applies to these. */
-export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema, PayoutSchema, PayoutAccountSchema];
+export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema, PayoutSchema, PayoutAccountSchema, PageSchema, MediaSchema];

@@ -33,6 +33,8 @@ export const MarketplaceSchema = defineEntity({
     shipping: p.json<ShippingTable>(),
     commissionPercent: p.double(),
     storefrontUrl: p.string().nullable(),
+    /** the Resend audience (segment) newsletter contacts go to; unused by the local contact list */
+    newsletterAudienceId: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: updatedAt(),
   },

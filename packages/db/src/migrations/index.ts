@@ -10,6 +10,8 @@ import { Migration20261124010000_orders } from './Migration20261124010000_orders
 import { Migration20261124020000_payment_events } from './Migration20261124020000_payment_events.js';
 import { Migration20261125010000_payouts } from './Migration20261125010000_payouts.js';
 import { Migration20261125020000_messages } from './Migration20261125020000_messages.js';
+import { Migration20261125030000_pages } from './Migration20261125030000_pages.js';
+import { Migration20261125050000_newsletter } from './Migration20261125050000_newsletter.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -24,4 +26,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124020000_payment_events', class: Migration20261124020000_payment_events },
   { name: 'Migration20261125010000_payouts', class: Migration20261125010000_payouts },
   { name: 'Migration20261125020000_messages', class: Migration20261125020000_messages },
+  { name: 'Migration20261125030000_pages', class: Migration20261125030000_pages },
+  { name: 'Migration20261125050000_newsletter', class: Migration20261125050000_newsletter },
 ];

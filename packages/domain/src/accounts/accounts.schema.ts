@@ -30,7 +30,7 @@ export const ZSession = z
 
 export const ZSignedIn = z.object({ session: ZSession, user: ZUser }).meta({ id: 'SignedIn' });
 
-const ZEmail = z.email('Must be an email address.').max(254);
+export const ZEmail = z.email('Must be an email address.').max(254);
 const ZPassword = z.string().min(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters.`).max(PASSWORD_MAX, `Must be at most ${PASSWORD_MAX} characters.`);
 const ZToken = z.string().min(1).max(200).meta({ description: 'The `token` query parameter of the emailed link.' });
 

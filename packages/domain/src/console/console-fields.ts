@@ -8,6 +8,8 @@ import { z } from 'zod';
 export interface ConsoleField {
   /** read from the JSON file named by `--file` (at most one per command) */
   file?: true;
+  /** with `file`: the file's bytes (a Buffer), not JSON */
+  binary?: true;
   /** a word that stands for null on the command line (e.g. `default` for "no override") */
   nullWord?: string;
 }
@@ -25,5 +27,12 @@ export function fromFile<T extends z.ZodType>(schema: T, description: string): T
 export function nullAs<T extends z.ZodType>(schema: T, word: string, description: string): T {
   const field = schema.describe(description);
   consoleFields.add(field, { nullWord: word });
+  return field;
+}
+
+/** The field is the bytes of the file given as `--file` (an image …). */
+export function fromBinaryFile<T extends z.ZodType>(schema: T, description: string): T {
+  const field = schema.describe(description);
+  consoleFields.add(field, { file: true, binary: true });
   return field;
 }

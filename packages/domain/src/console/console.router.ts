@@ -27,6 +27,8 @@ import { listOrdersProcedure } from './procedures/list-orders.js';
 import { transitionOrderProcedure } from './procedures/transition-order.js';
 import { getConversationProcedure, listSupportProcedure, replySupportProcedure } from './procedures/support.js';
 import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
+import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
+import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI derives its
@@ -60,6 +62,9 @@ export const consoleRouter = router({
   support: router({ list: listSupportProcedure, reply: replySupportProcedure }),
   conversations: router({ get: getConversationProcedure }),
   payouts: router({ reconcile: reconcilePayoutsProcedure }),
+  pages: router({ put: putPageProcedure, publish: publishPageProcedure, unpublish: unpublishPageProcedure, previewLink: previewLinkProcedure, list: listPagesProcedure }),
+  media: router({ upload: uploadMediaProcedure }),
+  newsletter: router({ export: exportNewsletterProcedure }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;

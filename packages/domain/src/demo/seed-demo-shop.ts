@@ -12,6 +12,7 @@ import { DEFAULT_DEMO_LISTINGS, demoListingPlans, type ListingPlan } from './dem
 export { DEFAULT_DEMO_LISTINGS, MAX_DEMO_LISTINGS } from './demo-plans.js';
 export { demoLogins, type DemoLogins } from './demo-accounts.js';
 import { DEMO_SLUG } from './seed-demo.js';
+import { seedDemoPages } from './demo-pages.js';
 
 export interface SeedDemoShopOptions {
   logins: DemoLogins;
@@ -53,6 +54,8 @@ export async function seedDemoShop(deps: { orm: MikroORM; ports: Ports }, opts: 
   // A demo marketplace made by an earlier version gets the makers the listings name (upsert by slug).
   await importTerms(em, marketplace, DEMO_TERMS);
   const people = await ensureDemoPeople({ ...deps.ports, em, marketplace }, opts.logins);
+  // The front page first: its grids fill with listings as they go on sale.
+  if (await seedDemoPages({ ...deps.ports, em, marketplace })) log('Demo shop: home and about pages published.');
   const shop: DemoShop = { ...deps, marketplace, people, ...(await loadCatalogue(deps.orm, marketplace)) };
   const plans = demoListingPlans(opts.listings ?? DEFAULT_DEMO_LISTINGS);
 

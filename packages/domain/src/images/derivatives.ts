@@ -35,6 +35,8 @@ export interface Derivatives {
   thumb: Buffer;
   medium: Buffer;
   large: Buffer;
+  /** 2400 px, made for marketplace media only */
+  xlarge?: Buffer;
   /** of the original, upright */
   width: number;
   height: number;
@@ -43,26 +45,29 @@ export interface Derivatives {
 const jpeg = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as const;
 
 /**
- * The three JPEG sizes: thumb 400 px square (cover), medium and large fitting 800 and 1600 px.
- * EXIF orientation is applied and no metadata is written (no GPS, no camera data survives).
- * The original is decoded once, shrunk to the large size, and the smaller sizes come from that.
+ * The three JPEG sizes: thumb 400 px square (cover), medium and large fitting 800 and 1600 px; with
+ * `xlarge` (marketplace media) also 2400 px. EXIF orientation is applied and no metadata is written
+ * (no GPS, no camera data survives). The original is decoded once, shrunk to the largest size, and
+ * the smaller sizes come from that.
  */
-export async function makeDerivatives(original: Buffer): Promise<Derivatives> {
+export async function makeDerivatives(original: Buffer, opts: { xlarge?: boolean } = {}): Promise<Derivatives> {
+  const top = opts.xlarge ? 2400 : 1600;
   // loaded here, not at the top: processes that never resize a photo (the console) do not pay for sharp
   const { default: sharp } = await import('sharp');
   const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
   const { data, info } = await input
-    .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+    .resize(top, top, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const meta = await sharp(original).metadata();
   const upright = meta.orientation && meta.orientation >= 5 ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
   const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const flatten = (s: Sharp) => (info.channels === 4 ? s.flatten({ background: '#ffffff' }) : s);
-  const [large, medium, thumb] = await Promise.all([
-    flatten(raw()).jpeg(jpeg).toBuffer(),
+  const [xlarge, large, medium, thumb] = await Promise.all([
+    opts.xlarge ? flatten(raw()).jpeg(jpeg).toBuffer() : undefined,
+    flatten(raw()).resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).jpeg(jpeg).toBuffer(),
     flatten(raw()).resize(800, 800, { fit: 'inside', withoutEnlargement: true }).jpeg(jpeg).toBuffer(),
     flatten(raw()).resize(400, 400, { fit: 'cover' }).jpeg(jpeg).toBuffer(),
   ]);
-  return { thumb, medium, large, ...upright };
+  return { thumb, medium, large, ...(xlarge ? { xlarge } : {}), ...upright };
 }

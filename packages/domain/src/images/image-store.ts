@@ -16,8 +16,13 @@ export interface ImageStore {
 export const IMAGE_SIZES = ['thumb', 'medium', 'large'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 
+/** Marketplace media (content pages) have one size more, for full-width banners on large screens. */
+export const MEDIA_SIZES = ['thumb', 'medium', 'large', 'xlarge'] as const;
+export type MediaSize = (typeof MEDIA_SIZES)[number];
+export const mediaKey = (mediaId: string, size: MediaSize) => `media/${mediaId}/${size}.jpg`;
+
 export const originalKey = (imageId: string) => `originals/${imageId}`;
 export const sizeKey = (imageId: string, size: ImageSize) => `images/${imageId}/${size}.jpg`;
 
 /** Keys are ours (uuid + fixed names); anything else never reaches a store. */
-export const SAFE_KEY = /^(originals\/[0-9a-f-]{36}|images\/[0-9a-f-]{36}\/(thumb|medium|large)\.jpg)$/;
+export const SAFE_KEY = /^(originals\/[0-9a-f-]{36}|images\/[0-9a-f-]{36}\/(thumb|medium|large)\.jpg|media\/[0-9a-f-]{36}\/(thumb|medium|large|xlarge)\.jpg)$/;

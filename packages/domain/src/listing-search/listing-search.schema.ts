@@ -8,7 +8,7 @@ import { ZListing, ZMoney } from '../listings/listing.schema.js';
 /** A query parameter that may be repeated: a single value arrives as a string. */
 const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(50));
 
-const ZShopCurrency = z
+export const ZShopCurrency = z
   .string()
   .superRefine((code, ctx) => {
     const m = currentMarketplace();

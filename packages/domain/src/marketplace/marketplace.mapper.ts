@@ -28,6 +28,7 @@ export function toMarketplaceConsoleBody(m: Marketplace) {
     ...toMarketplaceBody(m),
     commission_percent: m.commissionPercent,
     storefront_url: m.storefrontUrl ?? null,
+    newsletter_audience_id: m.newsletterAudienceId ?? null,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };

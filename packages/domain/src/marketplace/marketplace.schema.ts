@@ -89,5 +89,6 @@ export const ZMarketplaceSettings = z.strictObject({
   shipping: ZShippingTable.optional(),
   commission_percent: z.number().min(0).max(100).optional(),
   storefront_url: z.url({ protocol: /^https?$/ }).max(500).optional(),
+  newsletter_audience_id: z.string().trim().min(1).max(100).nullable().optional().describe('The Resend audience (segment) id newsletter sign-ups are added to when RESEND_API_KEY is set; null clears it.'),
 });
 export type MarketplaceSettings = z.infer<typeof ZMarketplaceSettings>;

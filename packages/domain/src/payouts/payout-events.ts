@@ -4,6 +4,7 @@ import type { PaymentEventHandler } from '../payments/handlers.js';
 import { transition } from '../shared/state-machine.js';
 import { queuePaySeller } from './commands/pay-seller.js';
 import { appendLedger } from './ledger.queries.js';
+import { mirrorProviderStatus } from './payout-accounts.queries.js';
 import { payoutMachine } from './payout.machine.js';
 import { setupStatusOf } from './setup-status.js';
 
@@ -24,7 +25,7 @@ export const onAccountUpdated: PaymentEventHandler = async (event, ctx) => {
   if (account.statusEventAt && account.statusEventAt > event.provider_created_at) return `ignored: older than the account's status (${account.statusEventAt.toISOString()})`;
   const { status, due } = setupStatusOf(event.data);
   const was = account.status;
-  Object.assign(account, { status, due, statusEventAt: event.provider_created_at, updatedAt: ctx.clock.now() });
+  mirrorProviderStatus(account, { status, due, eventAt: event.provider_created_at, now: ctx.clock.now() });
   let paying = 0;
   if (status === 'ready') {
     const waiting = await ctx.em.find(PayoutSchema, { sellerId: account.userId, status: 'waiting_for_payout_details' });

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MailError, type Mailer, type OutgoingEmail } from '../mailer.js';
 import { localMailbox } from './local-mailbox.js';
 import { resendMailer } from './resend-mailer.js';
+import { startResendTestServer, type ResendTestServer } from './resend-test-server.js';
 
 /**
  * One contract for both mail adapters: what was handed over arrives intact, ids are distinct, and
  * failures say whether a retry makes sense. Resend runs through the real `resend` package against a
- * local server speaking Resend's HTTP API (there is no network here); the local mailbox against disk.
+ * local server speaking Resend's HTTP API (resend-test-server.ts, shared with the contacts contract;
+ * there is no network here); the local mailbox against disk.
  */
 interface Received {
   from: string;
@@ -72,45 +73,19 @@ function localFixture(): Fixture {
   return fixture;
 }
 
-async function resendFixture(): Promise<{ fixture: Fixture; server: Server }> {
-  const stored = new Map<string, Received>();
-  const seenIdempotency = new Map<string, string>();
-  let failNext: number | undefined;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const reply = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      if (req.method !== 'POST' || req.url !== '/emails') return reply(404, { statusCode: 404, name: 'not_found', message: 'no route' });
-      if (req.headers.authorization !== 'Bearer re_test_key') return reply(401, { statusCode: 401, name: 'missing_api_key', message: 'bad key' });
-      if (failNext !== undefined) {
-        const status = failNext;
-        failNext = undefined;
-        return reply(status, { statusCode: status, name: status === 429 ? 'rate_limit_exceeded' : status >= 500 ? 'internal_server_error' : 'validation_error', message: 'injected' });
-      }
-      const json = JSON.parse(body);
-      const key = String(req.headers['idempotency-key'] ?? '');
-      const existing = key ? seenIdempotency.get(key) : undefined;
-      if (existing) return reply(200, { id: existing });
-      const id = crypto.randomUUID();
-      if (key) seenIdempotency.set(key, id);
-      stored.set(id, { from: json.from, to: json.to[0], subject: json.subject, text: json.text, html: json.html });
-      return reply(200, { id });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
+async function resendFixture(): Promise<{ fixture: Fixture; server: ResendTestServer }> {
+  const server = await startResendTestServer();
   const fixture: Fixture = {
-    mailer: resendMailer({ apiKey: 're_test_key', baseUrl: `http://127.0.0.1:${port}` }),
-    received: (id) => stored.get(id)!,
-    breakTransiently: () => (failNext = [500, 503, 429][Math.floor(Math.random() * 3)]),
-    breakPermanently: () => (failNext = 422),
+    mailer: resendMailer({ apiKey: server.apiKey, baseUrl: server.url }),
+    received: (id) => server.email(id)!,
+    breakTransiently: () => server.failNext(1, [500, 503, 429][Math.floor(Math.random() * 3)]!),
+    breakPermanently: () => server.failNext(1, 422),
   };
   return { fixture, server };
 }
 
-const servers: Server[] = [];
-afterAll(() => servers.forEach((s) => s.close()));
+const servers: ResendTestServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 const adapters: [string, () => Promise<Fixture>][] = [
   ['local mailbox', async () => localFixture()],

@@ -11,7 +11,7 @@ import { categorySubtree } from '../search-listings.queries.js';
 type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
 
 /** Each sort: the ORDER BY, the key columns it pages on (compared as one row value), and their SQL types. */
-const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>'; types: KeyType[] }> = {
+export const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>'; types: KeyType[] }> = {
   newest: { order: 'l.published_at desc, l.id desc', key: ['l.published_at', 'l.id'], cmp: '<', types: ['timestamptz', 'uuid'] },
   relevance: { order: 'tier desc, l.published_at desc, l.id desc', key: ['tier', 'l.published_at', 'l.id'], cmp: '<', types: ['int', 'timestamptz', 'uuid'] },
   price_asc: { order: 'l.price_base asc, l.id asc', key: ['l.price_base', 'l.id'], cmp: '>', types: ['bigint', 'uuid'] },

@@ -1,11 +1,12 @@
 import { MarketplaceSchema, type Marketplace } from '@hm/db/entities';
-import type { EntityManager } from '@hm/db/orm';
+import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { ZCurrencyCode, ZLocaleTag, ZSlug } from '../../shared/schemas.js';
 import type { MarketplaceSettings } from '../marketplace.schema.js';
 import { crossCheckSettings } from '../marketplace.settings.js';
 import { queueReprice } from '../../rates/commands/reprice-listings.js';
+import { queuePendingContacts } from '../../newsletter/commands/subscribe.js';
 
 export const ZCreateMarketplace = z.strictObject({
   name: z.string().min(1).max(100).describe('Shown to buyers and in emails.'),
@@ -64,10 +65,14 @@ export async function updateMarketplace(em: EntityManager, m: Marketplace, s: Ma
   m.shipping = effective.shipping;
   if (s.commission_percent !== undefined) m.commissionPercent = s.commission_percent;
   if (s.storefront_url !== undefined) m.storefrontUrl = s.storefront_url;
+  const audienceSet = s.newsletter_audience_id != null && s.newsletter_audience_id !== m.newsletterAudienceId;
+  if (s.newsletter_audience_id !== undefined) m.newsletterAudienceId = s.newsletter_audience_id;
   await em.transactional(async (tx) => {
     await tx.flush();
     // prices compare in the default currency, which may have changed: reprice with the settings
     if (s.currencies) await queueReprice(tx, m.id);
   });
+  // sign-ups that waited for an audience go to the contact list now (a job per sign-up, keyed: running this twice queues each once)
+  if (audienceSet) await tenantEm(em, m.id).transactional((tx) => queuePendingContacts(tx, m.id));
   return m;
 }

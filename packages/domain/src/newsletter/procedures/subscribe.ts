@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { keyProcedure } from '../../trpc.js';
+import { subscribe as subscribeCommand } from '../commands/subscribe.js';
+import { ZSubscribeInput } from '../newsletter.schema.js';
+
+export const subscribe = keyProcedure
+  .meta({
+    auth: 'key',
+    successStatus: 202,
+    openapi: {
+      method: 'POST',
+      path: '/newsletter/subscribers',
+      tags: ['Newsletter'],
+      summary: 'Sign up for the newsletter',
+      description:
+        "Always 202 for a valid address, whether new or already signed up: a repeat changes nothing (not the name, language or source) and the answer never tells the two apart. New addresses are added to the marketplace's contact list shortly after, in the background. A bad address is 422 at `body.email`.",
+    },
+  })
+  .input(ZSubscribeInput)
+  .output(z.void())
+  .mutation(async ({ ctx, input }) => {
+    await subscribeCommand(ctx, input);
+  });
