@@ -42,6 +42,8 @@ const en = {
   browse: {
     searchTitle: (q: string) => `Results for “${q}”`,
     results: { one: '{n} listing', other: '{n} listings' },
+    /** when the API says `total_is_estimate` (over 10 000 matches) */
+    resultsAbout: { one: 'about {n} listing', other: 'about {n} listings' },
     filters: 'Filters',
     clear: 'Clear filters',
     breadcrumb: 'Breadcrumb',
@@ -90,6 +92,7 @@ const sv: ShellMessages = {
   browse: {
     searchTitle: (q: string) => `Resultat för ”${q}”`,
     results: { one: '{n} annons', other: '{n} annonser' },
+    resultsAbout: { one: 'cirka {n} annons', other: 'cirka {n} annonser' },
     filters: 'Filter',
     clear: 'Rensa filter',
     breadcrumb: 'Brödsmulor',

@@ -129,7 +129,7 @@ export async function ListingBrowser({
       ) : (
         <section aria-labelledby="results-count">
           <p className="muted results-count" id="results-count" data-testid="total">
-            {countOf(lang, page.total, t.browse.results)}
+            {countOf(lang, page.total, page.total_is_estimate ? t.browse.resultsAbout : t.browse.results)}
           </p>
           {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} />}
           {page.next_cursor && (

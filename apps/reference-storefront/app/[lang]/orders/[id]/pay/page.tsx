@@ -6,6 +6,7 @@ import { apiAs, isTestMode, problemOf } from '../../../../../lib/api';
 import { messages } from '../../../../../lib/messages';
 import { formatMoney } from '../../../../../lib/money';
 import { clientSecretOf } from '../../../../../lib/orders';
+import { stripePublishableKey } from '../../../../../lib/payouts';
 import { titled } from '../../../../../lib/page-meta';
 import { sessionToken } from '../../../../../lib/session';
 import { sandboxPayAction } from '../../actions';
@@ -36,7 +37,7 @@ export default async function PayPage({ params, searchParams }: Props) {
   if (order.state !== 'pending_payment') redirect(`/${lang}/orders/${id}`);
   const t = messages(lang).orders.pay;
   const secret = await clientSecretOf(id);
-  const publishableKey = process.env.STRIPE_PUBLISHABLE_KEY;
+  const publishableKey = stripePublishableKey();
   const { declined } = await searchParams;
   return (
     <Shell lang={lang}>
