@@ -5,9 +5,12 @@
 import type { Role } from './api-vs-bare.server.js';
 import { f, percentileOfSorted, type machine } from './lib.js';
 
+/** `{id}`: the demo's on-sale listing with the most photos (chosen by the benchmark after seeding). */
 export const ROUTES = [
   { name: 'marketplace', path: '/v1/marketplace' },
   { name: 'categories', path: '/v1/categories' },
+  { name: 'listing', path: '/v1/listings/{id}' },
+  { name: 'search', path: '/v1/listings?limit=24' },
 ] as const;
 export type RouteName = (typeof ROUTES)[number]['name'];
 

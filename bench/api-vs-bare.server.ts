@@ -15,14 +15,20 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createOrm } from '@hm/db/orm';
-import type { Category, Marketplace } from '@hm/db/entities';
+import { CatalogTermSchema, ListingImageSchema, ListingSchema, SiteSchema, UserSchema, type Category, type Listing, type Marketplace, type User } from '@hm/db/entities';
 import type { CommandContext } from '@hm/domain/context';
+import { TENANT_FILTER, TENANT_ROLE, MARKETPLACE_SETTING } from '@hm/db/tenancy';
 import { localPorts } from '@hm/domain/ports';
 import { buildApp } from '../apps/api/src/app.js';
 import { API_KEY_CACHE_MAX_MS } from '../apps/api/src/http/api-key-cache.js';
 import { toMarketplaceBody } from '../packages/domain/src/marketplace/marketplace.mapper.js';
 import { listCategories } from '../packages/domain/src/catalog/commands/list-categories.js';
 import { hashApiKey, parseApiKey } from '../packages/domain/src/api-keys/api-key-token.js';
+import { loadRelations } from '../packages/domain/src/listings/listing.mapper.js';
+import { listingsInOrder, toShopListing } from '../packages/domain/src/listing-search/listing-search.mapper.js';
+import { searchListings } from '../packages/domain/src/listing-search/commands/search-listings.js';
+import type { SearchInput } from '../packages/domain/src/listing-search/listing-search.schema.js';
+import { RateBook } from '../packages/domain/src/rates/rate-book.js';
 
 export type Role = 'api' | 'bare';
 export type ServerMessage = { type: 'ready'; port: number } | { type: 'cpu'; id: number; user: number; system: number; rss: number };
@@ -35,7 +41,7 @@ const MODE = 'test' as const;
 async function apiServer(databaseUrl: string) {
   const orm = await createOrm(databaseUrl, { poolMax: POOL_MAX });
   const ports = localPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'hm-bench-')), mode: MODE });
-  const app = await buildApp({ orm, mode: MODE, apiUrl: 'http://127.0.0.1', logger: false, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS });
+  const app = await buildApp({ orm, mode: MODE, apiUrl: PUBLIC_URL, logger: false, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS });
   return { app, close: async () => void (await app.close(), await orm.close(true)) };
 }
 
@@ -125,7 +131,142 @@ async function bareServer(databaseUrl: string) {
     return { items: await listCategories(ctx, req.query.locale) };
   });
 
+  // GET /v1/listings/{id} and GET /v1/listings?limit=24: the procedures' own domain code (the search
+  // command, listingsInOrder, loadRelations, toShopListing) over a stand-in entity manager whose few
+  // finds are hand-written SQL through `pg` (the statements MikroORM sends for them, checked by the
+  // benchmark's statement log) and whose `execute` is the search's raw SQL as is. One transaction as
+  // the API's reads run: begin and the tenant settings sent with the first statement, then commit.
+  app.get<{ Params: { id: string } }>('/v1/listings/:id', async (req, reply) => {
+    const m = await authenticate(req.headers.authorization);
+    if (!m) return reply.code(401).send(unauthorized);
+    return tenantRead(pool, m.id, async (em) => {
+      const l = await em.findOne<Listing>(ListingSchema, { id: req.params.id, onSale: true });
+      if (!l) return reply.code(404).send({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' });
+      const [rel, seller] = await Promise.all([loadRelations(em as never, [l]), em.findOne<Pick<User, 'id' | 'displayName'>>(UserSchema, { id: l.sellerId }, { fields: ['id', 'displayName'] })]);
+      const body = toShopListing(l, rel, { marketplace: m, publicUrl: PUBLIC_URL, rates: new RateBook([], m.currencies[0] ?? ''), single: true });
+      return { ...body, seller: { id: l.sellerId, display_name: seller?.displayName ?? '' } };
+    });
+  });
+
+  app.get<{ Querystring: { limit?: string } }>('/v1/listings', async (req, reply) => {
+    const m = await authenticate(req.headers.authorization);
+    if (!m) return reply.code(401).send(unauthorized);
+    const input = { limit: Number(req.query.limit ?? 24), term: [], attr: [] } as unknown as SearchInput;
+    return tenantRead(pool, m.id, async (em) => {
+      const rates = new RateBook([], m.currencies[0] ?? '');
+      const { ids, total, totalIsEstimate, nextCursor } = await searchListings({ em, marketplace: m } as unknown as CommandContext, input, rates);
+      const listings = await listingsInOrder(em as never, ids);
+      const rel = await loadRelations(em as never, listings);
+      const items = listings.map((l) => toShopListing(l, rel, { marketplace: m, publicUrl: PUBLIC_URL, rates }));
+      return { items, total, ...(totalIsEstimate ? { total_is_estimate: true as const } : {}), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+    });
+  });
+
   return { app, close: async () => void (await app.close(), await pool.end()) };
+}
+
+/** The API's public URL in both servers (image URLs in listing bodies). */
+export const PUBLIC_URL = 'http://127.0.0.1';
+
+type Row = Record<string, unknown>;
+
+/** A value written into SQL as MikroORM writes it (values inlined, not bound). */
+function literal(client: pg.PoolClient, v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v instanceof Date) return client.escapeLiteral(v.toISOString());
+  return client.escapeLiteral(String(v));
+}
+
+/** `?` placeholders filled in order (the search's statements; its text has no other `?`). */
+function inline(client: pg.PoolClient, text: string, params: readonly unknown[]): string {
+  let i = 0;
+  return text.replace(/\?/g, () => literal(client, params[i++]));
+}
+
+/** Column names → entity property names (snake_case → camelCase), remembered. */
+const propertyNames = new Map<string, string>();
+const propertyOf = (column: string) => {
+  let name = propertyNames.get(column);
+  if (name === undefined) propertyNames.set(column, (name = column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())));
+  return name;
+};
+/** `p.bigint('number')` properties: pg hands int8 over as text. */
+const BIGINT_NUMBERS = new Set(['priceAmount', 'offerAmount']);
+function entityOf<T>(row: Row): T {
+  const out: Row = {};
+  for (const column in row) {
+    const name = propertyOf(column);
+    const v = row[column];
+    out[name] = BIGINT_NUMBERS.has(name) && v !== null ? Number(v) : v;
+  }
+  return out as T;
+}
+
+/** The statements MikroORM sends for the finds these routes make (tenant filter first, values inlined). */
+const FINDS = {
+  [ListingSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
+    'id' in where && typeof where.id === 'string'
+      ? `select "l0".* from "listings" as "l0" where "l0"."marketplace_id" = ${q(m)} and "l0"."id" = ${q(where.id)} and "l0"."on_sale" = true limit 1`
+      : `select "l0".* from "listings" as "l0" where "l0"."marketplace_id" = ${q(m)} and "l0"."id" in (${(where.id as { $in: string[] }).$in.map(q).join(', ')})`,
+  [ListingImageSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
+    `select "l0".* from "listing_images" as "l0" where "l0"."marketplace_id" = ${q(m)} and "l0"."listing_id" in (${(where.listingId as { $in: string[] }).$in.map(q).join(', ')}) order by "l0"."position" asc, "l0"."created_at" asc`,
+  [CatalogTermSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
+    `select "c0".* from "catalog_terms" as "c0" where "c0"."marketplace_id" = ${q(m)} and "c0"."id" in (${(where.id as { $in: string[] }).$in.map(q).join(', ')})`,
+  [SiteSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
+    `select "s0".* from "sites" as "s0" where "s0"."marketplace_id" = ${q(m)} and "s0"."id" in (${(where.id as { $in: string[] }).$in.map(q).join(', ')})`,
+  [UserSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
+    `select "u0"."id", "u0"."display_name" from "users" as "u0" where "u0"."marketplace_id" = ${q(m)} and "u0"."id" = ${q(where.id)} limit 1`,
+} as Record<string, (q: (v: unknown) => string, m: string, where: Row) => string>;
+
+/** What the domain code calls on the entity manager in these routes, over one pg client. */
+interface BareEm {
+  find<T>(schema: { meta: { className: string } }, where: Row, options?: unknown): Promise<T[]>;
+  findOne<T>(schema: { meta: { className: string } }, where: Row, options?: unknown): Promise<T | null>;
+  execute(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  getFilterParams(name: string): unknown;
+  getSessionContext(): { variables: Record<string, string> };
+}
+
+/**
+ * A read as the API's run (one transaction as hm_app with the marketplace set, `begin` and the
+ * settings sent with the first statement in one message, then `commit`; nothing when no statement ran).
+ */
+async function tenantRead<T>(pool: pg.Pool, marketplaceId: string, fn: (em: BareEm) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const q = (v: unknown) => literal(client, v);
+  let begun = false;
+  // one statement at a time on the client, in the order asked (the domain code runs finds in parallel)
+  let last: Promise<unknown> = Promise.resolve();
+  const run = (sql: string): Promise<Row[]> => {
+    const text = begun ? sql : `begin; select set_config('role', ${q(TENANT_ROLE)}, true), set_config(${q(MARKETPLACE_SETTING)}, ${q(marketplaceId)}, true); ${sql}`;
+    begun = true;
+    const result = last.then(() => client.query(text)).then((r) => (Array.isArray(r) ? (r as pg.QueryResult[]).at(-1)!.rows : r.rows));
+    last = result.catch(() => {});
+    return result;
+  };
+  const em: BareEm = {
+    find: async <E>(schema: { meta: { className: string } }, where: Row) => (await run(FINDS[schema.meta.className]!(q, marketplaceId, where))).map((r) => entityOf<E>(r)),
+    findOne: async <E>(schema: { meta: { className: string } }, where: Row) => {
+      const [row] = await run(FINDS[schema.meta.className]!(q, marketplaceId, where));
+      return row ? entityOf<E>(row) : null;
+    },
+    execute: (text, params = []) => run(inline(client, text, params)),
+    getFilterParams: (name) => (name === TENANT_FILTER ? { marketplaceId } : undefined),
+    getSessionContext: () => ({ variables: { role: TENANT_ROLE, [MARKETPLACE_SETTING]: marketplaceId } }),
+  };
+  try {
+    const result = await fn(em);
+    await last;
+    if (begun) await client.query('commit');
+    return result;
+  } catch (e) {
+    if (begun) await client.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
 }
 
 async function main() {

@@ -3,6 +3,9 @@
  *
  *   GET /v1/marketplace   API key lookup (sha256 → api_keys) + marketplace row → toMarketplaceBody
  *   GET /v1/categories    the same lookup + categories rows → listCategories ordering/mapping
+ *   GET /v1/listings/{id} the same lookup + a listing on sale, its photos, terms, site and seller → toShopListing
+ *   GET /v1/listings?limit=24  the same lookup + the search command's statements (page, total), the
+ *                         listings, their photos, terms and sites → toShopListing
  *
  * One run: embedded PostgreSQL in a temp dir, migrated and seeded with the demo marketplace; the API
  * (buildApp) and the bare server each in their own child process (bench/api-vs-bare.server.ts);
@@ -25,9 +28,10 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '@hm/db/postgres';
 import { createOrm } from '@hm/db/orm';
 import { migrate } from '@hm/db/migrate';
 import { freePort } from '@hm/db/testing/global-setup';
-import { seedDemo } from '@hm/domain/demo';
+import { createApiKey } from '../packages/domain/src/api-keys/commands/manage-api-keys.js';
 import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
 import { machine, writeResults } from './lib.js';
+import { seedBench } from './seed.js';
 import { markdown, ROUTES, summarise, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -47,6 +51,8 @@ const CONFIG = {
   /** measured seconds per slice; each target gets `rounds` slices */
   sliceSeconds: num('BENCH_SLICE_S', 2.5),
   rounds: num('BENCH_ROUNDS', 4),
+  /** listings on sale in the bench marketplace (the search's first page is 24 of them) */
+  listings: num('BENCH_LISTINGS', 1000),
   pipelining: 1,
   /** the whole run is killed past this, whatever happens */
   hardLimitSeconds: 300,
@@ -232,11 +238,11 @@ async function getJson(url: string, headers: Record<string, string>) {
   return { text, json: JSON.parse(text) as unknown, contentType: res.headers.get('content-type') };
 }
 
-async function checkSameResponses(servers: Record<Role, Server>, headers: Record<string, string>) {
+async function checkSameResponses(servers: Record<Role, Server>, headers: Record<string, string>, paths: Record<string, string>) {
   const out: Record<string, unknown> = {};
   for (const route of ROUTES) {
-    const api = await getJson(servers.api.url + route.path, headers);
-    const bare = await getJson(servers.bare.url + route.path, headers);
+    const api = await getJson(servers.api.url + paths[route.name], headers);
+    const bare = await getJson(servers.bare.url + paths[route.name], headers);
     if (!isDeepStrictEqual(api.json, bare.json)) {
       throw new Error(`${route.path}: bare response differs from the API's\napi:  ${api.text}\nbare: ${bare.text}`);
     }
@@ -249,7 +255,7 @@ async function checkSameResponses(servers: Record<Role, Server>, headers: Record
       ...(api.text !== bare.text ? { firstDifference: { offset: at, api: api.text.slice(at, at + 60), bare: bare.text.slice(at, at + 60) } } : {}),
       bytes: { api: Buffer.byteLength(api.text), bare: Buffer.byteLength(bare.text) },
       contentType: { api: api.contentType, bare: bare.contentType },
-      ...(route.name === 'categories' ? { items: (api.json as { items: unknown[] }).items.length } : {}),
+      ...(route.name === 'categories' || route.name === 'search' ? { items: (api.json as { items: unknown[] }).items.length } : {}),
     };
   }
   return out;
@@ -258,21 +264,25 @@ async function checkSameResponses(servers: Record<Role, Server>, headers: Record
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The SQL each target sends for one warm request (Postgres statement log). */
-async function captureStatements(servers: Record<Role, Server>, headers: Record<string, string>) {
-  const out: Record<string, Record<Role, string[]>> = {};
+async function captureStatements(servers: Record<Role, Server>, headers: Record<string, string>, paths: Record<string, string>) {
+  const out: Record<string, Record<Role, string[]> & { sameText?: boolean }> = {};
   for (const route of ROUTES) {
     out[route.name] = { api: [], bare: [] };
     for (const role of ROLES) {
-      await getJson(servers[role].url + route.path, headers); // warm: pool connection open
-      await sleep(200);
+      await getJson(servers[role].url + paths[route.name], headers); // warm: pool connection open
+      await sleep(500); // the warm request's log lines arrive late on a busy machine
       statementLog.lines = [];
       statementLog.capturing = true;
-      await getJson(servers[role].url + route.path, headers);
-      await sleep(400); // the log arrives on postgres' stderr a little later
+      await getJson(servers[role].url + paths[route.name], headers);
+      await sleep(800); // the log arrives on postgres' stderr a little later
       statementLog.capturing = false;
       out[route.name]![role] = statementLog.lines;
     }
     const { api, bare } = out[route.name]!;
+    if (process.env.BENCH_SHOW_SQL) console.error(`${route.name}\n  api:  ${api.join('\n        ')}\n  bare: ${bare.join('\n        ')}`);
+    // the same statements, word for word (the bare side writes its finds as MikroORM does); categories'
+    // and the key lookups' differ in form (`select *`, `$1` placeholders), not in what they read
+    out[route.name]!.sameText = api.length === bare.length && api.every((sql, i) => sql === bare[i]);
     if (api.length !== bare.length) {
       throw new Error(`${route.path}: the API sends ${api.length} statements, the bare route ${bare.length}:\napi:  ${api.join('\n      ')}\nbare: ${bare.join('\n      ')}`);
     }
@@ -310,7 +320,30 @@ async function main() {
 
   const orm = await createOrm(db.url);
   await migrate(orm);
-  const { keys } = await seedDemo(orm, { mode: 'test', storefrontUrl: 'http://127.0.0.1:3000', today: started.toISOString().slice(0, 10) });
+  // The bench marketplace (bench/seed.ts: 30 categories two levels deep, brand/colour/condition
+  // terms, listings on sale), each listing with three ready photos, every fourth stored at a
+  // showroom (a site on its page); a publishable key, as a storefront calls with.
+  const seed = await seedBench(db.url, { listings: CONFIG.listings, marketplace: 'bench', quiet: true });
+  const sql = orm.em.getConnection();
+  await sql.execute(
+    `insert into listing_images (id, marketplace_id, created_at, listing_id, position, status, format, bytes, width, height, updated_at)
+     select gen_random_uuid(), l.marketplace_id, now(), l.id, p, 'ready', 'jpeg', 250000, 1600, 1200, now() from listings l, generate_series(0, 2) p`,
+  );
+  await sql.execute(
+    `insert into sites (id, marketplace_id, created_at, kind, name, line1, postal_code, city, country, active, buyer_pickup, opening_hours, updated_at)
+     values (gen_random_uuid(), ?, now(), 'showroom', 'Bench showroom', 'Storgatan 1', '111 22', 'Stockholm', 'SE', true, true, 'Mon–Fri 10–18', now())`,
+    [seed.marketplaceId],
+  );
+  await sql.execute(
+    `update listings l set site_id = s.id, custody = 'stored' from sites s where s.marketplace_id = l.marketplace_id and ('x' || substr(l.id::text, 1, 8))::bit(32)::int % 4 = 0`,
+  );
+  const em = orm.em.fork();
+  const { token } = createApiKey(em, seed.marketplaceId, 'publishable', 'test');
+  await em.flush();
+  // The listing page: the newest listing on sale with a site (photos, three terms and a site to load).
+  const [shown] = await sql.execute<{ id: string }[]>(`select id from listings where on_sale and site_id is not null order by published_at desc, id limit 1`);
+  if (!shown) throw new Error('no listing on sale with a site');
+  const paths = Object.fromEntries(ROUTES.map((r) => [r.name, r.path.replace('{id}', shown.id)])) as Record<string, string>;
   await orm.close(true);
 
   // Log statements from here on (new sessions pick it up), to compare what both servers send.
@@ -334,11 +367,11 @@ async function main() {
   for (const s of Object.values(servers)) cleanups.push(() => s.stop());
 
   // The storefront's call: a publishable key (both routes accept any key of the mode).
-  const headers = { authorization: `Bearer ${keys.publishable}` };
+  const headers = { authorization: `Bearer ${token}` };
 
   // 3. Same answers, same SQL.
-  const responses = await checkSameResponses(servers, headers);
-  const statements = await captureStatements(servers, headers);
+  const responses = await checkSameResponses(servers, headers, paths);
+  const statements = await captureStatements(servers, headers, paths);
   await admin.query('alter system reset log_statement');
   await admin.query('select pg_reload_conf()');
   await admin.end();
@@ -346,7 +379,7 @@ async function main() {
 
   // 4. Warm-up, then alternating measured slices (API first in even rounds, bare first in odd ones).
   const targets: Target[] = ROUTES.flatMap((route) =>
-    ROLES.map((role) => ({ route: route.name, role, server: servers[role], url: servers[role].url + route.path, latenciesMs: [], slices: [] })),
+    ROLES.map((role) => ({ route: route.name, role, server: servers[role], url: servers[role].url + paths[route.name], latenciesMs: [], slices: [] })),
   );
   console.error(`bench: warm-up ${CONFIG.warmupSeconds} s per target…`);
   for (const t of targets) await load(t.url, headers, CONFIG.warmupSeconds);
@@ -385,7 +418,7 @@ async function main() {
     machine: machineInfo,
     config: CONFIG,
     warnings,
-    checks: { responses, statementsPerRequest: statements },
+    checks: { listingId: shown.id, responses, statementsPerRequest: statements },
     targets: summaries,
     ratios,
   };
