@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CatalogTermSchema, ListingImageSchema, ListingSchema, SiteSchema } from '@hm/db/entities';
+import { tenantEm } from '@hm/db/orm';
+import { imagesOf, listingOnSale, listingRowsInOrder, sitesByIds, termsByIds } from '@hm/domain/shop-reads';
 import { makeSellingMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /** The shop: search, a listing page, favourites, terms in use, prices across currencies. */
@@ -309,4 +312,40 @@ describe('catalogue terms in use; blocked sellers; rates changing', () => {
     await h.console.rates.set({ marketplace: 'shop', date: '2026-11-22', base: 'EUR', rates: { SEK: 11.5 } });
     await h.runJobs();
   });
+});
+
+test('the shop reads its listings, photos, terms and sites by plain SQL as the same objects the ORM hydrates', async () => {
+  // a listing of its own (the tests above count theirs) with every kind of column filled: a photo, a
+  // site, an offer (int8), a schedule (json), dates, a double
+  const dana = (await signUp(h, m.secret, { email: 'dana@example.com', display_name: 'Dana' })).token;
+  const reading = await onSale(dana, { title: 'Reading lamp', description: 'Brass.', terms: { brand: m.brand.ekstrom, color: m.color.red }, category_id: m.category.lighting, price: { amount: 5000, currency: 'EUR' } });
+  const em = tenantEm(h.orm, m.marketplace.id);
+  const lamp = await em.findOneOrFail(ListingSchema, { id: reading });
+  Object.assign(lamp, { siteId: m.siteId, offerAmount: 4000, offerCurrency: 'EUR', offerNote: 'Fair.', priceSchedule: [{ months: 1, amount: 4500 }], scheduleStartedAt: new Date('2026-11-01T00:00:00.000Z'), commissionPercent: 12.5 });
+  em.create(ListingImageSchema, { marketplaceId: m.marketplace.id, listingId: reading, position: 0, status: 'ready', format: 'jpeg', bytes: 1234, width: 1600, height: 1200, error: null, updatedAt: new Date() });
+  await em.flush();
+  const plain = (schema: { meta: { properties: object } }, e: object) => Object.fromEntries(Object.keys(schema.meta.properties).map((k) => [k, (e as Record<string, unknown>)[k]]));
+  const read = tenantEm(h.orm, m.marketplace.id);
+  await read.transactional(async (tx) => {
+    const ids = [...Object.values(L), reading];
+    const orm = await tx.find(ListingSchema, { id: { $in: ids } });
+    const rows = await listingRowsInOrder(tx, ids);
+    expect(rows.map((r) => r.id)).toEqual(ids.filter((id) => orm.some((l) => l.id === id))); // the marketplace's own, in the order asked
+    for (const row of rows) expect(row).toEqual(plain(ListingSchema, orm.find((l) => l.id === row.id)!));
+    expect(await listingOnSale(tx, reading)).toEqual(plain(ListingSchema, orm.find((l) => l.id === reading)!));
+    expect(await listingOnSale(tx, L.closed!)).toBeNull();
+    expect(await listingOnSale(tx, L.foreign!)).toBeNull();
+    const images = await tx.find(ListingImageSchema, { listingId: { $in: ids } }, { orderBy: { position: 'asc', createdAt: 'asc' } });
+    expect(images.length).toBeGreaterThan(0);
+    expect(await imagesOf(tx, ids)).toEqual(images.map((i) => plain(ListingImageSchema, i)));
+    const termIds = [...new Set(orm.flatMap((l) => Object.values(l.terms)))];
+    expect(termIds.length).toBeGreaterThan(1);
+    expect(await termsByIds(tx, termIds)).toEqual(expect.arrayContaining((await tx.find(CatalogTermSchema, { id: { $in: termIds } })).map((t) => plain(CatalogTermSchema, t))));
+    expect(await sitesByIds(tx, [m.siteId])).toEqual((await tx.find(SiteSchema, { id: m.siteId })).map((s) => plain(SiteSchema, s)));
+  });
+  // and the page shows them
+  const page = (await call('GET', `/v1/listings/${reading}`)).json();
+  expect(page.images).toHaveLength(1);
+  expect(page.site.id).toBe(m.siteId);
+  expect(page.seller.display_name).toBe('Dana');
 });

@@ -15,11 +15,8 @@ const probe = router({
 });
 
 function ctx(auth: Context['auth']): Context {
-  // reads run in one transaction: this entity manager's "transaction" is itself
-  const fork = () => {
-    const em: Record<string, unknown> = { setFilterParams: () => {}, setSessionContext: () => {}, transactional: (cb: (tx: unknown) => unknown) => cb(em) };
-    return em;
-  };
+  // reads run in one transaction of the request's entity manager: here begin, commit and rollback do nothing
+  const fork = () => ({ setFilterParams: () => {}, setSessionContext: () => {}, begin: async () => {}, commit: async () => {}, rollback: async () => {} });
   const orm = { em: { fork }, fork } as unknown as Context['orm'];
   return { ...localPorts({ dataDir: tmpdir(), mode: 'test' }), orm, mode: 'test', transport: 'trpc', requestId: 'r', auth, sessionToken: undefined, publicUrl: 'http://localhost:4000' };
 }

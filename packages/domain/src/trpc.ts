@@ -94,39 +94,88 @@ export async function sessionRefusal(orm: Context['orm'], auth: AuthenticatedKey
   return checked instanceof DomainError ? checked : undefined;
 }
 
-const authenticate = t.middleware(async ({ ctx, meta, type, next }) => {
-  const level = meta?.auth ?? 'secret';
-  const refusal = keyRefusal(level, ctx.auth);
-  if (refusal) throw refusal;
-  if (level === 'none' || ctx.auth === undefined || ctx.auth instanceof DomainError) return next();
-  const { marketplace, apiKeyId, kind } = ctx.auth;
-  const em = tenantEm(ctx.orm, marketplace.id);
-  const run = (scoped: KeyContext['em']) => {
-    const keyCtx: Omit<KeyContext, keyof Context> = { em: scoped, marketplace, apiKey: { id: apiKeyId, kind } };
-    return withMarketplace(marketplace, () => next({ ctx: keyCtx }));
-  };
-  // A read's statements share one transaction: the tenant's settings are applied once, not once per
-  // statement (each statement outside a transaction is one of its own: begin, settings, statement,
-  // commit). Mutations keep their own transactions where their commands put them.
-  return type === 'query' ? em.transactional((tx) => run(tx)) : run(em);
-});
+/**
+ * Losing the database (down, restarting) is a 503 with Retry-After, as a DomainError so both
+ * transports send its headers; the client retries and we recover by ourselves.
+ */
+function unavailableAsProblem(error: unknown): unknown {
+  const unavailable = unavailableError(error instanceof TRPCError ? (error.cause ?? error) : error);
+  return unavailable ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable }) : error;
+}
 
 /**
- * Outermost on every procedure: losing the database (down, restarting) is a 503 with Retry-After,
- * as a DomainError so both transports send its headers; the client retries and we recover by ourselves.
+ * Outermost on every procedure: the error of a failed call, through unavailableAsProblem. One
+ * layer: each tRPC middleware copies the call's options and, when it passes a context, the whole
+ * context, on every request.
  */
 const base = t.procedure.use(async ({ next }) => {
   const result = await next();
-  const unavailable = result.ok ? undefined : unavailableError(result.error.cause ?? result.error);
-  if (unavailable) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
+  if (!result.ok) {
+    const error = unavailableAsProblem(result.error);
+    if (error !== result.error) throw error;
+  }
   return result;
 });
 
-/** Base for every public procedure: attach meta with `auth` and `openapi`. */
-export const procedure = base.use(authenticate);
+/**
+ * Every HTTP procedure: base's 503, and the caller's key checked against `meta.auth` before any input
+ * is read; with a key, the marketplace's entity manager. A read's statements share one transaction:
+ * the tenant's settings are applied once, not once per statement (each statement outside a
+ * transaction is one of its own: begin, settings, statement, commit). Mutations keep their own
+ * transactions where their commands put them.
+ */
+const authenticated = t.procedure.use(async ({ ctx, meta, type, next }) => {
+  try {
+    const level = meta?.auth ?? 'secret';
+    const refusal = keyRefusal(level, ctx.auth);
+    if (refusal) throw refusal;
+    let result: Awaited<ReturnType<typeof next>>;
+    if (level === 'none' || ctx.auth === undefined || ctx.auth instanceof DomainError) {
+      result = await next();
+    } else {
+      const { marketplace, apiKeyId, kind } = ctx.auth;
+      const em = tenantEm(ctx.orm, marketplace.id);
+      const keyCtx: Omit<KeyContext, keyof Context> = { em, marketplace, apiKey: { id: apiKeyId, kind } };
+      const run = () => withMarketplace(marketplace, () => next({ ctx: keyCtx }));
+      result = await (type === 'query' ? inTransaction(em, run) : run());
+    }
+    if (!result.ok) {
+      const error = unavailableAsProblem(result.error);
+      if (error !== result.error) throw error;
+    }
+    return result;
+  } catch (e) {
+    throw unavailableAsProblem(e);
+  }
+});
 
-/** Procedures that need a known marketplace: narrows the context type. */
-export const keyProcedure = procedure.use(({ ctx, next }) => next({ ctx: ctx as KeyContext }));
+/**
+ * `fn` in a transaction of `em` itself, committed (after a flush) when it returns, rolled back when it
+ * or the commit fails. `em.transactional` would fork the request's fresh fork again and merge the
+ * fork's entities back into it afterwards: work every read paid for nothing.
+ */
+async function inTransaction<T>(em: KeyContext['em'], fn: () => Promise<T>): Promise<T> {
+  await em.begin();
+  try {
+    const out = await fn();
+    await em.commit();
+    return out;
+  } catch (e) {
+    await em.rollback().catch(() => {}); // a connection whose rollback fails is released and discarded (releasing-driver.ts)
+    throw e;
+  }
+}
+
+/** Base for every public procedure: attach meta with `auth` and `openapi`. */
+export const procedure = authenticated;
+
+/**
+ * Procedures that need a known marketplace: the context narrowed by type only. `procedure` already
+ * puts the key's marketplace and entity manager in it; a middleware passing the context on again
+ * would copy it once more per call, for nothing at run time.
+ */
+const _narrowed = procedure.use(({ ctx, next }) => next({ ctx: ctx as KeyContext }));
+export const keyProcedure = procedure as unknown as typeof _narrowed;
 
 /** `/v1/me…`: a secret key and a live session of a user who is not blocked (401 / 403 otherwise). */
 export const sessionProcedure = keyProcedure.use(async ({ ctx, next }) => {

@@ -22,7 +22,21 @@ export function restRoutes(router: AnyTRPCRouter): RestRoute[] {
   });
 }
 
+/** The routes by their path's first segment (`/listings/{id}` → `listings`), so a request tests a few patterns, not all. */
+const bySegment = new WeakMap<RestRoute[], Map<string, RestRoute[]>>();
+const firstSegment = (path: string) => path.split('/', 2)[1] ?? '';
+
 export function matchRoute(routes: RestRoute[], method: string, path: string): { route?: RestRoute; allowed: string[] } {
-  const forPath = routes.filter((r) => r.pattern.test(path));
+  let index = bySegment.get(routes);
+  if (!index) {
+    index = new Map();
+    for (const r of routes) {
+      const segment = firstSegment(r.path);
+      if (segment.startsWith('{')) throw new Error(`A /v1 path starting with a parameter cannot be indexed: ${r.path}`);
+      index.set(segment, [...(index.get(segment) ?? []), r]);
+    }
+    bySegment.set(routes, index);
+  }
+  const forPath = (index.get(firstSegment(path)) ?? []).filter((r) => r.pattern.test(path));
   return { route: forPath.find((r) => r.method === method), allowed: [...new Set(forPath.map((r) => r.method))] };
 }

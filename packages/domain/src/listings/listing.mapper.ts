@@ -11,14 +11,29 @@ export interface ListingRelations {
   sites: Map<string, Site>;
 }
 
-export async function loadRelations(em: EntityManager, listings: Listing[]): Promise<ListingRelations> {
+/** How loadRelations reads photos (in their order), terms and sites by id. */
+export interface RelationReads {
+  images(listingIds: string[]): Promise<ListingImage[]>;
+  terms(ids: string[]): Promise<CatalogTerm[]>;
+  sites(ids: string[]): Promise<Site[]>;
+}
+
+/** Through the entity manager (its finds flush pending changes first). */
+const entityReads = (em: EntityManager): RelationReads => ({
+  images: (ids) => em.find(ListingImageSchema, { listingId: { $in: ids } }, { orderBy: { position: 'asc', createdAt: 'asc' } }),
+  terms: (ids) => em.find(CatalogTermSchema, { id: { $in: ids } }),
+  sites: (ids) => em.find(SiteSchema, { id: { $in: ids } }),
+});
+
+/** `reads`: the shop's reads pass plain SQL (listing-search/shop-reads.queries.ts). */
+export async function loadRelations(em: EntityManager, listings: Listing[], reads: RelationReads = entityReads(em)): Promise<ListingRelations> {
   const ids = listings.map((l) => l.id);
   const termIds = [...new Set(listings.flatMap((l) => Object.values(l.terms)))];
   const siteIds = [...new Set(listings.map((l) => l.siteId).filter((s): s is string => !!s))];
   const [images, terms, sites] = await Promise.all([
-    ids.length ? em.find(ListingImageSchema, { listingId: { $in: ids } }, { orderBy: { position: 'asc', createdAt: 'asc' } }) : [],
-    termIds.length ? em.find(CatalogTermSchema, { id: { $in: termIds } }) : [],
-    siteIds.length ? em.find(SiteSchema, { id: { $in: siteIds } }) : [],
+    ids.length ? reads.images(ids) : [],
+    termIds.length ? reads.terms(termIds) : [],
+    siteIds.length ? reads.sites(siteIds) : [],
   ]);
   const byListing = new Map<string, ListingImage[]>();
   for (const img of images) byListing.set(img.listingId, [...(byListing.get(img.listingId) ?? []), img]);

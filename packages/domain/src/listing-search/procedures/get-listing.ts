@@ -1,9 +1,9 @@
-import { ListingSchema, UserSchema } from '@hm/db/entities';
 import { keyProcedure } from '../../trpc.js';
 import { NotFoundError } from '../../errors.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
 import { savedAmong } from '../favorites.queries.js';
 import { toShopListing } from '../listing-search.mapper.js';
+import { displayNameOf, listingOnSale, shopRelationReads } from '../shop-reads.queries.js';
 import { ZGetListingInput, ZShopListing } from '../listing-search.schema.js';
 import { optionalUser, ratesToday } from './shop-context.js';
 
@@ -18,14 +18,14 @@ export const getListing = keyProcedure
   .output(ZShopListing)
   .query(async ({ ctx, input }) => {
     const [user, rates] = await Promise.all([optionalUser(ctx), ratesToday(ctx, input.currency)]);
-    const l = await ctx.em.findOne(ListingSchema, { id: input.id, onSale: true });
+    const l = await listingOnSale(ctx.em, input.id);
     if (!l) throw new NotFoundError('This listing');
-    const [rel, favorites, seller] = await Promise.all([
-      loadRelations(ctx.em, [l]),
+    const [rel, favorites, sellerName] = await Promise.all([
+      loadRelations(ctx.em, [l], shopRelationReads(ctx.em)),
       user ? savedAmong(ctx.em, user.id, [l.id]) : undefined,
-      ctx.em.findOne(UserSchema, { id: l.sellerId }, { fields: ['id', 'displayName'] }),
+      displayNameOf(ctx.em, l.sellerId),
     ]);
     const body = toShopListing(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, rates, currency: input.currency, favorites, single: true });
     // only the public name: a product page says who sells it without a second call
-    return { ...body, seller: { id: l.sellerId, display_name: seller?.displayName ?? '' } };
+    return { ...body, seller: { id: l.sellerId, display_name: sellerName } };
   });

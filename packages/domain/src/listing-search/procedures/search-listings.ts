@@ -2,7 +2,8 @@ import { keyProcedure } from '../../trpc.js';
 import { loadRelations } from '../../listings/listing.mapper.js';
 import { searchListings as searchListingsCommand } from '../commands/search-listings.js';
 import { savedAmong } from '../favorites.queries.js';
-import { listingsInOrder, toShopListing } from '../listing-search.mapper.js';
+import { toShopListing } from '../listing-search.mapper.js';
+import { listingRowsInOrder, shopRelationReads } from '../shop-reads.queries.js';
 import { ZSearchInput, ZSearchPage } from '../listing-search.schema.js';
 import { optionalUser, ratesToday } from './shop-context.js';
 
@@ -25,8 +26,8 @@ export const searchListings = keyProcedure
   .query(async ({ ctx, input }) => {
     const [user, rates] = await Promise.all([optionalUser(ctx), ratesToday(ctx, input.currency)]);
     const { ids, total, totalIsEstimate, nextCursor } = await searchListingsCommand(ctx, input, rates);
-    const listings = await listingsInOrder(ctx.em, ids);
-    const [rel, favorites] = await Promise.all([loadRelations(ctx.em, listings), user ? savedAmong(ctx.em, user.id, ids) : undefined]);
+    const listings = await listingRowsInOrder(ctx.em, ids);
+    const [rel, favorites] = await Promise.all([loadRelations(ctx.em, listings, shopRelationReads(ctx.em)), user ? savedAmong(ctx.em, user.id, ids) : undefined]);
     const items = listings.map((l) => toShopListing(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, rates, currency: input.currency, favorites }));
     return { items, total, ...(totalIsEstimate ? { total_is_estimate: true as const } : {}), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
   });
