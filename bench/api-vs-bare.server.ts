@@ -15,7 +15,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createOrm } from '@hm/db/orm';
-import { CatalogTermSchema, ListingImageSchema, ListingSchema, SiteSchema, UserSchema, type Category, type Listing, type Marketplace, type User } from '@hm/db/entities';
+import type { Category, Marketplace } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
 import type { CommandContext } from '@hm/domain/context';
 import { TENANT_FILTER, TENANT_ROLE, MARKETPLACE_SETTING } from '@hm/db/tenancy';
 import { localPorts } from '@hm/domain/ports';
@@ -25,7 +26,8 @@ import { toMarketplaceBody } from '../packages/domain/src/marketplace/marketplac
 import { listCategories } from '../packages/domain/src/catalog/commands/list-categories.js';
 import { hashApiKey, parseApiKey } from '../packages/domain/src/api-keys/api-key-token.js';
 import { loadRelations } from '../packages/domain/src/listings/listing.mapper.js';
-import { listingsInOrder, toShopListing } from '../packages/domain/src/listing-search/listing-search.mapper.js';
+import { toShopListing } from '../packages/domain/src/listing-search/listing-search.mapper.js';
+import { displayNameOf, listingOnSale, listingRowsInOrder, shopRelationReads } from '../packages/domain/src/listing-search/shop-reads.queries.js';
 import { searchListings } from '../packages/domain/src/listing-search/commands/search-listings.js';
 import type { SearchInput } from '../packages/domain/src/listing-search/listing-search.schema.js';
 import { RateBook } from '../packages/domain/src/rates/rate-book.js';
@@ -132,19 +134,19 @@ async function bareServer(databaseUrl: string) {
   });
 
   // GET /v1/listings/{id} and GET /v1/listings?limit=24: the procedures' own domain code (the search
-  // command, listingsInOrder, loadRelations, toShopListing) over a stand-in entity manager whose few
-  // finds are hand-written SQL through `pg` (the statements MikroORM sends for them, checked by the
-  // benchmark's statement log) and whose `execute` is the search's raw SQL as is. One transaction as
-  // the API's reads run: begin and the tenant settings sent with the first statement, then commit.
+  // command, the shop's plain-SQL reads, loadRelations, toShopListing) over a stand-in entity manager
+  // whose `execute` sends their statements through `pg` with the values inlined as MikroORM inlines
+  // them (the benchmark checks the statements are the same, word for word). One transaction as the
+  // API's reads run: begin and the tenant settings sent with the first statement, then commit.
   app.get<{ Params: { id: string } }>('/v1/listings/:id', async (req, reply) => {
     const m = await authenticate(req.headers.authorization);
     if (!m) return reply.code(401).send(unauthorized);
     return tenantRead(pool, m.id, async (em) => {
-      const l = await em.findOne<Listing>(ListingSchema, { id: req.params.id, onSale: true });
+      const l = await listingOnSale(em, req.params.id);
       if (!l) return reply.code(404).send({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' });
-      const [rel, seller] = await Promise.all([loadRelations(em as never, [l]), em.findOne<Pick<User, 'id' | 'displayName'>>(UserSchema, { id: l.sellerId }, { fields: ['id', 'displayName'] })]);
+      const [rel, sellerName] = await Promise.all([loadRelations(em, [l], shopRelationReads(em)), displayNameOf(em, l.sellerId)]);
       const body = toShopListing(l, rel, { marketplace: m, publicUrl: PUBLIC_URL, rates: new RateBook([], m.currencies[0] ?? ''), single: true });
-      return { ...body, seller: { id: l.sellerId, display_name: seller?.displayName ?? '' } };
+      return { ...body, seller: { id: l.sellerId, display_name: sellerName } };
     });
   });
 
@@ -155,8 +157,8 @@ async function bareServer(databaseUrl: string) {
     return tenantRead(pool, m.id, async (em) => {
       const rates = new RateBook([], m.currencies[0] ?? '');
       const { ids, total, totalIsEstimate, nextCursor } = await searchListings({ em, marketplace: m } as unknown as CommandContext, input, rates);
-      const listings = await listingsInOrder(em as never, ids);
-      const rel = await loadRelations(em as never, listings);
+      const listings = await listingRowsInOrder(em, ids);
+      const rel = await loadRelations(em, listings, shopRelationReads(em));
       const items = listings.map((l) => toShopListing(l, rel, { marketplace: m, publicUrl: PUBLIC_URL, rates }));
       return { items, total, ...(totalIsEstimate ? { total_is_estimate: true as const } : {}), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
     });
@@ -185,55 +187,11 @@ function inline(client: pg.PoolClient, text: string, params: readonly unknown[])
   return text.replace(/\?/g, () => literal(client, params[i++]));
 }
 
-/** Column names → entity property names (snake_case → camelCase), remembered. */
-const propertyNames = new Map<string, string>();
-const propertyOf = (column: string) => {
-  let name = propertyNames.get(column);
-  if (name === undefined) propertyNames.set(column, (name = column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())));
-  return name;
-};
-/** `p.bigint('number')` properties: pg hands int8 over as text. */
-const BIGINT_NUMBERS = new Set(['priceAmount', 'offerAmount']);
-function entityOf<T>(row: Row): T {
-  const out: Row = {};
-  for (const column in row) {
-    const name = propertyOf(column);
-    const v = row[column];
-    out[name] = BIGINT_NUMBERS.has(name) && v !== null ? Number(v) : v;
-  }
-  return out as T;
-}
-
-/** The statements MikroORM sends for the finds these routes make (tenant filter first, values inlined). */
-const FINDS = {
-  [ListingSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
-    'id' in where && typeof where.id === 'string'
-      ? `select "l0".* from "listings" as "l0" where "l0"."marketplace_id" = ${q(m)} and "l0"."id" = ${q(where.id)} and "l0"."on_sale" = true limit 1`
-      : `select "l0".* from "listings" as "l0" where "l0"."marketplace_id" = ${q(m)} and "l0"."id" in (${(where.id as { $in: string[] }).$in.map(q).join(', ')})`,
-  [ListingImageSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
-    `select "l0".* from "listing_images" as "l0" where "l0"."marketplace_id" = ${q(m)} and "l0"."listing_id" in (${(where.listingId as { $in: string[] }).$in.map(q).join(', ')}) order by "l0"."position" asc, "l0"."created_at" asc`,
-  [CatalogTermSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
-    `select "c0".* from "catalog_terms" as "c0" where "c0"."marketplace_id" = ${q(m)} and "c0"."id" in (${(where.id as { $in: string[] }).$in.map(q).join(', ')})`,
-  [SiteSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
-    `select "s0".* from "sites" as "s0" where "s0"."marketplace_id" = ${q(m)} and "s0"."id" in (${(where.id as { $in: string[] }).$in.map(q).join(', ')})`,
-  [UserSchema.meta.className]: (q: (v: unknown) => string, m: string, where: Row) =>
-    `select "u0"."id", "u0"."display_name" from "users" as "u0" where "u0"."marketplace_id" = ${q(m)} and "u0"."id" = ${q(where.id)} limit 1`,
-} as Record<string, (q: (v: unknown) => string, m: string, where: Row) => string>;
-
-/** What the domain code calls on the entity manager in these routes, over one pg client. */
-interface BareEm {
-  find<T>(schema: { meta: { className: string } }, where: Row, options?: unknown): Promise<T[]>;
-  findOne<T>(schema: { meta: { className: string } }, where: Row, options?: unknown): Promise<T | null>;
-  execute(text: string, params?: readonly unknown[]): Promise<Row[]>;
-  getFilterParams(name: string): unknown;
-  getSessionContext(): { variables: Record<string, string> };
-}
-
 /**
  * A read as the API's run (one transaction as hm_app with the marketplace set, `begin` and the
  * settings sent with the first statement in one message, then `commit`; nothing when no statement ran).
  */
-async function tenantRead<T>(pool: pg.Pool, marketplaceId: string, fn: (em: BareEm) => Promise<T>): Promise<T> {
+async function tenantRead<T>(pool: pg.Pool, marketplaceId: string, fn: (em: EntityManager) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   const q = (v: unknown) => literal(client, v);
   let begun = false;
@@ -246,16 +204,13 @@ async function tenantRead<T>(pool: pg.Pool, marketplaceId: string, fn: (em: Bare
     last = result.catch(() => {});
     return result;
   };
-  const em: BareEm = {
-    find: async <E>(schema: { meta: { className: string } }, where: Row) => (await run(FINDS[schema.meta.className]!(q, marketplaceId, where))).map((r) => entityOf<E>(r)),
-    findOne: async <E>(schema: { meta: { className: string } }, where: Row) => {
-      const [row] = await run(FINDS[schema.meta.className]!(q, marketplaceId, where));
-      return row ? entityOf<E>(row) : null;
-    },
-    execute: (text, params = []) => run(inline(client, text, params)),
-    getFilterParams: (name) => (name === TENANT_FILTER ? { marketplaceId } : undefined),
+  // what the domain code calls on the entity manager in these routes: tenantSql's checks and `execute`
+  const em = {
+    execute: (text: string, params: readonly unknown[] = []) => run(inline(client, text, params)),
+    getFilterParams: (name: string) => (name === TENANT_FILTER ? { marketplaceId } : undefined),
     getSessionContext: () => ({ variables: { role: TENANT_ROLE, [MARKETPLACE_SETTING]: marketplaceId } }),
-  };
+    getPlatform: () => ({ parseDate: (v: string) => new Date(v) }), // pg reads timestamps as Dates already
+  } as unknown as EntityManager;
   try {
     const result = await fn(em);
     await last;
