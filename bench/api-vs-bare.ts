@@ -55,7 +55,7 @@ const CONFIG = {
   listings: num('BENCH_LISTINGS', 1000),
   pipelining: 1,
   /** the whole run is killed past this, whatever happens */
-  hardLimitSeconds: 300,
+  hardLimitSeconds: 480,
 };
 
 const ROLES: Role[] = ['api', 'bare'];
