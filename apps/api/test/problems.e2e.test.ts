@@ -88,6 +88,14 @@ describe('problems before procedures run', () => {
     }
   });
 
+  test('HEAD on a GET operation: 204 without a body after the key check, the procedure not run (as trpc-to-openapi answered)', async () => {
+    const res = await h.app.inject({ method: 'HEAD', url: '/v1/marketplace', headers: { authorization: `Bearer ${key}` } });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['content-type']).toBeUndefined();
+    expect((await h.app.inject({ method: 'HEAD', url: '/v1/marketplace' })).statusCode).toBe(401);
+  });
+
   test('unexpected error → 500 with a generic detail; the cause is logged with the request id, not sent', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/v1/_probe/boom' });
     const body = expectProblem(res, 500, 'internal_error');
