@@ -29,6 +29,44 @@ interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount: number;
+  children?: number[];
+}
+
+/**
+ * Where the server's CPU goes, by stage: each sample goes to the first stage (in this order) with a
+ * frame anywhere on its stack; idle time and the load generator (autocannon runs in this process) are
+ * left out, so the shares are of the server's own CPU.
+ */
+const STAGES: [string, RegExp][] = [
+  ['load generator', /autocannon\//],
+  ['zod validation (input and output)', / .*\/zod\//],
+  ['read transaction: tenant fork, begin, commit (MikroORM, Kysely, pool)', /^(begin|commit|rollback|fork|tenantEm|inTransaction) .*(mikro-orm|tenancy|trpc\.ts)/],
+  ['SQL statements (MikroORM execute, Kysely, pg)', /^execute .*mikro-orm\/sql\/AbstractSqlConnection|pg\/lib\/|pg-protocol/],
+  ['domain code (mappers, shop reads)', /packages\/domain\/src\/(listing|listings|listing-search|marketplace|catalog|shared)\//],
+  ['tRPC call (middleware chain, context copies)', /@trpc\/server/],
+  ['API key hook (sha256 of the header, cache)', /apps\/api\/src\/http\/(auth|api-key-cache)\.ts/],
+  ['route match and input checks (URL, route table, text checks)', /apps\/api\/src\/http\/(rest-input|route-table|client-input)\.ts|^URL node:internal\/url/],
+  ['response: serialise and write', /^(writePayload|onSendEnd) .*fastify|^(writeUtf8String|writeBuffer|writev) /],
+];
+const REST = 'the rest: Fastify routing and hooks, Node HTTP, GC';
+
+function stages(profile: { nodes: Node[]; samples: number[] }) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n: Node) => `${n.callFrame.functionName} ${n.callFrame.url}`;
+  const counts = new Map<string, number>();
+  let server = 0;
+  for (const id of profile.samples) {
+    const chain: string[] = [];
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) chain.push(label(byId.get(cur)!));
+    if (/^\((idle|program)\)/.test(chain[0]!)) continue;
+    const stage = STAGES.find(([, re]) => chain.some((l) => re.test(l)))?.[0] ?? REST;
+    if (stage === 'load generator') continue;
+    server++;
+    counts.set(stage, (counts.get(stage) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${((100 * n) / server).toFixed(0).padStart(5)} %  ${name}`);
 }
 
 function summarise(profile: { nodes: Node[]; samples: number[] }) {
@@ -44,7 +82,7 @@ function summarise(profile: { nodes: Node[]; samples: number[] }) {
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + n.hitCount);
   }
   const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, hits]) => `${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
-  return [`samples ${total}`, '', 'self time by package:', ...top(byPackage, 15), '', 'self time by function:', ...top(byFunction, 30)].join('\n');
+  return [`samples ${total}`, '', "the server's CPU by stage (idle and load generator left out):", ...stages(profile), '', 'self time by package:', ...top(byPackage, 15), '', 'self time by function:', ...top(byFunction, 30)].join('\n');
 }
 
 async function main() {
