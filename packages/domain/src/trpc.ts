@@ -136,8 +136,7 @@ const authenticated = t.procedure.use(async ({ ctx, meta, type, next }) => {
       const { marketplace, apiKeyId, kind } = ctx.auth;
       const em = tenantEm(ctx.orm, marketplace.id);
       const keyCtx: Omit<KeyContext, keyof Context> = { em, marketplace, apiKey: { id: apiKeyId, kind } };
-      const run = () => withMarketplace(marketplace, () => next({ ctx: keyCtx }));
-      result = await (type === 'query' ? inTransaction(em, run) : run());
+      result = await (type === 'query' ? inTransaction(em, () => withMarketplace(marketplace, () => next({ ctx: keyCtx }))) : withMarketplace(marketplace, () => next({ ctx: keyCtx })));
     }
     if (!result.ok) {
       const error = unavailableAsProblem(result.error);

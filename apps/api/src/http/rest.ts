@@ -103,7 +103,7 @@ export async function registerRest(scope: FastifyInstance, router: AnyTRPCRouter
         if (!op.takesNoInput) input = { ...(op.useBody ? (req.body as object | undefined) : queryInput(req.query as Record<string, unknown>, op.arrayKeys)), ...pathInput(op, matched!.path) };
         op.coerce();
         ctx = createContext(req, 'rest');
-        const data = await op.procedure({ path: op.path, getRawInput: async () => input, ctx, type: op.type, signal: undefined, batchIndex: 0 });
+        const data = await op.procedure({ path: op.path, getRawInput: rawInput(input), ctx, type: op.type, signal: undefined, batchIndex: 0 });
         return reply.code(matched!.route.meta.successStatus ?? 200).header('Content-Type', 'application/json').send(JSON.stringify(data));
       } catch (cause) {
         const error = errorOf(cause);
@@ -163,6 +163,9 @@ function queryInput(query: Record<string, unknown>, arrayKeys: string[]): Record
   for (const key of arrayKeys) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
   return input;
 }
+
+/** Made outside the handler: a function named where it is made costs a `__name` call per request under tsx (esbuild keepNames). */
+const rawInput = (input: unknown) => async () => input;
 
 const normalizePath = (path: string) => `/${path.replace(/^\/|\/$/g, '')}`;
 
