@@ -48,15 +48,12 @@ export function addRestHooks(scope: FastifyInstance, routes: RestRoute[], orm: M
   });
 
   // The body is parsed (app.ts): what every operation's input must be, all invalid fields listed (rest-input.ts).
+  // Then: bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type; a JSON body
+  // parsed under any spelling of a JSON media type (app.ts) is handed on as plain
+  // \`application/json\`, the one the operations take (registerRest). One hook: each costs every request.
   scope.addHook('preValidation', async (req) => {
     const matched = restRequests.get(req);
     if (matched) await checkRestInput(req, matched.route, matched.path);
-  });
-
-  // Bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type; a JSON body parsed
-  // under any spelling of a JSON media type (app.ts) is handed on as plain \`application/json\`,
-  // the one the operations take (registerRest).
-  scope.addHook('preValidation', async (req) => {
     const type = req.headers['content-type'];
     if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
   });
