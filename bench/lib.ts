@@ -69,47 +69,80 @@ export function recordingExecute<T extends object>(em: T, record: (statement: { 
   });
 }
 
+export interface ApiOptions {
+  /** the API's MikroORM pool (10) */
+  poolMax?: number;
+  /** also run the graphile-worker job runner in this process, as `npm start` does */
+  worker?: { concurrency?: number; log?: (level: string, message: string) => void };
+}
+
 /**
- * The real API on 127.0.0.1 over an embedded PostgreSQL in a temp dir (migrated, `fsync` off), with
- * the offline ports and the operator console, for benchmarks that call the server as a storefront
- * would. `stop()` closes everything and removes the dir.
+ * The real API (`buildApp`) listening on 127.0.0.1 over an existing, migrated database, with the
+ * offline ports (files under `dir`), the operator console, and the job worker when asked for.
+ * `stop()` stops the worker (letting running jobs finish for up to 2 s), the server and the pool.
  */
-export async function startApiStack(name: string, opts: { poolMax?: number } = {}) {
-  const [{ startEmbeddedPostgres }, { createOrm }, { migrate }, { freePort }, { consoleCaller }, { consoleContext }, { localPorts }, { buildApp }] = await Promise.all([
-    import('@hm/db/postgres'),
+export async function startApi(databaseUrl: string, dir: string, opts: ApiOptions & { migrate?: boolean } = {}) {
+  const [{ createOrm }, { migrate }, { freePort }, { consoleCaller }, { consoleContext }, { localPorts }, { startWorker }, { buildApp }] = await Promise.all([
     import('@hm/db/orm'),
     import('@hm/db/migrate'),
     import('@hm/db/testing/global-setup'),
     import('@hm/domain/console'),
     import('@hm/domain/context'),
     import('@hm/domain/ports'),
+    import('@hm/jobs/worker'),
     import('../apps/api/src/app.js'),
   ]);
-  const dir = mkdtempSync(path.join(os.tmpdir(), `hm-bench-${name}-`));
-  chmodSync(dir, 0o755);
-  console.error(`bench:${name} starting Postgres…`);
-  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
-  const orm = await createOrm(db.url, { poolMax: opts.poolMax ?? 10 });
-  await migrate(orm);
+  const orm = await createOrm(databaseUrl, { poolMax: opts.poolMax ?? 10 });
+  if (opts.migrate) await migrate(orm);
   const ports = localPorts({ dataDir: dir, mode: 'test' });
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
   const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
   await app.listen({ port, host: '127.0.0.1' });
+  const worker = opts.worker
+    ? await startWorker({ connectionString: databaseUrl, concurrency: opts.worker.concurrency ?? 4, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports }, ...(opts.worker.log ? { log: opts.worker.log } : {}) })
+    : undefined;
   const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'bench'));
   return {
-    dir,
-    db,
     orm,
     ports,
     apiUrl,
     app,
+    worker,
     operator,
     async stop() {
+      await worker?.stop({ graceMs: 2000 }).catch(() => {});
       await app.close().catch(() => {});
       await orm.close(true).catch(() => {});
-      await db.stop().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `startApi` over a fresh embedded PostgreSQL in a temp dir (migrated, `fsync` off), for benchmarks
+ * that call the server as a storefront would. `stop()` closes everything and removes the dir.
+ */
+export async function startApiStack(name: string, opts: ApiOptions = {}) {
+  const [{ startEmbeddedPostgres }, { freePort }] = await Promise.all([import('@hm/db/postgres'), import('@hm/db/testing/global-setup')]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), `hm-bench-${name}-`));
+  chmodSync(dir, 0o755);
+  console.error(`bench:${name} starting Postgres…`);
+  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
+  try {
+    const api = await startApi(db.url, dir, { ...opts, migrate: true });
+    return {
+      ...api,
+      dir,
+      db,
+      async stop() {
+        await api.stop();
+        await db.stop().catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await db.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
 }

@@ -15,22 +15,11 @@
  * ≤ 1.25, RSS growth < 300 MB. Run: npm run -s bench:photos   (BENCH_PHOTO_RUNS, default 12)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { startEmbeddedPostgres } from '@hm/db/postgres';
-import { createOrm } from '@hm/db/orm';
-import { migrate } from '@hm/db/migrate';
-import { freePort } from '@hm/db/testing/global-setup';
-import { consoleCaller } from '@hm/domain/console';
-import { consoleContext } from '@hm/domain/context';
 import { makeDerivatives } from '@hm/domain/images';
-import { localPorts } from '@hm/domain/ports';
-import { startWorker } from '@hm/jobs/worker';
-import { buildApp } from '../apps/api/src/app.js';
-import { f, machine, percentile, writeResults } from './lib.js';
+import { f, machine, percentile, startApi, startApiStack, writeResults } from './lib.js';
 
 const RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 12);
 const WARMUP = 2;
@@ -77,15 +66,7 @@ function peakRss(): number {
  * for the 50 MP memory measurement. Talks to the parent over IPC.
  */
 async function rssServer() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL!;
-  const dir = process.env.BENCH_DIR!;
-  const orm = await createOrm(databaseUrl, { poolMax: 4 });
-  const ports = localPorts({ dataDir: dir, mode: 'test' });
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
-  await app.listen({ port, host: '127.0.0.1' });
-  const worker = await startWorker({ connectionString: databaseUrl, concurrency: 1, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports } });
+  const { apiUrl, stop } = await startApi(process.env.BENCH_DATABASE_URL!, process.env.BENCH_DIR!, { poolMax: 4, worker: { concurrency: 1 } });
   process.on('message', async (msg: { type: string }) => {
     if (msg.type === 'measure-start') {
       (globalThis as { gc?: () => void }).gc?.();
@@ -96,9 +77,7 @@ async function rssServer() {
     } else if (msg.type === 'measure-end') {
       process.send!({ type: 'ended', peak: peakRss() });
     } else if (msg.type === 'stop') {
-      await worker.stop();
-      await app.close();
-      await orm.close(true);
+      await stop();
       process.exit(0);
     }
   });
@@ -120,21 +99,9 @@ function ask<T>(child: ChildProcess, msg: object, reply: string): Promise<T> {
 async function main() {
   const started = new Date();
   const machineInfo = machine();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hm-bench-photos-'));
-  chmodSync(dir, 0o755);
-  console.error('bench:photos starting Postgres…');
-  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
-  const orm = await createOrm(db.url, { poolMax: 6 });
-  await migrate(orm);
-  const ports = localPorts({ dataDir: dir, mode: 'test' });
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
-  await app.listen({ port, host: '127.0.0.1' });
-  const worker = await startWorker({ connectionString: db.url, concurrency: 1, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports } });
+  const { dir, db, orm, apiUrl, operator, stop } = await startApiStack('photos', { poolMax: 6, worker: { concurrency: 1 } });
 
   try {
-    const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'bench'));
     const { keys } = await operator.marketplace.create({ name: 'Bench', slug: 'bench', currencies: ['SEK'], locales: ['en'], storefront_url: 'http://127.0.0.1:3000' });
     const auth = { authorization: `Bearer ${keys.secret}` };
     const signUp = await fetch(`${apiUrl}/v1/users`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com' }) });
@@ -257,11 +224,7 @@ async function main() {
     writeResults('photos', report.date, report, md);
     process.stdout.write(md);
   } finally {
-    await worker.stop();
-    await app.close();
-    await orm.close(true);
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 
