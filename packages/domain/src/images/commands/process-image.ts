@@ -4,7 +4,7 @@ import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Clock } from '../../context.js';
 import { defineTask } from '../../shared/tasks.js';
 import { transition } from '../../shared/state-machine.js';
-import { makeDerivatives } from '../derivatives.js';
+import { startDerivatives } from '../derivatives.js';
 import { imageMachine } from '../image.machine.js';
 import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../image-store.js';
 
@@ -32,8 +32,9 @@ export async function processImage(deps: ImageDeps, ref: { marketplaceId: string
   }
   let result: 'ready' | 'failed';
   try {
-    const d = await makeDerivatives(original.body);
-    await Promise.all(IMAGE_SIZES.map((size) => deps.images.put(sizeKey(image.id, size), d[size], 'image/jpeg')));
+    const d = await startDerivatives(original.body);
+    // each size is stored as soon as it is encoded, while the larger ones are still being made
+    await Promise.all(IMAGE_SIZES.map(async (size) => deps.images.put(sizeKey(image.id, size), await d.sizes[size], 'image/jpeg')));
     image.width = d.width;
     image.height = d.height;
     await transition(imageMachine, image, 'finish', 'system', { now: deps.clock.now() });
