@@ -134,6 +134,8 @@ interface Step {
   /** requests sent per kind (the mix as it came out of the generator) */
   byKind: Record<Kind, number>;
   cpu: { api: number; worker: number; postgres: number; loadGenerator: number; other: number };
+  /** CPU milliseconds per request: what a request costs each process, whatever else the machine runs */
+  cpuMsPerRequest: { api: number; worker: number; postgres: number };
 }
 
 async function main() {
@@ -265,7 +267,9 @@ async function main() {
         timeouts: r.timeouts,
         byKind,
         cpu,
+        cpuMsPerRequest: { api: 0, worker: 0, postgres: 0 },
       };
+      step.cpuMsPerRequest = { api: (1000 * cpu.api) / step.rps, worker: (1000 * cpu.worker) / step.rps, postgres: (1000 * cpu.postgres) / step.rps };
       steps.push(step);
       console.error(
         `  ${String(connections).padStart(3)} connections: ${f(step.rps).padStart(5)} req/s, p50 ${f(step.p50, 1)} ms, p95 ${f(step.p95, 1)} ms; CPU api ${f(cpu.api, 2)}, worker ${f(cpu.worker, 2)}, postgres ${f(cpu.postgres, 2)}, load generator ${f(cpu.loadGenerator, 2)}, other ${f(cpu.other, 2)}`,
@@ -286,6 +290,10 @@ async function main() {
       knee: knee ? { connections: knee.connections, rps: knee.rps, p95: knee.p95, cpu: knee.cpu } : null,
       firstPastLimit: past ? { connections: past.connections, rps: past.rps, p95: past.p95, non2xx: past.non2xx, errors: past.errors, timeouts: past.timeouts } : null,
       busiestAtKnee: busiest?.[0] ?? null,
+      /** req/s each process could serve with one whole core of its own, from its CPU per request at the knee (an upper bound: latency and the others' CPU not counted) */
+      perCoreAtKnee: knee ? { api: 1000 / knee.cpuMsPerRequest.api, postgres: 1000 / knee.cpuMsPerRequest.postgres } : null,
+      /** CPUs busy with other processes on the machine during the steps (0 on a quiet machine) */
+      otherCpusMean: steps.reduce((sum, x) => sum + x.cpu.other, 0) / Math.max(1, steps.length),
     };
     const m = report.machine;
     const md = [
@@ -295,17 +303,26 @@ async function main() {
       '',
       `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}. The load generator, the API, the worker and Postgres share these CPUs.`,
       '',
-      '| connections | req/s | p50 ms | p95 ms | p99 ms | failed | CPU API | CPU worker | CPU Postgres | CPU load generator | CPU other processes |',
-      '|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+      '| connections | req/s | p50 ms | p95 ms | p99 ms | failed | CPU API | CPU worker | CPU Postgres | CPU load generator | CPU other processes | API CPU ms/req | Postgres CPU ms/req |',
+      '|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
       ...steps.map(
         (s) =>
-          `| ${s.connections} | ${f(s.rps)} | ${f(s.p50, 1)} | ${f(s.p95, 1)} | ${f(s.p99, 1)} | ${s.non2xx + s.errors + s.timeouts} | ${f(s.cpu.api, 2)} | ${f(s.cpu.worker, 2)} | ${f(s.cpu.postgres, 2)} | ${f(s.cpu.loadGenerator, 2)} | ${f(s.cpu.other, 2)} |`,
+          `| ${s.connections} | ${f(s.rps)} | ${f(s.p50, 1)} | ${f(s.p95, 1)} | ${f(s.p99, 1)} | ${s.non2xx + s.errors + s.timeouts} | ${f(s.cpu.api, 2)} | ${f(s.cpu.worker, 2)} | ${f(s.cpu.postgres, 2)} | ${f(s.cpu.loadGenerator, 2)} | ${f(s.cpu.other, 2)} | ${f(s.cpuMsPerRequest.api, 2)} | ${f(s.cpuMsPerRequest.postgres, 2)} |`,
       ),
       '',
       knee
         ? `**Knee: ${f(knee.rps)} requests/s at ${knee.connections} connections** (p95 ${f(knee.p95, 1)} ms)${past ? `; at ${past.connections} connections p95 was ${f(past.p95, 1)} ms` : `; p95 stayed within ${P95_LIMIT_MS} ms up to the last step`}. Busiest there: ${busiest![0]} (${f(busiest![1], 2)} CPUs of ${m.cpus}).`
         : `No step kept p95 within ${P95_LIMIT_MS} ms.`,
       '',
+      ...(report.perCoreAtKnee
+        ? [
+            `CPU per request at the knee: API ${f(knee!.cpuMsPerRequest.api, 2)} ms, Postgres ${f(knee!.cpuMsPerRequest.postgres, 2)} ms, worker ${f(knee!.cpuMsPerRequest.worker, 2)} ms. With one whole core each (and nothing else running), that is at most ~${f(report.perCoreAtKnee.api)} req/s for one API process (Node runs a request's JavaScript on one core) and ~${f(report.perCoreAtKnee.postgres)} req/s per Postgres core for this mix.`,
+            '',
+          ]
+        : []),
+      ...(report.otherCpusMean > 0.3
+        ? [`> Warning: other processes kept ${f(report.otherCpusMean, 2)} of ${m.cpus} CPUs busy on average during the steps: the knee is this machine's share, not its capacity; the CPU per request is the steadier figure.`, '']
+        : []),
     ].join('\n');
     writeResults('load', report.date, report, md);
     process.stdout.write(md);
