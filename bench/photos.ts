@@ -3,7 +3,8 @@
  * same three sizes from the same bytes; and how much memory a 50-megapixel upload costs the server.
  *
  *   upload-to-ready  POST /v1/me/listings/{id}/images (12 MP JPEG) → 202 → process-image job (worker,
- *                    LISTEN/NOTIFY) → sizes written to the disk store → row ready; timed from the
+ *                    LISTEN/NOTIFY) → sizes written to the disk store → row ready; the API and its
+ *                    worker in a process of their own, the client in this one; timed from the
  *                    first byte sent to the row's updated_at (the bench looks at the row every 20 ms
  *                    to know when to stop waiting, then checks the listing through the API).
  *   sharp alone      makeDerivatives() on the same buffer: the sizes, in memory, nothing else.
@@ -62,11 +63,13 @@ function peakRss(): number {
 }
 
 /**
- * `--rss-server`: the API and its worker alone in a fresh process (nothing else allocated there),
- * for the 50 MP memory measurement. Talks to the parent over IPC.
+ * `--server`: the API and its worker alone in a fresh process, as a server runs them: the uploads are
+ * timed against one (the client's event loop is not the server's), and a second, fresh one (nothing
+ * else allocated there) is used for the 50 MP memory measurement. Talks to the parent over IPC.
  */
-async function rssServer() {
-  const { apiUrl, stop } = await startApi(process.env.BENCH_DATABASE_URL!, process.env.BENCH_DIR!, { poolMax: 4, worker: { concurrency: 1 } });
+async function serverChild() {
+  // as `npm start` runs it: the API key cache on (1 s), the worker beside the API
+  const { apiUrl, stop } = await startApi(process.env.BENCH_DATABASE_URL!, process.env.BENCH_DIR!, { poolMax: 4, apiKeyCacheMs: 1000, worker: { concurrency: 1 } });
   process.on('message', async (msg: { type: string }) => {
     if (msg.type === 'measure-start') {
       (globalThis as { gc?: () => void }).gc?.();
@@ -99,7 +102,25 @@ function ask<T>(child: ChildProcess, msg: object, reply: string): Promise<T> {
 async function main() {
   const started = new Date();
   const machineInfo = machine();
-  const { dir, db, orm, apiUrl, operator, stop } = await startApiStack('photos', { poolMax: 6, worker: { concurrency: 1 } });
+  // this process: Postgres, the operator, and the client; the API and its worker run in a child process
+  const { dir, db, orm, apiUrl, operator, stop } = await startApiStack('photos', { poolMax: 4 });
+  /** the API and its job worker (concurrency 1) in a fresh process of their own, as a server runs them */
+  const serverProcess = async () => {
+    const child = fork(fileURLToPath(import.meta.url), ['--server'], {
+      execArgv: process.execArgv,
+      env: { ...process.env, BENCH_DATABASE_URL: db.url, BENCH_DIR: dir },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const { apiUrl: url } = await ask<{ apiUrl: string }>(child, {}, 'ready');
+    return {
+      child,
+      url,
+      stop: async () => {
+        child.send({ type: 'stop' });
+        await new Promise((r) => child.once('exit', r));
+      },
+    };
+  };
 
   try {
     const { keys } = await operator.marketplace.create({ name: 'Bench', slug: 'bench', currencies: ['SEK'], locales: ['en'], storefront_url: 'http://127.0.0.1:3000' });
@@ -153,12 +174,13 @@ async function main() {
     (globalThis as { gc?: () => void }).gc?.(); // the raw pixels used to make them are garbage now
 
     console.error(`bench:photos ${WARMUP} warm-up + ${RUNS} measured runs each, alternating…`);
+    const server = await serverProcess();
     const api: number[] = [];
     const alone: number[] = [];
     const phases: { received: number[]; answered: number[]; job: number[] } = { received: [], answered: [], job: [] };
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const a = await sharpAlone(twelve);
-      const b = await uploadToReady(twelve);
+      const b = await uploadToReady(twelve, server.url);
       if (i >= WARMUP) {
         alone.push(a);
         api.push(b.ms);
@@ -167,20 +189,16 @@ async function main() {
         phases.job.push(b.job);
       }
     }
+    await server.stop();
 
     console.error('bench:photos 50 MP upload into a fresh API process, peak memory…');
-    const child = fork(fileURLToPath(import.meta.url), ['--rss-server'], {
-      execArgv: process.execArgv,
-      env: { ...process.env, BENCH_DATABASE_URL: db.url, BENCH_DIR: dir },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const { apiUrl: childUrl } = await ask<{ apiUrl: string }>(child, {}, 'ready');
+    const fresh = await serverProcess();
+    const { child, url: childUrl } = fresh;
     await uploadToReady(twelve, childUrl); // warm-up: sharp, libvips and the pools loaded as in a server that has worked
     const { rss: rssBefore } = await ask<{ rss: number }>(child, { type: 'measure-start' }, 'started');
     const fiftyMs = (await uploadToReady(fifty, childUrl)).ms;
     const { peak: apiPeak } = await ask<{ peak: number }>(child, { type: 'measure-end' }, 'ended');
-    child.send({ type: 'stop' });
-    await new Promise((r) => child.once('exit', r));
+    await fresh.stop();
     const peakSupported = Number.isFinite(apiPeak);
     (globalThis as { gc?: () => void }).gc?.();
     await sleep(200);
@@ -216,7 +234,7 @@ async function main() {
     const md = [
       `# photos — ${report.date}`,
       '',
-      `Upload-to-ready through the API (HTTP upload, job via graphile-worker, sizes to the disk store, ready = when the job marked the row ready) vs \`makeDerivatives\` (sharp) alone on the same bytes. ${RUNS} runs each after ${WARMUP} warm-ups, alternating.`,
+      `Upload-to-ready through the API (the API and its graphile-worker runner in a process of their own; HTTP upload from this process, sizes to the disk store, ready = when the job marked the row ready) vs \`makeDerivatives\` (sharp) alone on the same bytes. ${RUNS} runs each after ${WARMUP} warm-ups, alternating.`,
       '',
       `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}.`,
       '',
@@ -241,5 +259,5 @@ async function main() {
   }
 }
 
-if (process.argv.includes('--rss-server')) await rssServer();
+if (process.argv.includes('--server')) await serverChild();
 else await main();
