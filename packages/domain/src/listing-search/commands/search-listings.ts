@@ -22,6 +22,15 @@ export const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>';
 /** `to_tsquery` text of the words of q, folded like the index (hm_fold), each a prefix; `weights` limits to title (A) or title and terms (AB). */
 const tsquery = (weights = '') =>
   `(select to_tsquery('simple', string_agg(quote_literal(w) || ':*${weights}', ' & ')) from regexp_split_to_table(hm_fold(?::text), '[^[:alnum:]]+') w where w <> '')`;
+/**
+ * The same words as a constant: hm_prefix_query is immutable, so the planner folds it with the value
+ * bound and sees the tsquery (its statistics then say how many listings match: few → the GIN index,
+ * many → the sort's own index, filtered, stopping when the page is full). `tsquery()` stays opaque to
+ * the planner where a weight matters: its statistics do not know weights.
+ */
+const tsconst = `to_tsquery('simple', hm_prefix_query(?::text))`;
+/** The title alone, as its own index has it (listings_shop_title_idx): all words in the title is relevance tier 3. */
+const titleMatch = `to_tsvector('simple', hm_fold(l.title)) @@ ${tsconst}`;
 
 export interface SearchResult {
   ids: string[];
@@ -53,7 +62,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   if (sort === 'relevance' && !hasWords) sort = 'newest'; // nothing to be relevant to
 
   if (hasWords) {
-    filter(`l.search_doc @@ ${tsquery()}`, words);
+    filter(`l.search_doc @@ ${tsconst}`, words);
   }
   if (input.category) {
     const categories = await categorySubtree(ctx.em, input.category);
@@ -108,14 +117,36 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   if (errors.length) throw new ValidationError(errors);
 
   // relevance tier: all words in the title (3), in title and term names (2), else (1, the description helped)
-  const tierSql = hasWords ? `(case when l.search_doc @@ ${tsquery('A')} then 3 when l.search_doc @@ ${tsquery('AB')} then 2 else 1 end)` : '0';
-  const tierParams = hasWords ? [words, words] : [];
-  const keyExprs = s.key.map((k) => (k === 'tier' ? tierSql : k));
-  const keyParams = s.key.flatMap((k) => (k === 'tier' ? tierParams : []));
-  const pageWhere = after ? [...where, `(${keyExprs.join(', ')}) ${s.cmp} (${s.types.map((t) => `?::${t}`).join(', ')})`] : where;
-  const pageSql = `select l.id, ${keyExprs.map((e, i) => `${e} as k${i}`).join(', ')} from listings l where ${pageWhere.join(' and ')}
-    order by ${s.order.replace('tier', 'k0')} limit ?`;
-  const pageParams = [...keyParams, ...params, ...(after ? [...keyParams, ...after] : []), input.limit + 1];
+  const pageSql = (extra: string[], keyCols: string, order: string) =>
+    `select l.id, ${keyCols} from listings l where ${[...where, ...extra].join(' and ')} order by ${order} limit ?`;
+  const pageRows = async (): Promise<Record<string, unknown>[]> => {
+    if (sort !== 'relevance') {
+      const keyCmp = after ? [`(${s.key.join(', ')}) ${s.cmp} (${s.types.map((t) => `?::${t}`).join(', ')})`] : [];
+      return scoped.query(pageSql(keyCmp, s.key.map((k, i) => `${k} as k${i}`).join(', '), s.order), [...params, ...(after ?? []), input.limit + 1]);
+    }
+    // Relevance: one tier after the other, each newest first on its own, until the page is full — the
+    // whole set of matches is never scored and sorted. Tier 3 has an index of its own (the title).
+    const tiers: { tier: number; cond: string; params: unknown[] }[] = [
+      { tier: 3, cond: titleMatch, params: [words] },
+      { tier: 2, cond: `not (${titleMatch}) and l.search_doc @@ ${tsquery('AB')}`, params: [words, words] },
+      { tier: 1, cond: `not (l.search_doc @@ ${tsquery('AB')})`, params: [words] },
+    ];
+    const out: Record<string, unknown>[] = [];
+    for (const t of tiers) {
+      const [afterTier, ...afterKey] = after ?? [];
+      if (after && t.tier > Number(afterTier)) continue;
+      const keyCmp = after && t.tier === Number(afterTier) ? [`(l.published_at, l.id) < (?::timestamptz, ?::uuid)`] : [];
+      const rows = await scoped.query(pageSql([t.cond, ...keyCmp], `${t.tier} as k0, l.published_at as k1, l.id as k2`, 'l.published_at desc, l.id desc'), [
+        ...params,
+        ...t.params,
+        ...(keyCmp.length ? afterKey : []),
+        input.limit + 1 - out.length,
+      ]);
+      out.push(...rows);
+      if (out.length > input.limit) break;
+    }
+    return out;
+  };
   // Unfiltered, the total is the marketplace's on-sale count (kept by a trigger) — for price sorts less
   // the few without a comparable price (a small partial index); otherwise the matches counted (or estimated).
   const onSale = `coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)`;
@@ -125,7 +156,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     const [row] = await scoped.query<{ total: number }>(sql, priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace]);
     return { total: row!.total, estimate: false };
   };
-  const [rows, counted] = await Promise.all([scoped.query<Record<string, unknown>>(pageSql, pageParams), countTotal()]);
+  const [rows, counted] = await Promise.all([pageRows(), countTotal()]);
   const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => s.key.map((_k, i) => r[`k${i}`]));
   return { ids: page.map((r) => String(r.id)), total: counted.total, ...(counted.estimate ? { totalIsEstimate: true } : {}), ...(nextCursor ? { nextCursor } : {}) };
 }
@@ -147,20 +178,26 @@ interface Total {
 
 /**
  * The number of listings matching `where` (its first two conditions are the marketplace and
- * `on_sale`): counted up to EXACT_TOTAL_UP_TO + 1; past that, estimated from a sample of the table's
- * pages (`tablesample system`, repeatable, so a query's estimate does not change from page to page),
- * which costs the pages sampled, not the number of matches. The share of the marketplace's on-sale
- * listings in the sample that match, times its on-sale count (kept by a trigger), is the estimate. A
- * first sample of about FIRST_SAMPLE listings says how big the second must be to hold SAMPLED_MATCHES
- * matches; when the matches are few enough, or the sample would be half the listings, they are counted.
+ * `on_sale`). Exact up to EXACT_TOTAL_UP_TO; past that estimated from a sample of the table's pages
+ * (`tablesample system`, repeatable, so a query's estimate does not change from page to page), which
+ * costs the pages sampled, not the number of matches. The share of the marketplace's on-sale
+ * listings in the sample that match, times its on-sale count (kept by a trigger), is the estimate.
+ *
+ * When a first sample of about FIRST_SAMPLE listings is less than half of them, it is taken first:
+ * if it finds COUNT_ALL_BELOW matches or more (five times the exact limit), nothing is counted, and
+ * it says how big a second sample must be to hold SAMPLED_MATCHES matches (when that would be half
+ * the listings, they are counted). Otherwise the matches are counted up to EXACT_TOTAL_UP_TO + 1, and
+ * past that all of them. A marketplace too small for a sample is counted the same way.
  */
 async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], params: unknown[], onSale: string): Promise<Total> {
   const all = where.join(' and ');
-  const [capped] = await sql.query<{ n: number }>(`select count(*)::int as n from (select 1 from listings l where ${all} limit ${EXACT_TOTAL_UP_TO + 1}) m`, params);
-  if (capped!.n <= EXACT_TOTAL_UP_TO) return { total: capped!.n, estimate: false };
   const countAll = async (): Promise<Total> => {
     const [row] = await sql.query<{ n: number }>(`select count(*)::int as n from listings l where ${all}`, params);
     return { total: row!.n, estimate: false };
+  };
+  const countCapped = async (): Promise<Total> => {
+    const [capped] = await sql.query<{ n: number }>(`select count(*)::int as n from (select 1 from listings l where ${all} limit ${EXACT_TOTAL_UP_TO + 1}) m`, params);
+    return capped!.n <= EXACT_TOTAL_UP_TO ? { total: capped!.n, estimate: false } : countAll();
   };
   const filters = where.slice(2).join(' and ');
   const filterParams = params.slice(1);
@@ -174,9 +211,9 @@ async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], 
     return { matched: row!.matched, estimate: row!.looked === 0 ? 0 : Math.round((row!.matched / row!.looked) * on_sale) };
   };
   const first = (100 * FIRST_SAMPLE) / Math.max(on_sale, 1);
-  if (first >= 50) return countAll();
+  if (first >= 50) return countCapped();
   const one = await sample(first);
-  if (one.estimate < COUNT_ALL_BELOW) return countAll();
+  if (one.estimate < COUNT_ALL_BELOW) return countCapped();
   if (one.matched >= SAMPLED_MATCHES) return { total: Math.max(one.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
   const second = (first * SAMPLED_MATCHES * 1.25) / Math.max(one.matched, 1);
   if (second >= 50) return countAll();

@@ -1,0 +1,27 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * Search that stays flat as a marketplace grows (issue 16, item 2).
+ *
+ * - `hm_prefix_query(q)`: the `to_tsquery` text of q's words, folded like the index, each a prefix.
+ *   Immutable, so with q bound the planner folds it into a constant and its statistics say how many
+ *   listings match (a subquery is opaque to it).
+ * - `listings_shop_title_idx`: the title's words alone, the first relevance tier, so that tier is found
+ *   without visiting every listing that matches somewhere else (the weights in `search_doc` are only
+ *   known after reading the row).
+ * - `listings_shop_facets_idx`: category, catalogue terms and price in one GIN index (btree_gin for
+ *   the scalar columns): a search combining them intersects them inside the index and reads only the
+ *   listings that match all of them.
+ */
+export class Migration20261125200000_search_indexes extends Migration {
+  override name = 'Migration20261125200000_search_indexes';
+
+  up(): void {
+    this.addSql(`create extension if not exists btree_gin`);
+    this.addSql(`create or replace function hm_prefix_query(text) returns text
+      language sql immutable parallel safe strict
+      as $$ select string_agg(quote_literal(w) || ':*', ' & ') from regexp_split_to_table(hm_fold($1), '[^[:alnum:]]+') w where w <> '' $$`);
+    this.addSql(`create index listings_shop_title_idx on listings using gin (to_tsvector('simple', hm_fold(title))) where on_sale`);
+    this.addSql(`create index listings_shop_facets_idx on listings using gin (category_id, term_ids, price_base) where on_sale`);
+  }
+}
