@@ -9,9 +9,11 @@ import { Migration } from '@mikro-orm/migrations';
  * - `listings_shop_title_idx`: the title's words alone, the first relevance tier, so that tier is found
  *   without visiting every listing that matches somewhere else (the weights in `search_doc` are only
  *   known after reading the row).
- * - `listings_shop_facets_idx`: category, catalogue terms and price in one GIN index (btree_gin for
- *   the scalar columns): a search combining them intersects them inside the index and reads only the
- *   listings that match all of them.
+ * - `listings_shop_facets_idx`: category and catalogue terms in one GIN index (btree_gin for the
+ *   category): a search combining them intersects them inside the index and reads only the listings
+ *   in those categories with those terms (the price range is then checked on those rows). With the
+ *   price in it too, a range is the union of every price's posting list, read once per category of
+ *   the subtree: measured 4.4 s at 1M listings against 45 ms without.
  */
 export class Migration20261125200000_search_indexes extends Migration {
   override name = 'Migration20261125200000_search_indexes';
@@ -22,6 +24,6 @@ export class Migration20261125200000_search_indexes extends Migration {
       language sql immutable parallel safe strict
       as $$ select string_agg(quote_literal(w) || ':*', ' & ') from regexp_split_to_table(hm_fold($1), '[^[:alnum:]]+') w where w <> '' $$`);
     this.addSql(`create index listings_shop_title_idx on listings using gin (to_tsvector('simple', hm_fold(title))) where on_sale`);
-    this.addSql(`create index listings_shop_facets_idx on listings using gin (category_id, term_ids, price_base) where on_sale`);
+    this.addSql(`create index listings_shop_facets_idx on listings using gin (category_id, term_ids) where on_sale`);
   }
 }

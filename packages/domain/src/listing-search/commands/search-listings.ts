@@ -183,11 +183,12 @@ interface Total {
  * costs the pages sampled, not the number of matches. The share of the marketplace's on-sale
  * listings in the sample that match, times its on-sale count (kept by a trigger), is the estimate.
  *
- * When a first sample of about FIRST_SAMPLE listings is less than half of them, it is taken first:
- * if it finds COUNT_ALL_BELOW matches or more (five times the exact limit), nothing is counted, and
- * it says how big a second sample must be to hold SAMPLED_MATCHES matches (when that would be half
- * the listings, they are counted). Otherwise the matches are counted up to EXACT_TOTAL_UP_TO + 1, and
- * past that all of them. A marketplace too small for a sample is counted the same way.
+ * The matches are counted up to EXACT_TOTAL_UP_TO + 1, and past that all of them, when the
+ * marketplace is too small for a sample (a first sample of about FIRST_SAMPLE listings would be half
+ * of them), when the planner expects fewer than COUNT_ALL_BELOW / 2 matches (from its statistics,
+ * reading no rows: EXPLAIN), or when the first sample finds fewer than COUNT_ALL_BELOW (five times
+ * the exact limit). Otherwise nothing is counted: the first sample says how big a second must be to
+ * hold SAMPLED_MATCHES matches (when that would be half the listings, they are counted).
  */
 async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], params: unknown[], onSale: string): Promise<Total> {
   const all = where.join(' and ');
@@ -212,6 +213,9 @@ async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], 
   };
   const first = (100 * FIRST_SAMPLE) / Math.max(on_sale, 1);
   if (first >= 50) return countCapped();
+  // the planner's guess (its statistics, no rows read) decides which goes first: few matches are counted
+  const [plan] = await sql.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select 1 from listings l where ${all}`, params);
+  if (plan!['QUERY PLAN'][0].Plan['Plan Rows'] < COUNT_ALL_BELOW / 2) return countCapped();
   const one = await sample(first);
   if (one.estimate < COUNT_ALL_BELOW) return countCapped();
   if (one.matched >= SAMPLED_MATCHES) return { total: Math.max(one.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
