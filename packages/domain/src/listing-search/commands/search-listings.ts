@@ -29,8 +29,8 @@ const tsquery = (weights = '') =>
  * the planner where a weight matters: its statistics do not know weights.
  */
 const tsconst = `to_tsquery('simple', hm_prefix_query(?::text))`;
-/** The title alone, as its own index has it (listings_shop_title_idx): all words in the title is relevance tier 3. */
-const titleMatch = `to_tsvector('simple', hm_fold(l.title)) @@ ${tsconst}`;
+/** The title alone (`title_doc`, its own index listings_shop_title_idx): all words in the title is relevance tier 3. */
+const titleMatch = `l.title_doc @@ ${tsconst}`;
 
 export interface SearchResult {
   ids: string[];
@@ -166,9 +166,9 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
 export const EXACT_TOTAL_UP_TO = 10_000;
 /** Sampled matches an estimate rests on: its relative standard error is then about 1/√4000 ≈ 1.6 %, so ±5 % is 3 of them. */
 const SAMPLED_MATCHES = 4000;
-/** On-sale listings the first sample holds (whole table pages, about 2 % of a million listings' pages). */
+/** A marketplace with fewer than twice this many listings on sale is counted, never sampled; a sample holds at least a quarter of it. */
 const FIRST_SAMPLE = 20_000;
-/** Below this many matches (as the first sample reckons) counting them all costs about what a big enough sample does. */
+/** Below this many matches (as the sample reckons) counting them all costs about what a big enough sample does. */
 const COUNT_ALL_BELOW = 50_000;
 
 interface Total {
@@ -184,11 +184,13 @@ interface Total {
  * listings in the sample that match, times its on-sale count (kept by a trigger), is the estimate.
  *
  * The matches are counted up to EXACT_TOTAL_UP_TO + 1, and past that all of them, when the
- * marketplace is too small for a sample (a first sample of about FIRST_SAMPLE listings would be half
- * of them), when the planner expects fewer than COUNT_ALL_BELOW / 2 matches (from its statistics,
- * reading no rows: EXPLAIN), or when the first sample finds fewer than COUNT_ALL_BELOW (five times
- * the exact limit). Otherwise nothing is counted: the first sample says how big a second must be to
- * hold SAMPLED_MATCHES matches (when that would be half the listings, they are counted).
+ * marketplace is too small for a sample (FIRST_SAMPLE listings would be half of them), when the
+ * planner expects fewer than COUNT_ALL_BELOW / 2 matches (from its statistics, reading no rows:
+ * EXPLAIN), or when the sample finds fewer than COUNT_ALL_BELOW (five times the exact limit).
+ * Otherwise nothing is counted: the sample is sized by the planner's guess to hold SAMPLED_MATCHES
+ * matches with a quarter to spare (at least a quarter of FIRST_SAMPLE listings); when it holds fewer,
+ * a second, sized by what the first found, is taken (when that would be half the listings, they are
+ * counted).
  */
 async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], params: unknown[], onSale: string): Promise<Total> {
   const all = where.join(' and ');
@@ -211,11 +213,13 @@ async function countMatches(sql: ReturnType<typeof tenantSql>, where: string[], 
     );
     return { matched: row!.matched, estimate: row!.looked === 0 ? 0 : Math.round((row!.matched / row!.looked) * on_sale) };
   };
-  const first = (100 * FIRST_SAMPLE) / Math.max(on_sale, 1);
-  if (first >= 50) return countCapped();
-  // the planner's guess (its statistics, no rows read) decides which goes first: few matches are counted
+  if ((100 * FIRST_SAMPLE) / Math.max(on_sale, 1) >= 50) return countCapped();
+  // the planner's guess (its statistics, no rows read): few matches are counted; for many it sizes the sample
   const [plan] = await sql.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select 1 from listings l where ${all}`, params);
-  if (plan!['QUERY PLAN'][0].Plan['Plan Rows'] < COUNT_ALL_BELOW / 2) return countCapped();
+  const guess = plan!['QUERY PLAN'][0].Plan['Plan Rows'];
+  if (guess < COUNT_ALL_BELOW / 2) return countCapped();
+  const first = Math.max((100 * FIRST_SAMPLE) / on_sale / 4, (100 * SAMPLED_MATCHES * 1.25) / guess);
+  if (first >= 50) return countAll();
   const one = await sample(first);
   if (one.estimate < COUNT_ALL_BELOW) return countCapped();
   if (one.matched >= SAMPLED_MATCHES) return { total: Math.max(one.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
