@@ -149,7 +149,7 @@ describe('pages equal the single-statement search on the same data', () => {
     }
   });
 
-  test('category + 2 terms + price range (the combined index), newest and cheapest first', async () => {
+  test('category + 2 terms + price range (the combined index), newest and cheapest first, counted with the first page', async () => {
     const furniture = categories.find((c) => c.slug === 'furniture')!;
     const sub = categories.filter((c) => c.id === furniture.id || c.parentId === furniture.id).map((c) => c.id);
     const where = `category_id = any($2::uuid[]) and term_ids && $3::uuid[] and price_base between 100000 and 1000000`;
@@ -157,6 +157,8 @@ describe('pages equal the single-statement search on the same data', () => {
     expect(expected.length).toBeGreaterThan(100);
     const query = `category=${furniture.id}&term=${brands[0]}&term=${brands[1]}&min_price=100000&max_price=1000000`;
     expect(await walk(query)).toEqual(expected);
+    // a first page with few matches expected counts them in the page statement: exact
+    expect(await search(query)).toEqual({ items: expect.any(Array), next_cursor: expect.any(String), total: expected.length });
     const { rows } = await db.query(`select id from listings where marketplace_id = $1 and on_sale and ${where} order by price_base, id`, [marketplaceId, sub, brands.slice(0, 2)]);
     expect(await walk(`${query}&sort=price_asc`)).toEqual(rows.map((r) => r.id));
   });

@@ -158,12 +158,23 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const countTotal = async (): Promise<Total> => {
     // counting, the words stay opaque: with their statistics the planner takes a capped count for a scan
     // that stops early, and reads every listing when fewer match (measured: 85 ms against 15 at 50k)
-    if (filtered) return countMatches(scoped, where, hasWords ? where.map((w, i) => (i === 2 ? `l.search_doc @@ ${tsquery()}` : w)) : where, params, onSale);
+    if (filtered) return countMatches(scoped, where, hasWords ? where.map((w, i) => (i === 2 ? `l.search_doc @@ ${tsquery()}` : w)) : where, params, onSale, countWithPage);
     const sql = `select (${onSale}${priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null)` : ''})::int as total`;
     const [row] = await scoped.query<{ total: number }>(sql, priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace]);
     return { total: row!.total, estimate: false };
   };
-  const [rows, counted] = await Promise.all([pageRows(), countTotal()]);
+  // A first page not by relevance, when few listings are expected to match: the page statement counts
+  // them too (`count(*) over ()`), so they are read once, not once for the page and again for the count.
+  let pageWithCount: Record<string, unknown>[] | undefined;
+  const countWithPage =
+    after || sort === 'relevance'
+      ? undefined
+      : async (): Promise<Total> => {
+          pageWithCount = await scoped.query(pageSql([], `${s.key.map((k, i) => `${k} as k${i}`).join(', ')}, count(*) over () as n`, s.order), [...params, input.limit + 1]);
+          return { total: Number(pageWithCount[0]?.n ?? 0), estimate: false };
+        };
+  const counted = await countTotal();
+  const rows = pageWithCount ?? (await pageRows());
   const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => s.key.map((_k, i) => r[`k${i}`]));
   return { ids: page.map((r) => String(r.id)), total: counted.total, ...(counted.estimate ? { totalIsEstimate: true } : {}), ...(nextCursor ? { nextCursor } : {}) };
 }
@@ -194,12 +205,20 @@ interface Total {
  * marketplace is too small for a sample (FIRST_SAMPLE listings would be half of them), when the
  * planner expects fewer than COUNT_ALL_BELOW / 2 matches (from its statistics, reading no rows:
  * EXPLAIN), or when the sample finds fewer than COUNT_ALL_BELOW (five times the exact limit).
+ * (When the planner expects few, `countWithPage`, when given, counts them exactly with the page.)
  * Otherwise nothing is counted: the sample is sized by the planner's guess to hold SAMPLED_MATCHES
  * matches with a quarter to spare (at least a quarter of FIRST_SAMPLE listings); when it holds fewer,
  * a second, sized by what the first found, is taken (when that would be half the listings, they are
  * counted).
  */
-async function countMatches(sql: ReturnType<typeof tenantSql>, planned: string[], where: string[], params: unknown[], onSale: string): Promise<Total> {
+async function countMatches(
+  sql: ReturnType<typeof tenantSql>,
+  planned: string[],
+  where: string[],
+  params: unknown[],
+  onSale: string,
+  countWithPage?: () => Promise<Total>,
+): Promise<Total> {
   const all = where.join(' and ');
   const countAll = async (): Promise<Total> => {
     const [row] = await sql.query<{ n: number }>(`select count(*)::int as n from listings l where ${all}`, params);
@@ -224,7 +243,7 @@ async function countMatches(sql: ReturnType<typeof tenantSql>, planned: string[]
   // the planner's guess (its statistics, no rows read): few matches are counted; for many it sizes the sample
   const [plan] = await sql.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select 1 from listings l where ${planned.join(' and ')}`, params);
   const guess = plan!['QUERY PLAN'][0].Plan['Plan Rows'];
-  if (guess < COUNT_ALL_BELOW / 2) return countCapped();
+  if (guess < COUNT_ALL_BELOW / 2) return countWithPage ? countWithPage() : countCapped();
   const first = Math.max((100 * FIRST_SAMPLE) / on_sale / 4, (100 * SAMPLED_MATCHES * 1.25) / guess);
   if (first >= 50) return countAll();
   const one = await sample(first);
