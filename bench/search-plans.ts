@@ -143,7 +143,7 @@ async function main() {
   const md = [
     `# search plans — ${report.date}`,
     '',
-    `The slowest search shapes at ${LISTINGS.toLocaleString('en-US')} listings, EXPLAIN (ANALYZE, BUFFERS) of each statement: **before** (main's statements until this change: the page scoring every match by relevance tier in one statement, the count capped at 10 001, and past that the sample rounds; explained with the new indexes dropped in a transaction rolled back after) and **after** (every statement the search command runs now: relevance tiers one after the other until the page is full, then the count up to 10 001 when the planner expects few matches, else a sample sized by its guess). Execution times are the sum of the statements (they run one after the other in the request's transaction).`,
+    `The slowest search shapes at ${LISTINGS.toLocaleString('en-US')} listings, EXPLAIN (ANALYZE, BUFFERS) of each statement: **before** (main's statements until this change: the page scoring every match by relevance tier in one statement, the count capped at 10 001, and past that the sample rounds; explained with the new indexes dropped in a transaction rolled back after) and **after** (every statement the search command runs now, in order: the count — up to 10 001 when the planner expects few matches, on a first page not by relevance in the page statement itself, else a sample sized by its guess — then the page, relevance tiers one after the other until it is full). Execution times are the sum of the statements (they run one after the other in the request's transaction).`,
     '',
     `Machine: ${m.cpus} CPU (${m.cpuModel}), load average at start ${m.loadAverageAtStart.join(' / ')}, Node ${m.node}${m.commit ? `, commit ${m.commit}` : ''}.`,
     '',
