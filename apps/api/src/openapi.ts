@@ -56,6 +56,9 @@ const DESCRIPTION = `REST API of the headless marketplace. Call it from your sto
 
 **Versioning.** Within v1 changes only add things; ignore fields you do not know.`;
 
+/** No open-source license: the API and this document are the operator's (docs/decisions.md). */
+const LICENSE = { name: 'Proprietary: for use with this marketplace service', identifier: 'LicenseRef-Proprietary' };
+
 /** The published OpenAPI 3.1 document: generated from the router, then given real statuses, problems and security. */
 export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: string; version: string }): Json {
   const doc = generateOpenApiDocument(router, {
@@ -70,7 +73,9 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     },
   }) as Json;
 
-  doc.components.schemas ??= {};
+  doc.info.license = LICENSE;
+  // trpc-to-openapi's own error bodies: every error here is a Problem (responses below), so nothing refers to them
+  doc.components.schemas = Object.fromEntries(Object.entries(doc.components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')));
   doc.components.schemas.Problem = problemSchema;
   doc.components.responses = Object.fromEntries(
     Object.entries(ERROR_STATUSES).map(([status, description]) => [
@@ -104,6 +109,8 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }] }[meta.auth];
     if (meta.optionalSession) op.security = [...op.security, { secretKey: [], userSession: [] }];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+    const body = op.requestBody?.content?.['application/json'];
+    if (body && meta.requestExample) body.example = meta.requestExample;
 
     const success = op.responses['200'];
     const status = String(meta.successStatus ?? 200);
@@ -136,7 +143,7 @@ function addRawRoutes(doc: Json, serverUrl: string) {
   const requestId = { 'Request-Id': { $ref: '#/components/headers/RequestId' } };
   doc.paths['/me/listings/{id}/images'] = {
     post: {
-      operationId: 'me-listings-uploadImage',
+      operationId: 'uploadListingImage',
       tags: ['Seller listings'],
       summary: 'Upload a photo',
       description:
@@ -185,9 +192,9 @@ function addRawRoutes(doc: Json, serverUrl: string) {
       },
     },
   });
-  doc.paths['/images/{id}/{file}'] = imageFiles('images-get', 'Images', 'A photo size', 'A listing photo.', ['thumb.jpg', 'medium.jpg', 'large.jpg'], '');
+  doc.paths['/images/{id}/{file}'] = imageFiles('getListingImageFile', 'Images', 'A photo size', 'A listing photo.', ['thumb.jpg', 'medium.jpg', 'large.jpg'], '');
   doc.paths['/media/{id}/{file}'] = imageFiles(
-    'media-get',
+    'getMediaFile',
     'Content pages',
     'A marketplace image size',
     'Images uploaded for content pages (ImageRef `urls`).',
@@ -198,7 +205,7 @@ function addRawRoutes(doc: Json, serverUrl: string) {
     // not under /v1: Stripe calls it, with its signature instead of an API key
     servers: [{ url: serverUrl }],
     post: {
-      operationId: 'webhooks-stripe',
+      operationId: 'receiveStripeEvent',
       tags: ['Webhooks'],
       summary: "Stripe's event deliveries",
       description:

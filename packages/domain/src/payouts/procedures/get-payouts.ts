@@ -15,6 +15,7 @@ export const getPayouts = sessionProcedure
   .meta({
     auth: 'session',
     openapi: {
+      operationId: 'getMyPayouts',
       method: 'GET',
       path: '/me/payouts',
       tags: [TAG],
