@@ -212,7 +212,20 @@ function addRawRoutes(doc: Json, serverUrl: string) {
         "The endpoint to register in Stripe's dashboard for this deployment (with the events `payment_intent.succeeded`, `payment_intent.payment_failed`, `payment_intent.canceled`, `charge.refunded`, `charge.dispute.*`). Not for storefronts. The body is verified byte for byte against the `Stripe-Signature` header with `STRIPE_WEBHOOK_SECRET` (400 when the header is missing or does not match, or is older than 5 minutes), then stored once by the event's id and handled in the background; a repeated delivery answers 200 and changes nothing, as does an event type the service does not act on. Bodies up to 256 KiB. 404 when Stripe is not configured.",
       security: [],
       parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, description: '`t=<unix time>,v1=<HMAC-SHA256 of "t.body" with the endpoint secret>`' }],
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe Event object.', required: ['id', 'type', 'data'], properties: { id: { type: 'string' }, type: { type: 'string' }, created: { type: 'integer' }, data: { type: 'object' } } } } } },
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              description: 'A Stripe Event object.',
+              required: ['id', 'type', 'data'],
+              properties: { id: { type: 'string' }, type: { type: 'string' }, created: { type: 'integer' }, data: { type: 'object', description: 'The event’s object, in Stripe’s shape.', additionalProperties: true } },
+            },
+            example: { id: 'evt_3Qk8xY2eZvKYlo2C0a1b2c3d', type: 'payment_intent.succeeded', created: 1795514400, data: { object: { id: 'pi_3Qk8xY2eZvKYlo2C1d2e3f4g', object: 'payment_intent', status: 'succeeded' } } },
+          },
+        },
+      },
       responses: {
         '200': {
           description: 'Received (stored now, or earlier: `duplicate`).',
