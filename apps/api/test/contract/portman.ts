@@ -76,6 +76,9 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
     'POST /sessions': body({ email: w.alice.email, password: w.alice.password }),
     'DELETE /sessions/current': (d) => void (d.headers['x-user-session'] = leaving.token),
     'POST /sessions/from-link': body({ token: signInLink }),
+    // the fuzz has asked for emails to the world's addresses until rate-limited (429): a fresh one
+    'POST /sessions/email-link': body({ email: 'contract.leaving@example.com' }),
+    'POST /password-resets': body({ email: 'contract.leaving@example.com' }),
     'POST /email-verifications': body({ token: verification }),
     'POST /password-resets/confirm': body({ token: reset, password: 'a long enough password' }),
     // a seller does not set the shipping size (403); a listing on sale must stay complete (a draft may be anything valid)
@@ -91,6 +94,8 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
     'POST /me/listings/{id}/offer/accept': ids({ id: await w.make.offered('Contract: offer accepted') }),
     'POST /me/listings/{id}/offer/counter': ids({ id: await w.make.offered('Contract: offer countered') }),
     'DELETE /me/listings/{id}/images/{image_id}': ids({ id: photoListing, image_id: photo }),
+    // the fuzz fills the world's upload target to its 20 photos
+    'POST /me/listings/{id}/images': ids({ id: await w.make.draft('Contract: photo uploaded') }),
     'POST /me/orders/{id}/transitions/{transition}': ids({ id: received, transition: 'mark-received-early' }),
     'POST /test-helpers/payments/confirm': body({ client_secret: unpaid, outcome: 'succeeded' }),
     'POST /test-helpers/payments/dispute': body({ order_id: disputed }),
