@@ -48,6 +48,9 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
   const newest = async (to: string, template: string) => tokenOf((await emailsTo(h, w.secret, to)).find((e) => e.template === template)?.links[0]);
   const leaving = await signUp(h, w.secret, { email: 'contract.leaving@example.com' });
   await signUp(h, w.secret, { email: 'contract.confirming@example.com' });
+  // the fuzz tries wrong passwords for the world's user until rate-limited (429): sign in as another
+  const signingIn = { email: 'contract.signing-in@example.com', password: 'a long enough password' };
+  await signUp(h, w.secret, signingIn);
   await call('POST', '/v1/sessions/email-link', undefined, { email: w.alice.email });
   await call('POST', '/v1/password-resets', undefined, { email: 'contract.confirming@example.com' });
   const [signInLink, verification, reset] = [
@@ -73,7 +76,7 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
   const edited = await w.make.draft('Contract: replaced');
   const photo = await w.make.upload(photoListing);
   return {
-    'POST /sessions': body({ email: w.alice.email, password: w.alice.password }),
+    'POST /sessions': body(signingIn),
     'DELETE /sessions/current': (d) => void (d.headers['x-user-session'] = leaving.token),
     'POST /sessions/from-link': body({ token: signInLink }),
     // the fuzz has asked for emails to the world's addresses until rate-limited (429): a fresh one
