@@ -9,7 +9,7 @@ import { emailsTo, signUp, tokenOf, type Harness } from '../harness.js';
 import type { World } from '../fuzz/fixture.js';
 import { baseDraft, type Draft, type FuzzContext, type Operation } from '../fuzz/operations.js';
 import { rng } from '../fuzz/prng.js';
-import type { Json } from '../fuzz/schema-values.js';
+import { typeOf, type Json } from '../fuzz/schema-values.js';
 
 /**
  * Contract tests and fuzzing variations generated from the published document by third-party
@@ -154,11 +154,12 @@ interface CollectionItem {
  * overwrites (Portman is run as its command, in a folder of its own: it writes working files
  * under the current directory).
  */
-export async function portmanCollection(doc: Json, overwrites: Json[]): Promise<{ collection: Collection; dir: string }> {
+export async function portmanCollection(doc: Json, overwrites: Json[], variations: Json[] = []): Promise<{ collection: Collection; dir: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'hm-portman-'));
-  const config = JSON.parse(readFileSync(CONFIG, 'utf8')) as Record<string, Json[]>;
+  const config = JSON.parse(readFileSync(CONFIG, 'utf8')) as { tests: { variationTests: Json[] }; overwrites?: Json[] };
   writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(doc));
-  writeFileSync(path.join(dir, 'portman-config.json'), JSON.stringify({ ...config, overwrites: [...(config.overwrites ?? []), ...overwrites] }));
+  const tests = { ...config.tests, variationTests: [...config.tests.variationTests, ...variations] };
+  writeFileSync(path.join(dir, 'portman-config.json'), JSON.stringify({ ...config, tests, overwrites: [...(config.overwrites ?? []), ...overwrites] }));
   const args = [PORTMAN, '--local', 'openapi.json', '--portmanConfigFile', 'portman-config.json', '--output', 'collection.json', '--runNewman', 'false', '--syncPostman', 'false'];
   try {
     await promisify(execFile)(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
@@ -166,6 +167,36 @@ export async function portmanCollection(doc: Json, overwrites: Json[]): Promise<
     throw new Error(`portman failed: ${(e as { stdout?: string }).stdout ?? ''}${(e as Error).message}`, { cause: e });
   }
   return { collection: JSON.parse(readFileSync(path.join(dir, 'collection.json'), 'utf8')) as Collection, dir };
+}
+
+/** The checks of a variation that must be refused: a documented 422 problem. */
+const REFUSED: Json[] = [
+  { openApiOperation: '*::/*', statusCode: { enabled: true, code: 422 } },
+  { openApiOperation: '*::/*', contentType: { enabled: true } },
+  { openApiOperation: '*::/*', jsonBody: { enabled: true } },
+  { openApiOperation: '*::/*', schemaValidation: { enabled: true } },
+];
+
+/**
+ * What Portman's fuzzing does not do, as variations of its own made from the document: a
+ * top-level body field of another JSON type, a body field and a query parameter outside their enum.
+ * Each must be a documented 422.
+ */
+export function wrongTypeVariations(ops: Operation[]): Json[] {
+  return ops.flatMap((op) => {
+    const variations: Json[] = [];
+    const fields = Object.entries(op.body?.schema?.properties ?? {}).filter(([, f]) => typeOf(f) !== 'any' && !(Array.isArray(f.type) && f.type.includes('null')));
+    if (fields.length) {
+      const [name, schema] = fields[0]!;
+      const wrong = typeOf(schema) === 'string' ? 12345 : 'fuzz';
+      variations.push({ name: `wrong type ${name}`, overwrites: [{ overwriteRequestBody: [{ key: name, value: wrong, overwrite: true }] }], tests: { contractTests: REFUSED } });
+    }
+    const enumField = Object.entries(op.body?.schema?.properties ?? {}).find(([, f]) => f.enum?.length);
+    if (enumField) variations.push({ name: `wrong enum ${enumField[0]}`, overwrites: [{ overwriteRequestBody: [{ key: enumField[0], value: 'not-in-the-enum', overwrite: true }] }], tests: { contractTests: REFUSED } });
+    const enumParam = op.params.find((p) => p.in === 'query' && p.schema.enum?.length);
+    if (enumParam) variations.push({ name: `wrong enum ${enumParam.name}`, overwrites: [{ overwriteRequestQueryParams: [{ key: enumParam.name, value: 'not-in-the-enum', overwrite: true, disable: false }] }], tests: { contractTests: REFUSED } });
+    return variations.length ? [{ openApiOperation: `${op.method}::${op.template}`, openApiResponse: '422', variations }] : [];
+  }) as Json[];
 }
 
 /** Every item of the collection (folders flattened). */
@@ -187,7 +218,11 @@ export async function contractCollection(doc: Json, world: World, ops: Operation
     fixes[op.id]?.(d);
     return [op, d];
   });
-  const { collection, dir } = await portmanCollection(documentWithExamples(doc, drafts), drafts.map(([op, d]) => overwriteOf(op, d)));
+  const { collection, dir } = await portmanCollection(
+    documentWithExamples(doc, drafts),
+    drafts.map(([op, d]) => overwriteOf(op, d)),
+    wrongTypeVariations(ops),
+  );
   const photo = path.join(dir, 'photo.jpg');
   writeFileSync(photo, world.photo);
   for (const item of requestsOf(collection)) {
