@@ -54,10 +54,14 @@ test('a killed database: the API answers 503 with Retry-After meanwhile, the dat
     // The in-process worker survived too: a sign-up's confirmation email is sent.
     const signUp = await fetch(`${base}/v1/users`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'after@example.com', password: 'after the restart' }) });
     expect(signUp.status).toBe(201);
+    const sent = Date.now();
     const mail = await eventually(async () => {
       const items = ((await (await get('/v1/test-helpers/emails?to=after%40example.com')).json()) as { items: { template: string; links: string[] }[] }).items;
       return items.length ? items : undefined;
-    }, 20_000, 'the confirmation email');
+    }, 20_000, 'the confirmation email').catch((e: Error) => {
+      throw new Error(`${e.message}; what npm start said:\n${api.output()}`);
+    });
+    if (process.env.DEBUG_RESTART) console.log(`email after ${Date.now() - sent} ms\n${api.output()}`);
     expect(mail[0]).toMatchObject({ template: 'email_confirmation' });
   } finally {
     expect(await api.stop(), api.output()).toBe(0);

@@ -37,7 +37,7 @@ async function purchased(m: Market, seller: Person, buyer: Person): Promise<stri
 }
 
 describe('payouts with Stripe', () => {
-  test('onboarding by account.updated; a received order is paid by a Transfer from its charge; a dispute holds an unpaid payout', async () => {
+  test('onboarding by account.updated; a received order is paid by a Transfer from its charge; a dispute holds an unpaid payout, winning it pays', async () => {
     const { shop, seller, buyer } = suite;
     await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { commission_percent: 15 } });
     const session = await suite.call(shop, seller, 'POST', '/v1/me/payouts/session', { country: 'SE' });
@@ -74,6 +74,22 @@ describe('payouts with Stripe', () => {
     expect((await suite.get(shop, seller, other)).payout.status).toBe('held_for_chargeback');
     expect(stripe.transfers.length).toBe(transfers);
     expect(await suite.h.console.payouts.reconcile({ marketplace: 'shop' })).toMatchObject({ ok: true, checked: 1, open: 1 });
+
+    // Stripe closes it as won: the payout is released and paid by a Transfer; an older update
+    // delivered after the closing event neither reopens the chargeback nor holds the payout again
+    const charge = stripe.paymentIntent(otherPayment)!.latest_charge;
+    stripe.emit('charge.dispute.closed', { id: 'dp_stripe_1', object: 'dispute', payment_intent: otherPayment, charge, reason: 'product_not_received', status: 'won', amount: 100_000, currency: 'sek' });
+    await delivered();
+    await suite.h.runJobs();
+    stripe.emit('charge.dispute.updated', { id: 'dp_stripe_1', object: 'dispute', payment_intent: otherPayment, charge, reason: 'product_not_received', status: 'under_review', amount: 100_000, currency: 'sek' });
+    await delivered();
+    await suite.h.runJobs();
+    const released = await suite.get(shop, seller, other);
+    expect(released.chargeback).toEqual({ id: 'dp_stripe_1', reason: 'product_not_received', status: 'won' });
+    expect(released.payout.status).toBe('paid');
+    expect(stripe.transfers.length).toBe(transfers + 1);
+    expect(stripe.transfers.at(-1)).toMatchObject({ amount: 85_000, destination: account, transfer_group: other });
+    expect(await suite.h.console.payouts.reconcile({ marketplace: 'shop' })).toMatchObject({ ok: true, open: 0 });
 
     // the helpers that only the sandbox can play: 409 with Stripe
     expect((await suite.call(shop, seller, 'POST', '/v1/test-helpers/payouts/account', { status: 'ready' })).statusCode).toBe(409);

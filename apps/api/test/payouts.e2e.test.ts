@@ -331,6 +331,34 @@ describe('chargebacks and outside refunds', () => {
     expect((await suite.call(suite.own, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id, status: 'won', reason: 'general' })).statusCode).toBe(404);
   });
 
+  test('a dispute closed as won (or an inquiry closed without a chargeback) releases the held payout: pending until received, then paid', async () => {
+    const { shop } = suite;
+    const seller = await readySeller(shop);
+    const dispute = (id: string, status: string) => suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id, status, reason: 'fraudulent' });
+    // held before the order is received, won: back to pending, then paid when received
+    const early = await suite.purchased(shop, await person(shop, 'winner'), { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
+    await dispute(early, 'needs_response');
+    await suite.h.runJobs();
+    expect((await payoutOf(shop, seller, early)).status).toBe('held_for_chargeback');
+    expect(json(await dispute(early, 'won')).events.map((e: { type: string }) => e.type)).toEqual(['charge.dispute.closed']);
+    await suite.h.runJobs();
+    expect((await payoutOf(shop, seller, early)).status).toBe('pending');
+    expect((await suite.get(shop, seller, early)).chargeback.status).toBe('won');
+
+    // held, received while held, then an inquiry closed without a chargeback: released and paid at once
+    const buyer = await person(shop, 'inquirer');
+    const late = await suite.purchased(shop, buyer, { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
+    await dispute(late, 'warning_needs_response');
+    await suite.h.runJobs();
+    expect((await suite.move(shop, buyer, late, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await payoutOf(shop, seller, late)).status).toBe('held_for_chargeback');
+    await dispute(late, 'warning_closed');
+    await suite.h.runJobs();
+    expect((await payoutOf(shop, seller, late)).status).toBe('paid');
+    expect((await reconcile()).ok).toBe(true);
+  });
+
   test('a refund made outside the service sets refunded_outside; the service’s own refund does not', async () => {
     const { shop } = suite;
     const seller = await readySeller(shop);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { listOnSale, signUp } from './shop-fixtures.js';
-import { screenshotOnFailure, startStack, type Stack } from './stack.js';
+import { screenshotOnFailure, startStack, whenHydrated, type Stack } from './stack.js';
 
 /**
  * Issue 12's acceptance walk in a browser: a signed-out shopper signs in from the listing, checks
@@ -178,6 +178,7 @@ describe('buying in a browser', () => {
     await page.goto(`/en/checkout/${lamp}?postal_code=11646&country=SE&name=Bo+Buyer&line1=G%C3%B6tgatan+1&city=Stockholm`);
     const form = page.getByRole('form', { name: 'Checkout' });
     await expect(page.getByTestId('line-items').locator('tr[data-code="shipping"]').textContent()).resolves.toMatch(/SEK\s*39$/);
+    await whenHydrated(page, 'form[aria-label="Checkout"]');
     await form.getByLabel('Delivery option').selectOption('express');
     await page.waitForURL(/option=express/);
     await expect(page.getByTestId('line-items').locator('tr[data-code="shipping"]').textContent()).resolves.toMatch(/SEK\s*79$/);

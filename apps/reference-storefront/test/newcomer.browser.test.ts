@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, screenshotOnFailure, startStack, type Stack } from './stack.js';
+import { ARTIFACTS, screenshotOnFailure, startStack, whenHydrated, type Stack } from './stack.js';
 import { RAW_TEXT, horizontalOverflow, listOnSale, myListing, photo, signUp, signUpInBrowser } from './shop-fixtures.js';
 
 /**
@@ -179,6 +179,7 @@ describe('a newcomer walks the shop', () => {
 
     // three photos at once: the draft is saved for them, the address becomes the draft's, no reload
     const files = await Promise.all(['#8e3b46', '#3b6e8e', '#8e7a3b'].map(async (c, i) => ({ name: `rug-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo(c) })));
+    await whenHydrated(page, '#photo-files');
     await page.locator('#photo-files').setInputFiles(files);
     await page.waitForURL(/\/en\/account\/listings\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop()!;

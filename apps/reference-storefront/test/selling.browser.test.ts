@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { screenshotOnFailure, startStack, type Stack } from './stack.js';
+import { screenshotOnFailure, startStack, whenHydrated, type Stack } from './stack.js';
 
 /** The seller's side in a browser: create a draft, upload a photo, publish, see it on sale. */
 let stack: Stack;
@@ -51,6 +51,7 @@ describe('selling in a browser', () => {
     await expect(page.locator('#photos-error').textContent()).resolves.toBe('Add at least 1 photo to publish (ready now: 0).');
 
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 150, g: 100, b: 50 } } }).jpeg().toBuffer();
+    await whenHydrated(page, '#photo-files');
     await page.locator('#photo-files').setInputFiles({ name: 'sideboard.jpg', mimeType: 'image/jpeg', buffer: photo });
     // the worker makes the sizes within a moment; the page shows the photo without a reload
     const ready = page.locator('.photo-tile[data-status="ready"] img');
@@ -147,6 +148,7 @@ describe('selling in a browser', () => {
     await page.waitForURL(/\/en\/account\/listings\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop()!;
     const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#c8a040' } }).jpeg().toBuffer();
+    await whenHydrated(page, '#photo-files');
     await page.locator('#photo-files').setInputFiles({ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.locator('.photo-tile[data-status="ready"]').waitFor({ timeout: 20_000 });
     await page.getByLabel('Ask the marketplace to value it (no price needed)').check();

@@ -130,3 +130,15 @@ export async function screenshotOnFailure(page: Page | undefined, testName: stri
   const file = path.join(ARTIFACTS, `${testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`);
   await page.screenshot({ path: file, fullPage: true }).catch(() => {});
 }
+
+/**
+ * Waits until React has hydrated the element `selector` names (React keeps its props on a hydrated
+ * element). A page opened by URL shows server HTML at once; its change handlers (re-quote on
+ * change, upload on file choice) exist only after hydration, and `next dev` may take a while.
+ */
+export async function whenHydrated(page: Page, selector: string) {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+  }, selector);
+}

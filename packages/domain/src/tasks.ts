@@ -43,5 +43,5 @@ export const TASKS: readonly TaskDefinition[] = [
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
 export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask, addNewsletterContactTask };
-export { defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
-export { jobKey, type JobKey } from './shared/jobs.js';
+export { BULK_PRIORITY, defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
+export { addJob, jobKey, type JobKey } from './shared/jobs.js';

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { parseCrontab } from 'graphile-worker';
-import { TASKS, sendEmailTask } from '@hm/domain/tasks';
+import { addJob, BULK_PRIORITY, TASKS, processImageTask, sendEmailTask } from '@hm/domain/tasks';
+import { tenantEm } from '@hm/db/orm';
 import { crontab } from './task-list.js';
 import { testWorker } from './test-worker.js';
 
@@ -44,4 +46,23 @@ test('every task has one unique name and every recurring job names a task', () =
   const recurring = parseCrontab(crontab).map((item) => item.task);
   expect(recurring).toEqual(['purge-idempotency-keys', 'purge-rate-limits', 'import-rates', 'reprice-all']);
   for (const task of recurring) expect(names).toContain(task);
+});
+
+test('bulk work waits for the rest: an email added after a burst of photo jobs runs first', async () => {
+  const w = await testWorker({ only: [processImageTask, sendEmailTask] });
+  try {
+    const marketplace_id = randomUUID();
+    await tenantEm(w.orm, marketplace_id).transactional(async (em) => {
+      for (let i = 0; i < 3; i++) await addJob(em, processImageTask, { marketplace_id, image_id: randomUUID() });
+      await addJob(em, sendEmailTask, { marketplace_id, email_id: randomUUID() });
+    });
+    const queued = await w.orm.em.getConnection().execute<{ task_identifier: string; priority: number }[]>(`select task_identifier, priority from graphile_worker.jobs order by id`);
+    expect(queued).toEqual([...Array(3).fill({ task_identifier: 'process-image', priority: BULK_PRIORITY }), { task_identifier: 'send-email', priority: 0 }]);
+    await w.runJobs();
+    const ran = w.logs.map((l) => /^(process-image|send-email)\b/.exec(l.message)?.[1]).filter(Boolean);
+    expect(ran[0], JSON.stringify(w.logs)).toBe('send-email');
+    expect(ran.filter((t) => t === 'process-image').length).toBeGreaterThanOrEqual(3);
+  } finally {
+    await w.close();
+  }
 });

@@ -36,23 +36,40 @@ export const onAccountUpdated: PaymentEventHandler = async (event, ctx) => {
   return `payout account ${account.id}: ${was} → ${status}${due.length ? ` (due: ${due.join(', ')})` : ''}${paying ? `; pay-seller queued for ${paying} waiting payout(s)` : ''}`;
 };
 
+/** A dispute's final statuses at the provider (Stripe's); a closed dispute does not reopen. */
+const CLOSED = new Set(['won', 'lost', 'warning_closed']);
+/** Closed with the money kept by the marketplace: the held payout is released. */
+const KEPT = new Set(['won', 'warning_closed']);
+
 /**
  * `charge.dispute.*`: the order keeps the chargeback as the provider says it (id, reason, status);
  * an unpaid payout is held for the team. A chargeback after payment is only recorded (operators
- * find it with `orders list --chargeback`).
+ * find it with `orders list --chargeback`). A dispute closed in the marketplace's favour (`won`,
+ * or an inquiry closed as `warning_closed`) releases the held payout: back to `pending`, and paid
+ * at once when the order is received. A lost one keeps it held for the team. Events may arrive out
+ * of order: once the order's chargeback is closed, a late event of the same dispute with an open
+ * status changes nothing.
  */
 export const onDispute: PaymentEventHandler = async (event, ctx) => {
   if (!event.order_id) return 'ignored: the dispute names no order of ours';
   const order = await ctx.em.findOne(OrderSchema, { id: event.order_id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   if (!order) return `ignored: no order ${event.order_id}`;
   const d = event.data;
-  order.chargeback = { id: String(d.id ?? ''), reason: String(d.reason ?? 'general'), status: String(d.status ?? 'needs_response') };
+  const next = { id: String(d.id ?? ''), reason: String(d.reason ?? 'general'), status: String(d.status ?? 'needs_response') };
+  if (order.chargeback && order.chargeback.id === next.id && CLOSED.has(order.chargeback.status) && !CLOSED.has(next.status)) {
+    return `order ${order.id}: chargeback ${next.id} is closed (${order.chargeback.status}): a late ${next.status} changes nothing`;
+  }
+  order.chargeback = next;
   order.updatedAt = ctx.clock.now();
   const payout = await ctx.em.findOne(PayoutSchema, { orderId: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   let held = '';
   if (payout && (payout.status === 'pending' || payout.status === 'waiting_for_payout_details')) {
     await transition(payoutMachine, payout, 'hold-for-chargeback', 'system', { ctx: { em: ctx.em }, now: ctx.clock.now(), data: { dispute: order.chargeback.id } });
     held = '; payout held';
+  } else if (payout?.status === 'held_for_chargeback' && KEPT.has(order.chargeback.status)) {
+    await transition(payoutMachine, payout, 'release-chargeback', 'system', { ctx: { em: ctx.em }, now: ctx.clock.now(), data: { dispute: order.chargeback.id } });
+    if (order.status === 'received') await queuePaySeller(ctx.em, ctx.marketplaceId, order.id);
+    held = order.status === 'received' ? '; payout released, pay-seller queued' : '; payout released';
   } else if (payout?.status === 'paid') held = '; payout was paid already: recorded for the team';
   await ctx.em.flush();
   return `order ${order.id}: chargeback ${order.chargeback.id} ${order.chargeback.status}${held}`;

@@ -5,9 +5,11 @@ import { defineMachine, type Row } from '../shared/state-machine.js';
 /**
  * A payout's moves (spec: Payout status). `pending` until the order is received; then the
  * pay-seller job pays it, or it waits for the seller's payout details (paid as soon as their
- * account is ready); a chargeback holds an unpaid payout for the team.
+ * account is ready); a chargeback holds an unpaid payout for the team, and a dispute the seller's
+ * side wins (or an inquiry closed without a chargeback) releases it to `pending`, from where the
+ * pay-seller job pays it as if it had never been held.
  */
-export type PayoutEvent = 'pay' | 'wait-for-details' | 'hold-for-chargeback';
+export type PayoutEvent = 'pay' | 'wait-for-details' | 'hold-for-chargeback' | 'release-chargeback';
 export interface PayoutMachineTypes {
   entity: Payout;
   event: PayoutEvent;
@@ -22,6 +24,7 @@ const rows: Row<PayoutMachineTypes>[] = [
   { from: UNPAID, event: 'pay', to: 'paid', who: SYSTEM, stamp: ['paidAt', 'updatedAt'] },
   { from: ['pending'], event: 'wait-for-details', to: 'waiting_for_payout_details', who: SYSTEM, stamp: ['updatedAt'] },
   { from: UNPAID, event: 'hold-for-chargeback', to: 'held_for_chargeback', who: SYSTEM, stamp: ['updatedAt'] },
+  { from: ['held_for_chargeback'], event: 'release-chargeback', to: 'pending', who: SYSTEM, stamp: ['updatedAt'] },
 ];
 
 const WHERE: Record<PayoutStatus, string> = {

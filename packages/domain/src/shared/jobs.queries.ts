@@ -3,12 +3,12 @@ import { crossTenantSql, jobSql } from '@hm/db/sql';
 
 /**
  * graphile-worker's queue is one table for every tenant. A tenant adds and removes jobs only through
- * `hm_add_job`/`hm_remove_job` (migration `…_row_level_security`), which refuse a job that does not
+ * `hm_add_job`/`hm_remove_job` (migrations `…_row_level_security`, `…_job_priority`), which refuse a job that does not
  * carry the tenant's marketplace; reading the queue itself crosses tenants and says so.
  */
 
-export async function insertJob(em: EntityManager, task: string, payloadJson: string, opts: { jobKey?: string; runAt?: Date; maxAttempts?: number }): Promise<void> {
-  await jobSql(em)`select hm_add_job(${task}, ${payloadJson}::json, job_key => ${opts.jobKey ?? null}, run_at => ${opts.runAt ?? null}, max_attempts => ${opts.maxAttempts ?? null})`;
+export async function insertJob(em: EntityManager, task: string, payloadJson: string, opts: { jobKey?: string; runAt?: Date; maxAttempts?: number; priority?: number }): Promise<void> {
+  await jobSql(em)`select hm_add_job(${task}, ${payloadJson}::json, job_key => ${opts.jobKey ?? null}, run_at => ${opts.runAt ?? null}, max_attempts => ${opts.maxAttempts ?? null}, priority => ${opts.priority ?? null})`;
 }
 
 /** Removes the waiting job with this key (a job being run is left to finish and re-check its entity). */

@@ -27,7 +27,7 @@ export interface JobOptions {
 export async function addJob<S extends z.ZodType>(em: EntityManager, task: TaskDefinition<S, TaskContext>, payload: NoInfer<z.input<S>>, opts: JobOptions = {}): Promise<void> {
   const checked = task.payload.safeParse(payload);
   if (!checked.success) throw new Error(`addJob ${task.name}: ${z.prettifyError(checked.error)}`);
-  await insertJob(em, task.name, JSON.stringify(payload), { ...opts, maxAttempts: opts.maxAttempts ?? task.maxAttempts });
+  await insertJob(em, task.name, JSON.stringify(payload), { ...opts, maxAttempts: opts.maxAttempts ?? task.maxAttempts, ...(task.priority !== undefined && { priority: task.priority }) });
 }
 
 /** Removes the waiting job with this key (a running one is left to finish and re-check its entity), on the entity manager's connection. */

@@ -30,14 +30,23 @@ export interface TaskDefinition<S extends z.ZodType = z.ZodType, C extends TaskC
   readonly timer: boolean;
   /** default for `addJob` (graphile-worker's own default is 25) */
   readonly maxAttempts?: number;
+  /**
+   * graphile-worker takes due jobs lowest priority first (default 0): bulk work that comes in bursts
+   * (`BULK_PRIORITY`) never queues ahead of emails, payments and timers.
+   */
+  readonly priority?: number;
   /** Does the work and says what happened (the log line; the timers helper's `result`). Safe to run twice or late. */
   run(payload: z.output<S>, ctx: C): Promise<string>;
 }
+
+/** The priority of bulk background work (photo sizes): after every job of the default priority that is due. */
+export const BULK_PRIORITY = 10;
 
 interface Spec<S extends z.ZodType, C extends TaskContext> {
   name: string;
   payload: S;
   maxAttempts?: number;
+  priority?: number;
   run(payload: z.output<S>, ctx: C): Promise<string>;
 }
 

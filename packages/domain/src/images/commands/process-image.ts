@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ListingImageSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Clock } from '../../context.js';
-import { defineTask } from '../../shared/tasks.js';
+import { BULK_PRIORITY, defineTask } from '../../shared/tasks.js';
 import { transition } from '../../shared/state-machine.js';
 import { makeDerivatives } from '../derivatives.js';
 import { imageMachine } from '../image.machine.js';
@@ -53,5 +53,7 @@ export const processImageTask = defineTask({
   name: 'process-image',
   payload: z.object({ marketplace_id: z.uuid(), image_id: z.uuid() }),
   maxAttempts: 5,
+  // a seller's 30 photos, or the demo shop's on a first start, must not hold up a sign-in link
+  priority: BULK_PRIORITY,
   run: (p, ctx) => processImage(ctx, { marketplaceId: p.marketplace_id, imageId: p.image_id }),
 });

@@ -73,7 +73,7 @@ export const disputeTestPayment = keyProcedure
       tags: [TAG],
       summary: "The buyer's bank disputes an order's payment (test mode)",
       description:
-        "Opens a dispute on the order's payment, or moves it (`status` won, lost or warning_closed closes it), as the provider would: `charge.dispute.created/updated/closed` reaches the service like a real one and sets `order.chargeback`; an unpaid payout is held. 404 for an order of another marketplace; 409 for an unpaid order, a closed dispute, or with Stripe. Test mode only (404 in live mode).",
+        "Opens a dispute on the order's payment, or moves it (`status` won, lost or warning_closed closes it), as the provider would: `charge.dispute.created/updated/closed` reaches the service like a real one and sets `order.chargeback`; an unpaid payout is held, and released when the dispute closes as won or warning_closed. 404 for an order of another marketplace; 409 for an unpaid order, a closed dispute, or with Stripe. Test mode only (404 in live mode).",
     },
   })
   .input(
