@@ -136,7 +136,7 @@ describe.skipIf(ONLY)('the fuzz as a fast-check property (json-schema-faker requ
     property = await runProperty({ app: h.app, port, world, ops, runs: PROPERTY_RUNS, seed, path: process.env.FUZZ_PROPERTY_PATH || undefined, errorLog });
     const covered = [...property.covered.values()].reduce((n, s) => n + s.size, 0);
     figures.push({ part: 'fast-check property', operations: property.covered.size, requests: property.requests, failures: property.failure ? 1 : 0, note: `${property.runs} cases, ${covered} operation × input pairs (json-schema-faker or a mutation)` });
-    console.log(`fuzz property: ${property.runs} cases, ${property.requests} requests in ${(property.ms / 1000).toFixed(1)} s over ${property.covered.size} operations (${covered} operation × input pairs)${property.failure ? `\n${property.failure.report}` : ''}`);
+    console.log(`fuzz property: ${property.runs} cases, ${property.requests} requests in ${(property.ms / 1000).toFixed(1)} s over ${property.covered.size} operations (${covered} operation × input pairs; ${property.schemaValid.accepted} of ${property.schemaValid.sent} json-schema-faker requests answered 2xx)${property.failure ? `\n${property.failure.report}` : ''}`);
   }, 300_000);
 
   test('no case breaks the fuzz contract (no 5xx, documented answers, problems listing locations); a failure prints its shrunk case and replay path', () => {

@@ -56,6 +56,8 @@ export interface PropertyResult {
   requests: number;
   /** what each operation was sent (SCHEMA_VALID or a mutation name) */
   covered: Map<string, Set<string>>;
+  /** json-schema-faker requests sent, and how many a handler accepted (2xx) */
+  schemaValid: { sent: number; accepted: number };
   /** the shrunk counterexample, with the fast-check report (seed, path) that replays it */
   failure?: { failure: Failure; report: string };
   ms: number;
@@ -70,7 +72,7 @@ class ContractBroken extends Error {
 export async function runProperty(opts: { app: FastifyInstance; port: number; world: World; ops: Operation[]; runs: number; seed: number; path?: string; errorLog: ErrorLog }): Promise<PropertyResult> {
   const started = Date.now();
   const byName = new Map(MUTATIONS.map((m) => [m.name, m]));
-  const result: PropertyResult = { runs: 0, requests: 0, covered: new Map(), ms: 0 };
+  const result: PropertyResult = { runs: 0, requests: 0, covered: new Map(), schemaValid: { sent: 0, accepted: 0 }, ms: 0 };
   const seq = { n: 100_000 }; // unique emails apart from the first run's
   const arbitrary = fc
     .constantFrom(...opts.ops)
@@ -94,6 +96,10 @@ export async function runProperty(opts: { app: FastifyInstance; port: number; wo
         result.requests++;
         const res = await send(opts.app, opts.port, req);
         statuses.push(res.status);
+        if (what === SCHEMA_VALID) {
+          result.schemaValid.sent++;
+          if (res.status < 300) result.schemaValid.accepted++;
+        }
         const bad = await checkResponse(opts.app, op, req, res, opts.errorLog);
         if (bad) throw new ContractBroken({ caseIndex: -1, c, req, status: res.status, ...bad });
       }
