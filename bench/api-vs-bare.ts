@@ -14,7 +14,7 @@
  *      BENCH_CPU_PROF=<dir> writes V8 CPU profiles of both servers)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,7 @@ import { migrate } from '@hm/db/migrate';
 import { freePort } from '@hm/db/testing/global-setup';
 import { seedDemo } from '@hm/domain/demo';
 import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
-import { machine, writeResults } from './lib.js';
+import { machine, machineCpuSeconds, postgresCpuSeconds, writeResults } from './lib.js';
 import { markdown, ROUTES, summarise, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -136,37 +136,6 @@ function onPostgresLog(text: string) {
     const m = /LOG:\s+(?:statement|execute [^:]*):\s+(.*)$/.exec(line);
     if (m) statementLog.lines.push(m[1]!.trim());
   }
-}
-
-/**
- * CPU seconds used so far by the postmaster and all its children (backends, background workers),
- * including children that have exited (the postmaster's cutime/cstime: pools close idle connections).
- */
-function postgresCpuSeconds(postmasterPid: number): number {
-  const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from #3 (state) on
-    const ppid = Number(fields[1]);
-    if (Number(entry) !== postmasterPid && ppid !== postmasterPid) continue;
-    total += (Number(fields[11]) + Number(fields[12])) / tick; // utime, stime
-    if (Number(entry) === postmasterPid) total += (Number(fields[13]) + Number(fields[14])) / tick; // cutime, cstime: exited children
-  }
-  return total;
-}
-
-/** Whole-machine CPU seconds from /proc/stat: busy (user, nice, system, irq, softirq) and steal. */
-function machineCpuSeconds(): { busy: number; steal: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
-  return { busy: (user + nice + system + irq + softirq) / 100, steal: steal / 100 };
 }
 
 // ---------------------------------------------------------------------------------------------

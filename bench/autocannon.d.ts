@@ -11,6 +11,19 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       method?: string;
       body?: string;
+      /** requests sent in turn by each connection; `setupRequest` may rewrite one before it is sent */
+      requests?: Request[];
+      /** stop each connection after this many responses (the run's length then depends on the server) */
+      amount?: number;
+      /** seconds without a response before a request counts as a timeout (default 10) */
+      timeout?: number;
+    }
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
     }
     interface Histogram {
       average: number;

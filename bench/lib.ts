@@ -1,6 +1,6 @@
 /** What every benchmark report starts with, and number formatting for its tables. */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,37 @@ export function percentileOfSorted(sorted: ArrayLike<number>, q: number): number
 export const percentile = (xs: number[], q: number) => percentileOfSorted([...xs].sort((a, b) => a - b), q);
 
 /**
+ * CPU seconds used so far by the postmaster and all its children (backends, background workers),
+ * including children that have exited (the postmaster's cutime/cstime: pools close idle connections).
+ */
+export function postgresCpuSeconds(postmasterPid: number): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from #3 (state) on
+    const ppid = Number(fields[1]);
+    if (Number(entry) !== postmasterPid && ppid !== postmasterPid) continue;
+    total += (Number(fields[11]) + Number(fields[12])) / tick; // utime, stime
+    if (Number(entry) === postmasterPid) total += (Number(fields[13]) + Number(fields[14])) / tick; // cutime, cstime: exited children
+  }
+  return total;
+}
+
+/** Whole-machine CPU seconds from /proc/stat: busy (user, nice, system, irq, softirq) and steal. */
+export function machineCpuSeconds(): { busy: number; steal: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return { busy: (user + nice + system + irq + softirq) / 100, steal: steal / 100 };
+}
+
+/**
  * A run's results: `results/<name>-<UTC time>.json` (everything measured) and `results/<name>-latest.md`
  * (overwritten each run). Returns the JSON file's path.
  */
@@ -69,47 +100,84 @@ export function recordingExecute<T extends object>(em: T, record: (statement: { 
   });
 }
 
+export interface ApiOptions {
+  /** the API's MikroORM pool (10) */
+  poolMax?: number;
+  /** also run the graphile-worker job runner in this process, as `npm start` does */
+  worker?: { concurrency?: number; log?: (level: string, message: string) => void };
+  /** serve HTTP (default); false for a process that only runs the worker, as `npm run worker` */
+  http?: boolean;
+  /** reuse an accepted API key for this long (API_KEY_CACHE_MS; `npm start` uses 1000); 0 by default */
+  apiKeyCacheMs?: number;
+}
+
 /**
- * The real API on 127.0.0.1 over an embedded PostgreSQL in a temp dir (migrated, `fsync` off), with
- * the offline ports and the operator console, for benchmarks that call the server as a storefront
- * would. `stop()` closes everything and removes the dir.
+ * The real API (`buildApp`) listening on 127.0.0.1 (unless `http: false`) over an existing, migrated database, with the
+ * offline ports (files under `dir`), the operator console, and the job worker when asked for.
+ * `stop()` stops the worker (letting running jobs finish for up to 2 s), the server and the pool.
  */
-export async function startApiStack(name: string, opts: { poolMax?: number } = {}) {
-  const [{ startEmbeddedPostgres }, { createOrm }, { migrate }, { freePort }, { consoleCaller }, { consoleContext }, { localPorts }, { buildApp }] = await Promise.all([
-    import('@hm/db/postgres'),
+export async function startApi(databaseUrl: string, dir: string, opts: ApiOptions & { migrate?: boolean } = {}) {
+  const [{ createOrm }, { migrate }, { freePort }, { consoleCaller }, { consoleContext }, { localPorts }, { startWorker }, { buildApp }] = await Promise.all([
     import('@hm/db/orm'),
     import('@hm/db/migrate'),
     import('@hm/db/testing/global-setup'),
     import('@hm/domain/console'),
     import('@hm/domain/context'),
     import('@hm/domain/ports'),
+    import('@hm/jobs/worker'),
     import('../apps/api/src/app.js'),
   ]);
-  const dir = mkdtempSync(path.join(os.tmpdir(), `hm-bench-${name}-`));
-  chmodSync(dir, 0o755);
-  console.error(`bench:${name} starting Postgres…`);
-  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
-  const orm = await createOrm(db.url, { poolMax: opts.poolMax ?? 10 });
-  await migrate(orm);
+  const orm = await createOrm(databaseUrl, { poolMax: opts.poolMax ?? 10 });
+  if (opts.migrate) await migrate(orm);
   const ports = localPorts({ dataDir: dir, mode: 'test' });
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
-  await app.listen({ port, host: '127.0.0.1' });
+  const app = await buildApp({ orm, mode: 'test', apiUrl, ports, apiKeyCacheMs: opts.apiKeyCacheMs ?? 0 });
+  if (opts.http !== false) await app.listen({ port, host: '127.0.0.1' });
+  const worker = opts.worker
+    ? await startWorker({ connectionString: databaseUrl, concurrency: opts.worker.concurrency ?? 4, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports }, ...(opts.worker.log ? { log: opts.worker.log } : {}) })
+    : undefined;
   const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'bench'));
   return {
-    dir,
-    db,
     orm,
     ports,
     apiUrl,
     app,
+    worker,
     operator,
     async stop() {
+      await worker?.stop({ graceMs: 2000 }).catch(() => {});
       await app.close().catch(() => {});
       await orm.close(true).catch(() => {});
-      await db.stop().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `startApi` over a fresh embedded PostgreSQL in a temp dir (migrated, `fsync` off), for benchmarks
+ * that call the server as a storefront would. `stop()` closes everything and removes the dir.
+ */
+export async function startApiStack(name: string, opts: ApiOptions = {}) {
+  const [{ startEmbeddedPostgres }, { freePort }] = await Promise.all([import('@hm/db/postgres'), import('@hm/db/testing/global-setup')]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), `hm-bench-${name}-`));
+  chmodSync(dir, 0o755);
+  console.error(`bench:${name} starting Postgres…`);
+  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
+  try {
+    const api = await startApi(db.url, dir, { ...opts, migrate: true });
+    return {
+      ...api,
+      dir,
+      db,
+      async stop() {
+        await api.stop();
+        await db.stop().catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await db.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
 }

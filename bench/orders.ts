@@ -16,19 +16,7 @@
  * Run: npm run -s bench:orders   (BENCH_ORDER_ROUNDS rounds per stock, default 3; BENCH_PENDING, default 10000;
  * BENCH_WORKER_CONCURRENCY, default 4)
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startEmbeddedPostgres } from '@hm/db/postgres';
-import { createOrm } from '@hm/db/orm';
-import { migrate } from '@hm/db/migrate';
-import { freePort } from '@hm/db/testing/global-setup';
-import { consoleCaller } from '@hm/domain/console';
-import { consoleContext } from '@hm/domain/context';
-import { localPorts } from '@hm/domain/ports';
-import { startWorker } from '@hm/jobs/worker';
-import { buildApp } from '../apps/api/src/app.js';
-import { f, machine, percentile, writeResults } from './lib.js';
+import { f, machine, percentile, startApiStack, writeResults } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
@@ -41,27 +29,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function main() {
   const started = new Date();
   const machineInfo = machine();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hm-bench-orders-'));
-  chmodSync(dir, 0o755);
-  console.error('bench:orders starting Postgres…');
-  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
-  const orm = await createOrm(db.url, { poolMax: 10 });
-  await migrate(orm);
-  const ports = localPorts({ dataDir: dir, mode: 'test' });
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
-  await app.listen({ port, host: '127.0.0.1' });
-  const worker = await startWorker({
-    connectionString: db.url,
-    concurrency: WORKER_CONCURRENCY,
-    deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports },
-    log: (level, message) => (level === 'error' || process.env.BENCH_LOG ? console.error(`worker ${level}: ${message}`) : undefined),
+  const { orm, ports, apiUrl, operator, stop } = await startApiStack('orders', {
+    worker: { concurrency: WORKER_CONCURRENCY, log: (level, message) => (level === 'error' || process.env.BENCH_LOG ? console.error(`worker ${level}: ${message}`) : undefined) },
   });
   const sql = <T extends object>(text: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(text, params);
 
   try {
-    const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'bench'));
     const { keys, marketplace } = await operator.marketplace.create({ name: 'Bench', slug: 'bench', currencies: ['SEK'], locales: ['en'], storefront_url: 'http://127.0.0.1:3000' });
     await operator.marketplace.update({ marketplace: 'bench', settings: { listings: { min_images: 0, require_approval: false, require_category: false, required_terms: [], valuations: false } } });
     const call = async (method: string, url: string, session: string | undefined, body?: object) => {
@@ -227,11 +200,7 @@ async function main() {
     writeResults('orders', started.toISOString(), report, md);
     console.log(md);
   } finally {
-    await worker.stop({ graceMs: 2000 }).catch(() => {});
-    await app.close().catch(() => {});
-    await orm.close(true).catch(() => {});
-    await db.stop().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -8,9 +8,21 @@ let h: Harness;
 let m: Awaited<ReturnType<typeof makeSellingMarketplace>>;
 let session: string;
 const MiB = 1024 * 1024;
+/** keys whose next `put` fails (a full disk, a store that is down), to see a photo fail halfway */
+const failingPuts = new Set<string>();
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({
+    ports: ({ images }) => ({
+      images: {
+        ...images,
+        put: async (key, body, type) => {
+          if (failingPuts.delete(key)) throw new Error(`no space left writing ${key}`);
+          return images.put(key, body, type);
+        },
+      },
+    }),
+  });
   m = await makeSellingMarketplace(h, 'photos', { min_images: 1 });
   session = (await signUp(h, m.secret, { email: 'photographer@example.com' })).token;
 });
@@ -256,5 +268,16 @@ describe('order and delete', () => {
     expect(res.statusCode).toBe(202);
     await h.runJobs();
     expect((await getListing(id)).images).toEqual([{ id: res.json().id, status: 'failed' }]);
+  });
+
+  test('a size that cannot be stored fails the photo, and the sizes stored before it are removed', async () => {
+    const id = await newListing();
+    const bytes = await jpeg(2000, 1500);
+    const res = await upload(id, bytes);
+    const imageId = res.json().id as string;
+    failingPuts.add(`images/${imageId}/large.jpg`); // thumb and medium are encoded (and stored) first
+    await h.runJobs();
+    expect((await getListing(id)).images).toEqual([{ id: imageId, status: 'failed' }]);
+    for (const file of ['thumb', 'medium', 'large']) expect((await h.request({ method: 'GET', url: `/v1/images/${imageId}/${file}.jpg` })).statusCode).toBe(404);
   });
 });

@@ -1,22 +1,28 @@
 import pg from 'pg';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RARE_WORD, seedBench } from '../../../bench/seed.js';
 import { startHarness, type Harness } from './harness.js';
 
 /**
  * `total` of GET /v1/listings: exact up to 10 000 matches; above, an estimate within ±5 % with
  * `total_is_estimate: true` (from a sample of the listings on sale; counted when that is cheaper).
- * 80 000 bench listings, each answer checked against a count in SQL.
+ * 80 000 bench listings, each answer checked against a count in SQL. And the pages: relevance tiers
+ * queried one after the other and the combined filter index give the same listings in the same order
+ * as one statement sorting every match.
  */
 const LISTINGS = 80_000;
 let h: Harness;
 let key: string;
 let db: pg.Client;
 let marketplaceId: string;
+let categories: { id: string; slug: string; parentId: string | null }[];
+let brands: string[];
 beforeAll(async () => {
   h = await startHarness();
   const seed = await seedBench(h.databaseUrl, { listings: LISTINGS, marketplace: 'big', quiet: true });
   marketplaceId = seed.marketplaceId;
+  categories = seed.categories;
+  brands = seed.brands;
   key = (await h.console.keys.create({ marketplace: 'big', kind: 'publishable' })).token;
   db = new pg.Client({ connectionString: h.databaseUrl });
   await db.connect();
@@ -68,4 +74,92 @@ test.each([
 test('no filters: the exact on-sale count, never an estimate', async () => {
   const page = await search('');
   expect(page).toEqual({ items: expect.any(Array), next_cursor: expect.any(String), total: await exact('true') });
+});
+
+/**
+ * The page query of GET /v1/listings as it was before relevance tiers were queried one after the
+ * other (every match scored by tier in one statement and sorted): the reference the pages must equal.
+ */
+async function reference(where: string, values: unknown[], q?: string) {
+  const tsq = (weights: string, n: number) =>
+    `(select to_tsquery('simple', string_agg(quote_literal(w) || ':*${weights}', ' & ')) from regexp_split_to_table(hm_fold($${n}::text), '[^[:alnum:]]+') w where w <> '')`;
+  const n = values.length + 2;
+  const words = q === undefined ? '' : ` and search_doc @@ ${tsq('', n)}`;
+  const order = q === undefined ? '' : `(case when search_doc @@ ${tsq('A', n)} then 3 when search_doc @@ ${tsq('AB', n)} then 2 else 1 end) desc, `;
+  const { rows } = await db.query(`select id from listings where marketplace_id = $1 and on_sale and ${where}${words} order by ${order}published_at desc, id desc`, [
+    marketplaceId,
+    ...values,
+    ...(q === undefined ? [] : [q]),
+  ]);
+  return rows.map((r) => r.id as string);
+}
+/** Every page of a search (limit 100), following next_cursor, as one list of ids. */
+async function walk(query: string, pages = Infinity) {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < pages; i++) {
+    const res = await h.request({ method: 'GET', url: `/v1/listings?limit=100&${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, key });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { items: { id: string }[]; next_cursor?: string };
+    ids.push(...page.items.map((x) => x.id));
+    if (!page.next_cursor) break;
+    cursor = page.next_cursor;
+  }
+  return ids;
+}
+async function tierSizes(q: string, where = 'true', values: unknown[] = []) {
+  const n = values.length + 2;
+  const tsq = (weights: string) => `to_tsquery('simple', replace(hm_prefix_query($${n}), ':*', ':*${weights}'))`;
+  const { rows } = await db.query(
+    `select count(*) filter (where search_doc @@ ${tsq('A')})::int as t3,
+            count(*) filter (where search_doc @@ ${tsq('AB')} and not search_doc @@ ${tsq('A')})::int as t2,
+            count(*) filter (where not search_doc @@ ${tsq('AB')})::int as t1
+       from listings where marketplace_id = $1 and on_sale and ${where} and search_doc @@ to_tsquery('simple', hm_prefix_query($${n}))`,
+    [marketplaceId, ...values, q],
+  );
+  return rows[0] as { t3: number; t2: number; t1: number };
+}
+
+describe('pages equal the single-statement search on the same data', () => {
+  test('relevance across all three tiers, pages spanning tier boundaries and cursors crossing them (q=vit in a category)', async () => {
+    const furniture = categories.find((c) => c.slug === 'furniture')!;
+    const sub = categories.filter((c) => c.id === furniture.id || c.parentId === furniture.id).map((c) => c.id);
+    const tiers = await tierSizes('vit', 'category_id = any($2::uuid[])', [sub]);
+    // every tier has listings, and no boundary falls on a page boundary (a page spans two tiers)
+    expect(tiers.t3).toBeGreaterThan(100);
+    expect(tiers.t2).toBeGreaterThan(100);
+    expect(tiers.t1).toBeGreaterThan(100);
+    const expected = await reference('category_id = any($2::uuid[])', [sub], 'vit');
+    expect(expected.length).toBe(tiers.t3 + tiers.t2 + tiers.t1);
+    expect(await walk(`q=vit&category=${furniture.id}`)).toEqual(expected);
+  });
+
+  test('a tier with nothing in it is skipped (q=blue chair: no title has both, so terms first, then descriptions)', async () => {
+    const tiers = await tierSizes('blue chair');
+    expect(tiers.t3).toBe(0);
+    expect(tiers.t2).toBeGreaterThan(0);
+    expect(tiers.t1).toBeGreaterThan(tiers.t2);
+    expect(await walk('q=blue%20chair')).toEqual(await reference('true', [], 'blue chair'));
+  });
+
+  test('dense matches (q=ka, most listings; q=chair) and sparse ones (q=quixotic): the same first pages', async () => {
+    for (const q of ['ka', 'chair', RARE_WORD]) {
+      const expected = (await reference('true', [], q)).slice(0, 300);
+      expect(await walk(`q=${q}`, 3), q).toEqual(expected);
+    }
+  });
+
+  test('category + 2 terms + price range (the combined index), newest and cheapest first, counted with the first page', async () => {
+    const furniture = categories.find((c) => c.slug === 'furniture')!;
+    const sub = categories.filter((c) => c.id === furniture.id || c.parentId === furniture.id).map((c) => c.id);
+    const where = `category_id = any($2::uuid[]) and term_ids && $3::uuid[] and price_base between 100000 and 1000000`;
+    const expected = await reference(where, [sub, brands.slice(0, 2)]);
+    expect(expected.length).toBeGreaterThan(100);
+    const query = `category=${furniture.id}&term=${brands[0]}&term=${brands[1]}&min_price=100000&max_price=1000000`;
+    expect(await walk(query)).toEqual(expected);
+    // a first page with few matches expected counts them in the page statement: exact
+    expect(await search(query)).toEqual({ items: expect.any(Array), next_cursor: expect.any(String), total: expected.length });
+    const { rows } = await db.query(`select id from listings where marketplace_id = $1 and on_sale and ${where} order by price_base, id`, [marketplaceId, sub, brands.slice(0, 2)]);
+    expect(await walk(`${query}&sort=price_asc`)).toEqual(rows.map((r) => r.id));
+  });
 });

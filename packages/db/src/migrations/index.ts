@@ -13,6 +13,7 @@ import { Migration20261125020000_messages } from './Migration20261125020000_mess
 import { Migration20261125030000_pages } from './Migration20261125030000_pages.js';
 import { Migration20261125050000_newsletter } from './Migration20261125050000_newsletter.js';
 import { Migration20261125190000_job_priority } from './Migration20261125190000_job_priority.js';
+import { Migration20261125200000_search_indexes } from './Migration20261125200000_search_indexes.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125030000_pages', class: Migration20261125030000_pages },
   { name: 'Migration20261125050000_newsletter', class: Migration20261125050000_newsletter },
   { name: 'Migration20261125190000_job_priority', class: Migration20261125190000_job_priority },
+  { name: 'Migration20261125200000_search_indexes', class: Migration20261125200000_search_indexes },
 ];

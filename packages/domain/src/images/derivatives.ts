@@ -44,30 +44,53 @@ export interface Derivatives {
 
 const jpeg = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as const;
 
+export type DerivativeSize = 'thumb' | 'medium' | 'large' | 'xlarge';
+
+/** The sizes being encoded, each its own promise, so a caller can store one while the others are still being made. */
+export interface DerivativesInProgress {
+  sizes: { thumb: Promise<Buffer>; medium: Promise<Buffer>; large: Promise<Buffer>; xlarge?: Promise<Buffer> };
+  /** of the original, upright */
+  width: number;
+  height: number;
+}
+
 /**
- * The three JPEG sizes: thumb 400 px square (cover), medium and large fitting 800 and 1600 px; with
+ * The JPEG sizes: thumb 400 px square (cover), medium and large fitting 800 and 1600 px; with
  * `xlarge` (marketplace media) also 2400 px. EXIF orientation is applied and no metadata is written
- * (no GPS, no camera data survives). The original is decoded once, shrunk to the largest size, and
- * the smaller sizes come from that.
+ * (no GPS, no camera data survives). The original is decoded once, shrunk to the largest size on
+ * load (JPEG shrink-on-load), and the sizes are encoded from that in parallel. Resolves once the
+ * original is decoded; each size's promise resolves when that size is encoded.
+ *
+ * One decode, not sharp's `clone()` per size: every clone decodes the original again (the entropy
+ * decoding of a 12 MP JPEG is not made cheaper by shrink-on-load), measured ~1.5× slower here.
  */
-export async function makeDerivatives(original: Buffer, opts: { xlarge?: boolean } = {}): Promise<Derivatives> {
+export async function startDerivatives(original: Buffer, opts: { xlarge?: boolean } = {}): Promise<DerivativesInProgress> {
   const top = opts.xlarge ? 2400 : 1600;
   // loaded here, not at the top: processes that never resize a photo (the console) do not pay for sharp
   const { default: sharp } = await import('sharp');
-  const input = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
-  const { data, info } = await input
-    .resize(top, top, { fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const meta = await sharp(original).metadata();
+  const [{ data, info }, meta] = await Promise.all([
+    sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
+      .rotate()
+      .resize(top, top, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+    sharp(original).metadata(),
+  ]);
   const upright = meta.orientation && meta.orientation >= 5 ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
   const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const flatten = (s: Sharp) => (info.channels === 4 ? s.flatten({ background: '#ffffff' }) : s);
-  const [xlarge, large, medium, thumb] = await Promise.all([
-    opts.xlarge ? flatten(raw()).jpeg(jpeg).toBuffer() : undefined,
-    flatten(raw()).resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).jpeg(jpeg).toBuffer(),
-    flatten(raw()).resize(800, 800, { fit: 'inside', withoutEnlargement: true }).jpeg(jpeg).toBuffer(),
-    flatten(raw()).resize(400, 400, { fit: 'cover' }).jpeg(jpeg).toBuffer(),
-  ]);
-  return { thumb, medium, large, ...(xlarge ? { xlarge } : {}), ...upright };
+  const sizes = {
+    large: flatten(raw()).resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).jpeg(jpeg).toBuffer(),
+    medium: flatten(raw()).resize(800, 800, { fit: 'inside', withoutEnlargement: true }).jpeg(jpeg).toBuffer(),
+    thumb: flatten(raw()).resize(400, 400, { fit: 'cover' }).jpeg(jpeg).toBuffer(),
+    ...(opts.xlarge ? { xlarge: flatten(raw()).jpeg(jpeg).toBuffer() } : {}),
+  };
+  return { sizes, ...upright };
+}
+
+/** `startDerivatives`, every size encoded: what a caller that needs them all at once awaits. */
+export async function makeDerivatives(original: Buffer, opts: { xlarge?: boolean } = {}): Promise<Derivatives> {
+  const { sizes, width, height } = await startDerivatives(original, opts);
+  const [thumb, medium, large, xlarge] = await Promise.all([sizes.thumb, sizes.medium, sizes.large, sizes.xlarge]);
+  return { thumb, medium, large, ...(xlarge ? { xlarge } : {}), width, height };
 }

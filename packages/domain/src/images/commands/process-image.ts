@@ -4,7 +4,7 @@ import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Clock } from '../../context.js';
 import { BULK_PRIORITY, defineTask } from '../../shared/tasks.js';
 import { transition } from '../../shared/state-machine.js';
-import { makeDerivatives } from '../derivatives.js';
+import { startDerivatives } from '../derivatives.js';
 import { imageMachine } from '../image.machine.js';
 import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../image-store.js';
 
@@ -32,8 +32,15 @@ export async function processImage(deps: ImageDeps, ref: { marketplaceId: string
   }
   let result: 'ready' | 'failed';
   try {
-    const d = await makeDerivatives(original.body);
-    await Promise.all(IMAGE_SIZES.map((size) => deps.images.put(sizeKey(image.id, size), d[size], 'image/jpeg')));
+    const d = await startDerivatives(original.body);
+    // each size is stored as soon as it is encoded, while the larger ones are still being made; when
+    // one fails, the others are let finish and every size is removed again (no files of a failed photo)
+    const stored = await Promise.allSettled(IMAGE_SIZES.map(async (size) => deps.images.put(sizeKey(image.id, size), await d.sizes[size], 'image/jpeg')));
+    const failure = stored.find((r) => r.status === 'rejected');
+    if (failure) {
+      await deps.images.delete(IMAGE_SIZES.map((size) => sizeKey(image.id, size)));
+      throw failure.reason;
+    }
     image.width = d.width;
     image.height = d.height;
     await transition(imageMachine, image, 'finish', 'system', { now: deps.clock.now() });
