@@ -56,6 +56,9 @@ const DESCRIPTION = `REST API of the headless marketplace. Call it from your sto
 
 **Versioning.** Within v1 changes only add things; ignore fields you do not know.`;
 
+/** No open-source license: the API and this document are the operator's (docs/decisions.md). */
+const LICENSE = { name: 'Proprietary: for use with this marketplace service', identifier: 'LicenseRef-Proprietary' };
+
 /** The published OpenAPI 3.1 document: generated from the router, then given real statuses, problems and security. */
 export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: string; version: string }): Json {
   const doc = generateOpenApiDocument(router, {
@@ -70,7 +73,9 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     },
   }) as Json;
 
-  doc.components.schemas ??= {};
+  doc.info.license = LICENSE;
+  // trpc-to-openapi's own error bodies: every error here is a Problem (responses below), so nothing refers to them
+  doc.components.schemas = Object.fromEntries(Object.entries(doc.components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')));
   doc.components.schemas.Problem = problemSchema;
   doc.components.responses = Object.fromEntries(
     Object.entries(ERROR_STATUSES).map(([status, description]) => [
@@ -104,6 +109,8 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }] }[meta.auth];
     if (meta.optionalSession) op.security = [...op.security, { secretKey: [], userSession: [] }];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+    const body = op.requestBody?.content?.['application/json'];
+    if (body && meta.requestExample) body.example = meta.requestExample;
 
     const success = op.responses['200'];
     const status = String(meta.successStatus ?? 200);
@@ -136,7 +143,7 @@ function addRawRoutes(doc: Json, serverUrl: string) {
   const requestId = { 'Request-Id': { $ref: '#/components/headers/RequestId' } };
   doc.paths['/me/listings/{id}/images'] = {
     post: {
-      operationId: 'me-listings-uploadImage',
+      operationId: 'uploadListingImage',
       tags: ['Seller listings'],
       summary: 'Upload a photo',
       description:
@@ -185,9 +192,9 @@ function addRawRoutes(doc: Json, serverUrl: string) {
       },
     },
   });
-  doc.paths['/images/{id}/{file}'] = imageFiles('images-get', 'Images', 'A photo size', 'A listing photo.', ['thumb.jpg', 'medium.jpg', 'large.jpg'], '');
+  doc.paths['/images/{id}/{file}'] = imageFiles('getListingImageFile', 'Images', 'A photo size', 'A listing photo.', ['thumb.jpg', 'medium.jpg', 'large.jpg'], '');
   doc.paths['/media/{id}/{file}'] = imageFiles(
-    'media-get',
+    'getMediaFile',
     'Content pages',
     'A marketplace image size',
     'Images uploaded for content pages (ImageRef `urls`).',
@@ -198,14 +205,27 @@ function addRawRoutes(doc: Json, serverUrl: string) {
     // not under /v1: Stripe calls it, with its signature instead of an API key
     servers: [{ url: serverUrl }],
     post: {
-      operationId: 'webhooks-stripe',
+      operationId: 'receiveStripeEvent',
       tags: ['Webhooks'],
       summary: "Stripe's event deliveries",
       description:
         "The endpoint to register in Stripe's dashboard for this deployment (with the events `payment_intent.succeeded`, `payment_intent.payment_failed`, `payment_intent.canceled`, `charge.refunded`, `charge.dispute.*`). Not for storefronts. The body is verified byte for byte against the `Stripe-Signature` header with `STRIPE_WEBHOOK_SECRET` (400 when the header is missing or does not match, or is older than 5 minutes), then stored once by the event's id and handled in the background; a repeated delivery answers 200 and changes nothing, as does an event type the service does not act on. Bodies up to 256 KiB. 404 when Stripe is not configured.",
       security: [],
       parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, description: '`t=<unix time>,v1=<HMAC-SHA256 of "t.body" with the endpoint secret>`' }],
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe Event object.', required: ['id', 'type', 'data'], properties: { id: { type: 'string' }, type: { type: 'string' }, created: { type: 'integer' }, data: { type: 'object' } } } } } },
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              description: 'A Stripe Event object.',
+              required: ['id', 'type', 'data'],
+              properties: { id: { type: 'string' }, type: { type: 'string' }, created: { type: 'integer' }, data: { type: 'object', description: 'The event’s object, in Stripe’s shape.', additionalProperties: true } },
+            },
+            example: { id: 'evt_3Qk8xY2eZvKYlo2C0a1b2c3d', type: 'payment_intent.succeeded', created: 1795514400, data: { object: { id: 'pi_3Qk8xY2eZvKYlo2C1d2e3f4g', object: 'payment_intent', status: 'succeeded' } } },
+          },
+        },
+      },
       responses: {
         '200': {
           description: 'Received (stored now, or earlier: `duplicate`).',

@@ -27,6 +27,8 @@ export type Meta = OpenApiMeta<{
   optionalSession?: boolean;
   /** response headers on /v1 whatever the outcome (e.g. a preview: never cached, never indexed) */
   headers?: Record<string, string>;
+  /** an example request body for the OpenAPI document (openapi.test.ts checks it against the input schema) */
+  requestExample?: Record<string, unknown>;
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;

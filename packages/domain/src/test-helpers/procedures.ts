@@ -7,7 +7,9 @@ import { advanceTimers } from './advance-timers.js';
 export const advanceTimersProcedure = keyProcedure
   .meta({
     auth: 'secret',
+    requestExample: { until: '2026-12-24T12:00:00Z' },
     openapi: {
+      operationId: 'advanceTestClock',
       method: 'POST',
       path: '/test-helpers/timers/advance',
       tags: ['Test helpers'],

@@ -7,7 +7,9 @@ export const confirmPasswordReset = keyProcedure
   .meta({
     auth: 'secret',
     successStatus: 204,
+    requestExample: { token: 'pr_2bC5dF8gH1jK4mN7pQ0rS3t', password: 'a new long passphrase' },
     openapi: {
+      operationId: 'confirmPasswordReset',
       method: 'POST',
       path: '/password-resets/confirm',
       tags: ['Accounts and sessions'],

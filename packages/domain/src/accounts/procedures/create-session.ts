@@ -9,7 +9,9 @@ export const createSession = keyProcedure
     auth: 'secret',
     successStatus: 201,
     problems: [403, 429],
+    requestExample: { email: 'alice@example.com', password: 'correct horse battery' },
     openapi: {
+      operationId: 'signIn',
       method: 'POST',
       path: '/sessions',
       tags: ['Accounts and sessions'],

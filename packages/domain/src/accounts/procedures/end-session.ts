@@ -5,7 +5,7 @@ export const endCurrentSession = sessionProcedure
   .meta({
     auth: 'session',
     successStatus: 204,
-    openapi: { method: 'DELETE', path: '/sessions/current', tags: ['Accounts and sessions'], summary: 'Sign out', description: 'Ends the session sent in `X-User-Session`.' },
+    openapi: { operationId: 'signOut', method: 'DELETE', path: '/sessions/current', tags: ['Accounts and sessions'], summary: 'Sign out', description: 'Ends the session sent in `X-User-Session`.' },
   })
   .input(z.object({}))
   .output(z.void())

@@ -8,7 +8,9 @@ export const requestPasswordReset = keyProcedure
     auth: 'secret',
     successStatus: 202,
     problems: [429],
+    requestExample: { email: 'alice@example.com' },
     openapi: {
+      operationId: 'requestPasswordReset',
       method: 'POST',
       path: '/password-resets',
       tags: ['Accounts and sessions'],

@@ -8,7 +8,9 @@ export const requestSignInLink = keyProcedure
     auth: 'secret',
     successStatus: 202,
     problems: [429],
+    requestExample: { email: 'alice@example.com' },
     openapi: {
+      operationId: 'sendSignInLink',
       method: 'POST',
       path: '/sessions/email-link',
       tags: ['Accounts and sessions'],

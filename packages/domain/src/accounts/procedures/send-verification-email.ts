@@ -7,7 +7,9 @@ export const sendVerificationEmail = sessionProcedure
     auth: 'session',
     successStatus: 202,
     problems: [429],
+    requestExample: {},
     openapi: {
+      operationId: 'sendVerificationEmail',
       method: 'POST',
       path: '/me/verification-email',
       tags: ['Accounts and sessions'],

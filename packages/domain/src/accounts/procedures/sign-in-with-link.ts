@@ -9,7 +9,9 @@ export const signInWithLink = keyProcedure
     auth: 'secret',
     successStatus: 201,
     problems: [403],
+    requestExample: { token: 'sl_4kQn2r8ZxW7vT1bY9cPdLm3e' },
     openapi: {
+      operationId: 'signInWithLink',
       method: 'POST',
       path: '/sessions/from-link',
       tags: ['Accounts and sessions'],

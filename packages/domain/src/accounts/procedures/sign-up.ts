@@ -9,7 +9,9 @@ export const signUp = keyProcedure
     auth: 'secret',
     successStatus: 201,
     problems: [409],
+    requestExample: { email: 'alice@example.com', password: 'correct horse battery', first_name: 'Alice', locale: 'en' },
     openapi: {
+      operationId: 'signUp',
       method: 'POST',
       path: '/users',
       tags: ['Accounts and sessions'],

@@ -6,7 +6,8 @@ import { toUserBody } from '../user.mapper.js';
 export const updateMe = sessionProcedure
   .meta({
     auth: 'session',
-    openapi: { method: 'PATCH', path: '/me', tags: ['Accounts and sessions'], summary: 'Update the signed-in user', description: 'Only the fields sent change. `locale` is one of the marketplace\'s languages, or empty for the default.' },
+    requestExample: { display_name: 'Alice in Stockholm', bio: 'I restore mid-century chairs.' },
+    openapi: { operationId: 'updateMe', method: 'PATCH', path: '/me', tags: ['Accounts and sessions'], summary: 'Update the signed-in user', description: 'Only the fields sent change. `locale` is one of the marketplace\'s languages, or empty for the default.' },
   })
   .input(ZUpdateMeInput)
   .output(ZUser)

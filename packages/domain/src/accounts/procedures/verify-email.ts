@@ -6,7 +6,9 @@ import { toUserBody } from '../user.mapper.js';
 export const verifyEmail = keyProcedure
   .meta({
     auth: 'secret',
+    requestExample: { token: 'ev_7hJk3mN9pQ2rS5tV8wX1yZ4a' },
     openapi: {
+      operationId: 'confirmEmail',
       method: 'POST',
       path: '/email-verifications',
       tags: ['Accounts and sessions'],

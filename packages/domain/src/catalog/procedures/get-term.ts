@@ -5,7 +5,7 @@ import { getTerm } from '../commands/list-terms.js';
 export const getTermProcedure = keyProcedure
   .meta({
     auth: 'key',
-    openapi: { method: 'GET', path: '/catalog-terms/{kind}/{slug}', tags: ['Catalogue'], summary: 'Get a catalogue term', description: 'One term by kind and slug, with its name and description in `locale`.' },
+    openapi: { operationId: 'getCatalogTerm', method: 'GET', path: '/catalog-terms/{kind}/{slug}', tags: ['Catalogue'], summary: 'Get a catalogue term', description: 'One term by kind and slug, with its name and description in `locale`.' },
   })
   .input(ZGetTermInput)
   .output(ZTerm)

@@ -6,6 +6,7 @@ export const listCategoriesProcedure = keyProcedure
   .meta({
     auth: 'key',
     openapi: {
+      operationId: 'listCategories',
       method: 'GET',
       path: '/categories',
       tags: ['Catalogue'],

@@ -6,6 +6,7 @@ export const listTermsProcedure = keyProcedure
   .meta({
     auth: 'key',
     openapi: {
+      operationId: 'listCatalogTerms',
       method: 'GET',
       path: '/catalog-terms',
       tags: ['Catalogue'],

@@ -23,6 +23,7 @@ export const listTestEmails = keyProcedure
   .meta({
     auth: 'secret',
     openapi: {
+      operationId: 'listTestEmails',
       method: 'GET',
       path: '/test-helpers/emails',
       tags: ['Test helpers'],

@@ -10,7 +10,7 @@ const TAG = 'Favourites';
 const ZRef = z.strictObject({ id: z.uuid() });
 
 export const listFavorites = sessionProcedure
-  .meta({ auth: 'session', openapi: { method: 'GET', path: '/me/favorites', tags: [TAG], summary: 'Saved listings', description: 'Latest saved first, including listings no longer on sale (see `status` and `seller_blocked`).' } })
+  .meta({ auth: 'session', openapi: { operationId: 'listMyFavorites', method: 'GET', path: '/me/favorites', tags: [TAG], summary: 'Saved listings', description: 'Latest saved first, including listings no longer on sale (see `status` and `seller_blocked`).' } })
   .input(ZFavoritesInput)
   .output(ZFavoritesPage)
   .query(async ({ ctx, input }) => {
@@ -25,7 +25,7 @@ export const listFavorites = sessionProcedure
   });
 
 export const putFavorite = sessionProcedure
-  .meta({ auth: 'session', successStatus: 204, openapi: { method: 'PUT', path: '/me/favorites/{id}', tags: [TAG], summary: 'Save a listing', description: 'Only listings on sale (404 otherwise); saving twice is fine.' } })
+  .meta({ auth: 'session', successStatus: 204, openapi: { operationId: 'addFavorite', method: 'PUT', path: '/me/favorites/{id}', tags: [TAG], summary: 'Save a listing', description: 'Only listings on sale (404 otherwise); saving twice is fine.' } })
   .input(ZRef)
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
@@ -33,7 +33,7 @@ export const putFavorite = sessionProcedure
   });
 
 export const deleteFavorite = sessionProcedure
-  .meta({ auth: 'session', successStatus: 204, openapi: { method: 'DELETE', path: '/me/favorites/{id}', tags: [TAG], summary: 'Forget a saved listing', description: '204 also when it was not saved.' } })
+  .meta({ auth: 'session', successStatus: 204, openapi: { operationId: 'removeFavorite', method: 'DELETE', path: '/me/favorites/{id}', tags: [TAG], summary: 'Forget a saved listing', description: '204 also when it was not saved.' } })
   .input(ZRef)
   .output(z.void())
   .mutation(async ({ ctx, input }) => {

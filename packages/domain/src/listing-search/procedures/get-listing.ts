@@ -12,7 +12,7 @@ export const getListing = keyProcedure
     auth: 'key',
     optionalSession: true,
     problems: [403],
-    openapi: { method: 'GET', path: '/listings/{id}', tags: ['Listings'], summary: 'A listing on sale', description: "Listings not on sale answer 404. Terms carry their descriptions by language; `seller` carries the seller's public name." },
+    openapi: { operationId: 'getListing', method: 'GET', path: '/listings/{id}', tags: ['Listings'], summary: 'A listing on sale', description: "Listings not on sale answer 404. Terms carry their descriptions by language; `seller` carries the seller's public name." },
   })
   .input(ZGetListingInput)
   .output(ZShopListing)

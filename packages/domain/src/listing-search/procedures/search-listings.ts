@@ -12,6 +12,7 @@ export const searchListings = keyProcedure
     optionalSession: true,
     problems: [403],
     openapi: {
+      operationId: 'listListings',
       method: 'GET',
       path: '/listings',
       tags: ['Listings'],

@@ -6,7 +6,7 @@ import { TAG, ownListingBody } from './_shared.js';
 export const acceptOffer = sessionProcedure
   .meta({
     auth: 'session',
-    openapi: { method: 'POST', path: '/me/listings/{id}/offer/accept', tags: [TAG], summary: "Accept the marketplace's offer", description: 'The offer becomes the price (and its schedule the price schedule); the listing goes to `pending_approval`.' },
+    openapi: { operationId: 'acceptListingOffer', method: 'POST', path: '/me/listings/{id}/offer/accept', tags: [TAG], summary: "Accept the marketplace's offer", description: 'The offer becomes the price (and its schedule the price schedule); the listing goes to `pending_approval`.' },
   })
   .input(ZListingRef)
   .output(ZListing)
@@ -15,7 +15,8 @@ export const acceptOffer = sessionProcedure
 export const counterOffer = sessionProcedure
   .meta({
     auth: 'session',
-    openapi: { method: 'POST', path: '/me/listings/{id}/offer/counter', tags: [TAG], summary: 'Answer the offer with your price', description: "Sets the seller's price in the offer's currency; the listing goes to `pending_approval`." },
+    requestExample: { amount: 140000 },
+    openapi: { operationId: 'counterListingOffer', method: 'POST', path: '/me/listings/{id}/offer/counter', tags: [TAG], summary: 'Answer the offer with your price', description: "Sets the seller's price in the offer's currency; the listing goes to `pending_approval`." },
   })
   .input(ZCounterInput)
   .output(ZListing)

@@ -4,7 +4,7 @@ import { closeListing as closeListingCommand } from '../commands/close-listing.j
 import { TAG, ownListingBody } from './_shared.js';
 
 export const closeListing = sessionProcedure
-  .meta({ auth: 'session', openapi: { method: 'POST', path: '/me/listings/{id}/close', tags: [TAG], summary: 'Close a listing', description: 'Takes a listing on sale out of the shop (409 otherwise). It can be published again.' } })
+  .meta({ auth: 'session', openapi: { operationId: 'closeListing', method: 'POST', path: '/me/listings/{id}/close', tags: [TAG], summary: 'Close a listing', description: 'Takes a listing on sale out of the shop (409 otherwise). It can be published again.' } })
   .input(ZListingRef)
   .output(ZListing)
   .mutation(async ({ ctx, input }) => ownListingBody(ctx, await closeListingCommand(ctx, input.id)));

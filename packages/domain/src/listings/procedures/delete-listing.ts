@@ -9,6 +9,7 @@ export const deleteListing = sessionProcedure
     auth: 'session',
     successStatus: 204,
     openapi: {
+      operationId: 'deleteListing',
       method: 'DELETE',
       path: '/me/listings/{id}',
       tags: [TAG],

@@ -4,7 +4,7 @@ import { findOwnListing } from '../commands/find-listings.js';
 import { TAG, ownListingBody } from './_shared.js';
 
 export const getMyListing = sessionProcedure
-  .meta({ auth: 'session', openapi: { method: 'GET', path: '/me/listings/{id}', tags: [TAG], summary: 'One of your listings', description: "Any status. Another user's listing is 404." } })
+  .meta({ auth: 'session', openapi: { operationId: 'getMyListing', method: 'GET', path: '/me/listings/{id}', tags: [TAG], summary: 'One of your listings', description: "Any status. Another user's listing is 404." } })
   .input(ZListingRef)
   .output(ZListing)
   .query(async ({ ctx, input }) => ownListingBody(ctx, await findOwnListing(ctx.em, ctx.user.id, input.id)));

@@ -5,7 +5,7 @@ import { loadRelations, toListingBody } from '../listing.mapper.js';
 import { TAG } from './_shared.js';
 
 export const listMyListings = sessionProcedure
-  .meta({ auth: 'session', openapi: { method: 'GET', path: '/me/listings', tags: [TAG], summary: "The signed-in seller's listings", description: 'Every status, latest change first; cursor-paged.' } })
+  .meta({ auth: 'session', openapi: { operationId: 'listMyListings', method: 'GET', path: '/me/listings', tags: [TAG], summary: "The signed-in seller's listings", description: 'Every status, latest change first; cursor-paged.' } })
   .input(ZListMyListings)
   .output(ZListingPage)
   .query(async ({ ctx, input }) => {

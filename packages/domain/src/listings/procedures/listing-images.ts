@@ -6,13 +6,13 @@ import { toImageBody } from '../listing.mapper.js';
 import { TAG, ownListingBody } from './_shared.js';
 
 export const orderListingImages = sessionProcedure
-  .meta({ auth: 'session', openapi: { method: 'PUT', path: '/me/listings/{id}/images/order', tags: [TAG], summary: 'Order the photos', description: 'Every photo id exactly once (422 otherwise); the first becomes the main photo.' } })
+  .meta({ auth: 'session', requestExample: { image_ids: ['0192d5e9-1b2c-7d3e-9f4a-5b6c7d8e9fa0', '0192d5e9-0a1b-7c2d-8e3f-4a5b6c7d8e9f'] }, openapi: { operationId: 'reorderListingImages', method: 'PUT', path: '/me/listings/{id}/images/order', tags: [TAG], summary: 'Order the photos', description: 'Every photo id exactly once (422 otherwise); the first becomes the main photo.' } })
   .input(ZImageOrderInput)
   .output(ZListing)
   .mutation(async ({ ctx, input }) => ownListingBody(ctx, await reorderListingImages(ctx, input.id, input.image_ids)));
 
 export const deleteListingImage = sessionProcedure
-  .meta({ auth: 'session', successStatus: 204, openapi: { method: 'DELETE', path: '/me/listings/{id}/images/{image_id}', tags: [TAG], summary: 'Delete a photo', description: 'A listing on sale keeps at least the marketplace minimum of photos (409).' } })
+  .meta({ auth: 'session', successStatus: 204, openapi: { operationId: 'deleteListingImage', method: 'DELETE', path: '/me/listings/{id}/images/{image_id}', tags: [TAG], summary: 'Delete a photo', description: 'A listing on sale keeps at least the marketplace minimum of photos (409).' } })
   .input(ZImageRef)
   .output(z.void())
   .mutation(async ({ ctx, input }) => {

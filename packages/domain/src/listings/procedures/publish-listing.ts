@@ -6,7 +6,9 @@ import { TAG, ownListingBody } from './_shared.js';
 export const publishListing = sessionProcedure
   .meta({
     auth: 'session',
+    requestExample: { ask_valuation: false },
     openapi: {
+      operationId: 'publishListing',
       method: 'POST',
       path: '/me/listings/{id}/publish',
       tags: [TAG],

@@ -8,7 +8,9 @@ export const replaceListing = sessionProcedure
   .meta({
     auth: 'session',
     problems: [403],
+    requestExample: { title: 'Oak armchair, 1962', locale: 'en', price: { amount: 135000, currency: 'SEK' }, category_id: '0192d5e8-6a10-7c22-8d4e-1f2a3b4c5d6e', terms: { brand: '0192d5e8-6a11-7d33-a5e6-2a3b4c5d6e7f' }, attributes: { condition: 'good' }, location: { city: 'Stockholm', country: 'SE', postal_code: '11646' }, delivery: { pickup: true } },
     openapi: {
+      operationId: 'replaceListing',
       method: 'PUT',
       path: '/me/listings/{id}',
       tags: [TAG],

@@ -6,7 +6,7 @@ import { ZSiteList } from '../locations.schema.js';
 export const listLocationsProcedure = keyProcedure
   .meta({
     auth: 'key',
-    openapi: { method: 'GET', path: '/locations', tags: ['Marketplace'], summary: 'List locations', description: "The marketplace's active sites: showrooms and warehouses." },
+    openapi: { operationId: 'listLocations', method: 'GET', path: '/locations', tags: ['Marketplace'], summary: 'List locations', description: "The marketplace's active sites: showrooms and warehouses." },
   })
   .input(z.strictObject({}))
   .output(ZSiteList)

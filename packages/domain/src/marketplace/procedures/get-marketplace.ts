@@ -6,7 +6,7 @@ import { toMarketplaceBody } from '../marketplace.mapper.js';
 export const getMarketplace = keyProcedure
   .meta({
     auth: 'key',
-    openapi: { method: 'GET', path: '/marketplace', tags: ['Marketplace'], summary: 'Get the marketplace', description: 'The marketplace the API key belongs to: currencies, languages, term kinds, listing rules and shipping table.' },
+    openapi: { operationId: 'getMarketplace', method: 'GET', path: '/marketplace', tags: ['Marketplace'], summary: 'Get the marketplace', description: 'The marketplace the API key belongs to: currencies, languages, term kinds, listing rules and shipping table.' },
   })
   .input(z.strictObject({}))
   .output(ZMarketplace)

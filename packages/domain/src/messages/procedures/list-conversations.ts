@@ -9,6 +9,7 @@ export const listConversations = sessionProcedure
   .meta({
     auth: 'session',
     openapi: {
+      operationId: 'listMyConversations',
       method: 'GET',
       path: '/me/conversations',
       tags: [TAG],

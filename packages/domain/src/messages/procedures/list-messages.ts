@@ -9,6 +9,7 @@ export const listMessages = sessionProcedure
   .meta({
     auth: 'session',
     openapi: {
+      operationId: 'listConversationMessages',
       method: 'GET',
       path: '/me/conversations/{id}/messages',
       tags: [TAG],

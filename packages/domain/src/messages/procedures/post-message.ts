@@ -8,7 +8,9 @@ export const postMessage = sessionProcedure
   .meta({
     auth: 'session',
     successStatus: 201,
+    requestExample: { body: 'Could I pick it up on Saturday?' },
     openapi: {
+      operationId: 'sendMessage',
       method: 'POST',
       path: '/me/conversations/{id}/messages',
       tags: [TAG],

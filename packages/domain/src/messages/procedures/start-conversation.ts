@@ -9,7 +9,9 @@ export const startConversation = sessionProcedure
   .meta({
     auth: 'session',
     successStatus: 201,
+    requestExample: { listing_id: '0192d5e8-7b1c-7a3e-9f21-5c4b3a2d1e0f', body: 'Is it still for sale?' },
     openapi: {
+      operationId: 'startConversation',
       method: 'POST',
       path: '/me/conversations',
       tags: [TAG],

@@ -7,7 +7,9 @@ export const subscribe = keyProcedure
   .meta({
     auth: 'key',
     successStatus: 202,
+    requestExample: { email: 'alice@example.com', first_name: 'Alice', locale: 'en', source: 'footer' },
     openapi: {
+      operationId: 'subscribeToNewsletter',
       method: 'POST',
       path: '/newsletter/subscribers',
       tags: ['Newsletter'],

@@ -8,6 +8,7 @@ export const getOrderDeliveryBooking = sessionProcedure
     auth: 'session',
     problems: [409],
     openapi: {
+      operationId: 'getDeliveryBooking',
       method: 'GET',
       path: '/me/orders/{id}/delivery-booking',
       tags: [TAG],
@@ -23,7 +24,9 @@ export const bookOrderDelivery = sessionProcedure
   .meta({
     auth: 'session',
     problems: [403, 409],
+    requestExample: { date: '2026-12-03', window: 'am' },
     openapi: {
+      operationId: 'bookDelivery',
       method: 'PUT',
       path: '/me/orders/{id}/delivery-booking',
       tags: [TAG],

@@ -6,7 +6,7 @@ import { TAG, partyBody } from './_shared.js';
 export const getOrder = sessionProcedure
   .meta({
     auth: 'session',
-    openapi: { method: 'GET', path: '/me/orders/{id}', tags: [TAG], summary: 'An order', description: "For its buyer or its seller (anyone else: 404). Poll it while `pending_payment`: the payment provider's confirmation moves it to `purchased` in the background." },
+    openapi: { operationId: 'getMyOrder', method: 'GET', path: '/me/orders/{id}', tags: [TAG], summary: 'An order', description: "For its buyer or its seller (anyone else: 404). Poll it while `pending_payment`: the payment provider's confirmation moves it to `purchased` in the background." },
   })
   .input(ZOrderRef)
   .output(ZOrder)

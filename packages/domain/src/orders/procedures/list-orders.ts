@@ -7,7 +7,7 @@ import { TAG, partyBodies } from './_shared.js';
 export const listOrders = sessionProcedure
   .meta({
     auth: 'session',
-    openapi: { method: 'GET', path: '/me/orders', tags: [TAG], summary: "The signed-in user's orders", description: 'As buyer (default) or seller, optionally in one `state`, newest first; offset-paged (a page shorter than `limit` is the last).' },
+    openapi: { operationId: 'listMyOrders', method: 'GET', path: '/me/orders', tags: [TAG], summary: "The signed-in user's orders", description: 'As buyer (default) or seller, optionally in one `state`, newest first; offset-paged (a page shorter than `limit` is the last).' },
   })
   .input(ZListOrders)
   .output(z.object({ items: z.array(ZOrder) }).meta({ id: 'OrderList' }))

@@ -8,7 +8,9 @@ export const placeOrder = sessionProcedure
     auth: 'session',
     successStatus: 201,
     problems: [409],
+    requestExample: { listing_id: '0192d5e8-7b1c-7a3e-9f21-5c4b3a2d1e0f', quantity: 1, delivery: { method: 'pickup' } },
     openapi: {
+      operationId: 'createOrder',
       method: 'POST',
       path: '/me/orders',
       tags: [TAG],

@@ -7,7 +7,9 @@ export const quoteOrder = sessionProcedure
   .meta({
     auth: 'session',
     problems: [409],
+    requestExample: { listing_id: '0192d5e8-7b1c-7a3e-9f21-5c4b3a2d1e0f', quantity: 1, delivery: { method: 'pickup' }, voucher_code: 'WELCOME10' },
     openapi: {
+      operationId: 'quoteOrder',
       method: 'POST',
       path: '/me/orders/quote',
       tags: [TAG],

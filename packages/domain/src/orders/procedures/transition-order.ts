@@ -7,7 +7,9 @@ export const transitionOrder = sessionProcedure
   .meta({
     auth: 'session',
     problems: [409],
+    requestExample: { data: { carrier: 'PostNord', tracking_number: '00370712345678901234' } },
     openapi: {
+      operationId: 'transitionOrder',
       method: 'POST',
       path: '/me/orders/{id}/transitions/{transition}',
       tags: [TAG],

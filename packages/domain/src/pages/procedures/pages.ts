@@ -4,7 +4,7 @@ import { listPublishedPages, readPreview, readPublishedPage } from '../commands/
 import { ZGetPageInput, ZPage, ZPreviewPageInput, ZPublishedPageList } from '../pages.schema.js';
 
 export const listPagesProcedure = keyProcedure
-  .meta({ auth: 'key', openapi: { method: 'GET', path: '/pages', tags: ['Content pages'], summary: 'Published pages', description: 'Every published page in every language it is published in, by slug then language.' } })
+  .meta({ auth: 'key', openapi: { operationId: 'listPages', method: 'GET', path: '/pages', tags: ['Content pages'], summary: 'Published pages', description: 'Every published page in every language it is published in, by slug then language.' } })
   .input(z.strictObject({}))
   .output(ZPublishedPageList)
   .query(async ({ ctx }) => ({ items: await listPublishedPages(ctx) }));
@@ -13,6 +13,7 @@ export const getPageProcedure = keyProcedure
   .meta({
     auth: 'key',
     openapi: {
+      operationId: 'getPage',
       method: 'GET',
       path: '/pages/{slug}',
       tags: ['Content pages'],
@@ -30,6 +31,7 @@ export const previewPageProcedure = keyProcedure
     auth: 'key',
     headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' },
     openapi: {
+      operationId: 'previewPage',
       method: 'GET',
       path: '/pages/{slug}/preview',
       tags: ['Content pages'],

@@ -13,7 +13,9 @@ export const confirmTestPayment = keyProcedure
   .meta({
     auth: 'secret',
     problems: [409],
+    requestExample: { client_secret: 'pi_test_3Qk8_secret_Zx91', outcome: 'succeeded' },
     openapi: {
+      operationId: 'confirmTestPayment',
       method: 'POST',
       path: '/test-helpers/payments/confirm',
       tags: ['Test helpers'],

@@ -15,6 +15,7 @@ export const getPayouts = sessionProcedure
   .meta({
     auth: 'session',
     openapi: {
+      operationId: 'getMyPayoutSetup',
       method: 'GET',
       path: '/me/payouts',
       tags: [TAG],

@@ -8,7 +8,9 @@ export const startPayoutSessionProcedure = sessionProcedure
   .meta({
     auth: 'session',
     problems: [409],
+    requestExample: { country: 'SE', business_type: 'individual' },
     openapi: {
+      operationId: 'createPayoutSession',
       method: 'POST',
       path: '/me/payouts/session',
       tags: [TAG],

@@ -40,7 +40,9 @@ export const moveTestPayoutAccount = sessionProcedure
   .meta({
     auth: 'session',
     problems: [409],
+    requestExample: { status: 'action_required', due: ['external_account'] },
     openapi: {
+      operationId: 'setTestPayoutAccount',
       method: 'POST',
       path: '/test-helpers/payouts/account',
       tags: [TAG],
@@ -67,7 +69,9 @@ export const disputeTestPayment = keyProcedure
   .meta({
     auth: 'secret',
     problems: [409],
+    requestExample: { order_id: '0192d5f1-2c3d-7e4f-8a9b-0c1d2e3f4a5b', status: 'needs_response', reason: 'product_not_received' },
     openapi: {
+      operationId: 'disputeTestPayment',
       method: 'POST',
       path: '/test-helpers/payments/dispute',
       tags: [TAG],
@@ -93,7 +97,9 @@ export const refundTestPayment = keyProcedure
   .meta({
     auth: 'secret',
     problems: [409],
+    requestExample: { order_id: '0192d5f1-2c3d-7e4f-8a9b-0c1d2e3f4a5b', amount: 50000 },
     openapi: {
+      operationId: 'refundTestPayment',
       method: 'POST',
       path: '/test-helpers/payments/refund',
       tags: [TAG],
