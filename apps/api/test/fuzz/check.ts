@@ -33,6 +33,9 @@ export interface Failure {
   what: string;
 }
 
+/** `body`, `body.price.amount`, `query.limit`, `path.id`, `header.Idempotency-Key` */
+const LOCATION = /^(body|query|path|header)(\.|$)/;
+
 const PROBLEM_MEMBERS = { type: 'string', title: 'string', status: 'number', detail: 'string', code: 'string' } as const;
 
 /** Ids, quoted URLs, long numbers and long runs vary between equal failures: mask them before grouping. */
@@ -74,6 +77,12 @@ export async function checkResponse(app: FastifyInstance, op: Operation | undefi
     const missing = Object.entries(PROBLEM_MEMBERS).filter(([k, t]) => typeof problem[k] !== t);
     if (missing.length) return { kind: 'problem-members', what: `missing ${missing.map(([k]) => k).join(', ')}: ${describe(type, body)}` };
     if (problem.status !== res.status) return { kind: 'problem-status', what: `status member ${String(problem.status)} (${String(problem.code)})` };
+    // a refused input lists where: every error names a location in the request (`body.title`, `query.limit`, `path.id`, `header.…`)
+    if (problem.code === 'validation_failed') {
+      const errors = Array.isArray(problem.errors) ? (problem.errors as { location?: unknown }[]) : [];
+      const unplaced = errors.filter((e) => typeof e?.location !== 'string' || !LOCATION.test(e.location));
+      if (errors.length === 0 || unplaced.length) return { kind: 'problem-members', what: `validation_failed without ${errors.length ? `a location (${clip(JSON.stringify(unplaced[0]), 60)})` : 'errors'}` };
+    }
   }
   if (req.url.startsWith('/v1/') && !req.url.startsWith('/v1/openapi.json') && req.method !== 'HEAD' && !req.bytes) {
     try {

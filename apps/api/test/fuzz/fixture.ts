@@ -39,6 +39,15 @@ export interface World {
   orders: OrdersWorld;
   /** the main user's conversations (asking bob about a listing, with support) */
   conversations: string[];
+  /** makes fresh objects of the main user (the contract run's targets, once the fuzz has used the pools) */
+  make: {
+    draft(title: string): Promise<string>;
+    onSale(title: string): Promise<string>;
+    /** a processed photo of the listing */
+    upload(listing: string): Promise<string>;
+    /** a draft with a photo, published asking for a valuation, with the team's offer */
+    offered(title: string): Promise<string>;
+  };
 }
 
 export async function buildWorld(h: Harness): Promise<World> {
@@ -108,10 +117,11 @@ export async function buildWorld(h: Harness): Promise<World> {
   const foreignListing = await onSale(carl.token, 'Foreign chair', other);
   const foreignImage = await upload(other, carl.token, foreignListing);
   await h.runJobs();
-  for (const id of offered) {
+  const offer = async (id: string) => {
     await call('POST', `/v1/me/listings/${id}/publish`, m.secret, alice.token, { ask_valuation: true });
     await h.console.listings.offer({ id, amount: 120000, currency: 'SEK', note: 'Good condition.' });
-  }
+  };
+  for (const id of offered) await offer(id);
 
   for (const id of bobListings) await h.request({ method: 'PUT', url: `/v1/me/favorites/${id}`, key: m.secret, session: alice.token });
   await h.request({ method: 'PUT', url: `/v1/me/favorites/${onSaleIds[0]}`, key: m.secret, session: alice.token });
@@ -187,6 +197,22 @@ export async function buildWorld(h: Harness): Promise<World> {
     orders,
     conversations,
     pages,
+    make: {
+      draft: (title) => draft(alice.token, title),
+      onSale: (title) => onSale(alice.token, title),
+      upload: async (listing) => {
+        const id = await upload(m, alice.token, listing);
+        await h.runJobs();
+        return id;
+      },
+      offered: async (title) => {
+        const id = await draft(alice.token, title);
+        await upload(m, alice.token, id);
+        await h.runJobs();
+        await offer(id);
+        return id;
+      },
+    },
   };
 }
 

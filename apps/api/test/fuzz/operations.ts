@@ -225,7 +225,7 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
   };
 }
 
-const encodeValue = (v: Json) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
+export const encodeValue = (v: Json) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
 
 /** A request the operation should accept (or refuse only for domain reasons): the starting point of every mutation. */
 export function baseDraft(ctx: FuzzContext, op: Operation, method = op.method): Draft {

@@ -40,7 +40,7 @@ export function* cases(ctx: FuzzContext, ops: Operation[], minRequests: number):
  * it is sent (the same one for all its requests: a replay must come from the same session), and
  * puts it back unless a request succeeded (then the session is gone).
  */
-function withSpareSession(world: World, requests: Req[]): { requests: Req[]; done(statuses: number[]): void } {
+export function withSpareSession(world: World, requests: Req[]): { requests: Req[]; done(statuses: number[]): void } {
   const uses = (req: Req) => Object.values(req.headers).includes(SPARE_SESSION) || Boolean(req.bytes?.toString('latin1').includes(SPARE_SESSION));
   if (!requests.some(uses)) return { requests, done: () => {} };
   const session = world.spareSessions.shift() ?? world.endedSession;
