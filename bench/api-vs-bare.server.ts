@@ -15,7 +15,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createOrm } from '@hm/db/orm';
-import type { Category, Marketplace } from '@hm/db/entities';
+import type { Category } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import type { CommandContext } from '@hm/domain/context';
 import { TENANT_FILTER, TENANT_ROLE, MARKETPLACE_SETTING } from '@hm/db/tenancy';
@@ -24,7 +24,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { API_KEY_CACHE_MAX_MS } from '../apps/api/src/http/api-key-cache.js';
 import { toMarketplaceBody } from '../packages/domain/src/marketplace/marketplace.mapper.js';
 import { listCategories } from '../packages/domain/src/catalog/commands/list-categories.js';
-import { hashApiKey, parseApiKey } from '../packages/domain/src/api-keys/api-key-token.js';
+import { bareKeyAuth } from './bare-auth.js';
 import { loadRelations } from '../packages/domain/src/listings/listing.mapper.js';
 import { toShopListing } from '../packages/domain/src/listing-search/listing-search.mapper.js';
 import { displayNameOf, listingOnSale, listingRowsInOrder, shopRelationReads } from '../packages/domain/src/listing-search/shop-reads.queries.js';
@@ -57,44 +57,8 @@ async function bareServer(databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
   const app = Fastify({ logger: false });
 
-  // The same reuse as the API's key cache (API_KEY_CACHE_MS): an accepted key's marketplace for up to a second.
-  const accepted = new Map<string, { asked: number; marketplace: Promise<Marketplace | undefined> }>();
-  const authenticate = (header: string | undefined): Promise<Marketplace | undefined> => {
-    const now = performance.now();
-    const hit = header === undefined ? undefined : accepted.get(header);
-    if (hit && now - hit.asked < API_KEY_CACHE_MAX_MS) return hit.marketplace;
-    const marketplace = lookUp(header);
-    if (header !== undefined) accepted.set(header, { asked: now, marketplace });
-    return marketplace;
-  };
-  const lookUp = async (header: string | undefined): Promise<Marketplace | undefined> => {
-    const token = /^Bearer ([^\s]+)$/i.exec(header?.trim() ?? '')?.[1];
-    const parsed = token ? parseApiKey(token) : undefined;
-    if (!token || !parsed || parsed.mode !== MODE) return undefined;
-    const key = (
-      await pool.query<{ marketplace_id: string; kind: string; mode: string; revoked_at: Date | null }>(
-        'select * from api_keys where token_hash = $1 limit 1',
-        [hashApiKey(token)],
-      )
-    ).rows[0];
-    if (!key || key.kind !== parsed.kind || key.mode !== MODE || key.revoked_at) return undefined;
-    const m = (await pool.query('select * from marketplaces where id = $1 limit 1', [key.marketplace_id])).rows[0];
-    if (!m) return undefined;
-    return {
-      id: m.id,
-      name: m.name,
-      slug: m.slug,
-      currencies: m.currencies,
-      locales: m.locales,
-      termKinds: m.term_kinds,
-      listingRules: m.listing_rules,
-      shipping: m.shipping,
-      commissionPercent: m.commission_percent,
-      storefrontUrl: m.storefront_url,
-      createdAt: m.created_at,
-      updatedAt: m.updated_at,
-    } as Marketplace;
-  };
+  // the API's database work for a key, and the same reuse as its key cache (API_KEY_CACHE_MS)
+  const authenticate = bareKeyAuth(pool, MODE);
 
   const unauthorized = { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'invalid_api_key' };
 

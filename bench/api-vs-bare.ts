@@ -21,7 +21,6 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@hm/db/postgres';
@@ -32,6 +31,7 @@ import { createApiKey } from '../packages/domain/src/api-keys/commands/manage-ap
 import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
 import { machine, machineCpuSeconds, postgresCpuSeconds, writeResults } from './lib.js';
 import { seedBench } from './seed.js';
+import { captureStatements, checkSameResponses, onPostgresLog, ROLES, sleep } from './api-vs-bare.checks.js';
 import { markdown, ROUTES, summarise, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -58,7 +58,6 @@ const CONFIG = {
   hardLimitSeconds: 480,
 };
 
-const ROLES: Role[] = ['api', 'bare'];
 
 // ---------------------------------------------------------------------------------------------
 // Processes: Postgres, the two servers, cleanup that always runs.
@@ -132,18 +131,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanup().finally(() => process.exit(130)));
 }
 
-/** Postgres statement log lines (log_statement=all), collected only while `capturing`. */
-const statementLog = { capturing: false, partial: '', lines: [] as string[] };
-function onPostgresLog(text: string) {
-  if (!statementLog.capturing) return;
-  const all = (statementLog.partial + text).split('\n');
-  statementLog.partial = all.pop() ?? '';
-  for (const line of all) {
-    const m = /LOG:\s+(?:statement|execute [^:]*):\s+(.*)$/.exec(line);
-    if (m) statementLog.lines.push(m[1]!.trim());
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Load generation.
 
@@ -195,71 +182,6 @@ async function measureSlice(t: Target, headers: Record<string, string>, postmast
     throw new Error(`${t.route}/${t.role}: ${slice.non2xx} non-2xx, ${slice.errors} errors, ${slice.timeouts} timeouts in a slice`);
   }
   console.error(`  ${t.route.padEnd(11)} ${t.role.padEnd(4)} ${slice.rps.toFixed(0).padStart(7)} req/s`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checks before measuring: same JSON, same SQL.
-
-async function getJson(url: string, headers: Record<string, string>) {
-  const res = await fetch(url, { headers });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}: ${text.slice(0, 500)}`);
-  return { text, json: JSON.parse(text) as unknown, contentType: res.headers.get('content-type') };
-}
-
-async function checkSameResponses(servers: Record<Role, Server>, headers: Record<string, string>, paths: Record<string, string>) {
-  const out: Record<string, unknown> = {};
-  for (const route of ROUTES) {
-    const api = await getJson(servers.api.url + paths[route.name], headers);
-    const bare = await getJson(servers.bare.url + paths[route.name], headers);
-    if (!isDeepStrictEqual(api.json, bare.json)) {
-      throw new Error(`${route.path}: bare response differs from the API's\napi:  ${api.text}\nbare: ${bare.text}`);
-    }
-    let at = 0;
-    while (at < api.text.length && api.text[at] === bare.text[at]) at++;
-    out[route.name] = {
-      deepEqual: true,
-      identicalBytes: api.text === bare.text,
-      // same JSON, different bytes = key order (the API's output passes through zod, which rebuilds objects)
-      ...(api.text !== bare.text ? { firstDifference: { offset: at, api: api.text.slice(at, at + 60), bare: bare.text.slice(at, at + 60) } } : {}),
-      bytes: { api: Buffer.byteLength(api.text), bare: Buffer.byteLength(bare.text) },
-      contentType: { api: api.contentType, bare: bare.contentType },
-      ...(route.name === 'categories' || route.name === 'search' ? { items: (api.json as { items: unknown[] }).items.length } : {}),
-    };
-  }
-  return out;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The SQL each target sends for one warm request (Postgres statement log). */
-async function captureStatements(servers: Record<Role, Server>, headers: Record<string, string>, paths: Record<string, string>) {
-  const out: Record<string, Record<Role, string[]> & { sameText?: boolean }> = {};
-  for (const route of ROUTES) {
-    out[route.name] = { api: [], bare: [] };
-    for (const role of ROLES) {
-      // warm (pool connection open), after the key cache's second has passed: the warm request looks the
-      // key up again, so the measured one finds it cached on both sides
-      await sleep(1100);
-      await getJson(servers[role].url + paths[route.name], headers);
-      await sleep(300); // the warm request's log lines arrive late on a busy machine
-      statementLog.lines = [];
-      statementLog.capturing = true;
-      await getJson(servers[role].url + paths[route.name], headers);
-      await sleep(800); // the log arrives on postgres' stderr a little later
-      statementLog.capturing = false;
-      out[route.name]![role] = statementLog.lines;
-    }
-    const { api, bare } = out[route.name]!;
-    if (process.env.BENCH_SHOW_SQL) console.error(`${route.name}\n  api:  ${api.join('\n        ')}\n  bare: ${bare.join('\n        ')}`);
-    // the same statements, word for word (the bare side writes its finds as MikroORM does); categories'
-    // and the key lookups' differ in form (`select *`, `$1` placeholders), not in what they read
-    out[route.name]!.sameText = api.length === bare.length && api.every((sql, i) => sql === bare[i]);
-    if (api.length !== bare.length) {
-      throw new Error(`${route.path}: the API sends ${api.length} statements, the bare route ${bare.length}:\napi:  ${api.join('\n      ')}\nbare: ${bare.join('\n      ')}`);
-    }
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

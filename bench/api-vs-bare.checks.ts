@@ -1,0 +1,84 @@
+/**
+ * The checks `npm run bench` makes before measuring (bench/api-vs-bare.ts): the API and the bare
+ * server answer the same JSON, and send the same SQL (Postgres' statement log, log_statement=all).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { Role } from './api-vs-bare.server.js';
+import { ROUTES } from './api-vs-bare.report.js';
+
+export const ROLES: Role[] = ['api', 'bare'];
+type Servers = Record<Role, { url: string }>;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Postgres statement log lines (log_statement=all), collected only while `capturing`. */
+const statementLog = { capturing: false, partial: '', lines: [] as string[] };
+export function onPostgresLog(text: string) {
+  if (!statementLog.capturing) return;
+  const all = (statementLog.partial + text).split('\n');
+  statementLog.partial = all.pop() ?? '';
+  for (const line of all) {
+    const m = /LOG:\s+(?:statement|execute [^:]*):\s+(.*)$/.exec(line);
+    if (m) statementLog.lines.push(m[1]!.trim());
+  }
+}
+
+async function getJson(url: string, headers: Record<string, string>) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${url} → ${res.status}: ${text.slice(0, 500)}`);
+  return { text, json: JSON.parse(text) as unknown, contentType: res.headers.get('content-type') };
+}
+
+export async function checkSameResponses(servers: Servers, headers: Record<string, string>, paths: Record<string, string>) {
+  const out: Record<string, unknown> = {};
+  for (const route of ROUTES) {
+    const api = await getJson(servers.api.url + paths[route.name], headers);
+    const bare = await getJson(servers.bare.url + paths[route.name], headers);
+    if (!isDeepStrictEqual(api.json, bare.json)) {
+      throw new Error(`${route.path}: bare response differs from the API's\napi:  ${api.text}\nbare: ${bare.text}`);
+    }
+    let at = 0;
+    while (at < api.text.length && api.text[at] === bare.text[at]) at++;
+    out[route.name] = {
+      deepEqual: true,
+      identicalBytes: api.text === bare.text,
+      // same JSON, different bytes = key order (the API's output passes through zod, which rebuilds objects)
+      ...(api.text !== bare.text ? { firstDifference: { offset: at, api: api.text.slice(at, at + 60), bare: bare.text.slice(at, at + 60) } } : {}),
+      bytes: { api: Buffer.byteLength(api.text), bare: Buffer.byteLength(bare.text) },
+      contentType: { api: api.contentType, bare: bare.contentType },
+      ...(route.name === 'categories' || route.name === 'search' ? { items: (api.json as { items: unknown[] }).items.length } : {}),
+    };
+  }
+  return out;
+}
+
+/** The SQL each target sends for one warm request (Postgres statement log). */
+export async function captureStatements(servers: Servers, headers: Record<string, string>, paths: Record<string, string>) {
+  const out: Record<string, Record<Role, string[]> & { sameText?: boolean }> = {};
+  for (const route of ROUTES) {
+    out[route.name] = { api: [], bare: [] };
+    for (const role of ROLES) {
+      // warm (pool connection open), after the key cache's second has passed: the warm request looks the
+      // key up again, so the measured one finds it cached on both sides
+      await sleep(1100);
+      await getJson(servers[role].url + paths[route.name], headers);
+      await sleep(300); // the warm request's log lines arrive late on a busy machine
+      statementLog.lines = [];
+      statementLog.capturing = true;
+      await getJson(servers[role].url + paths[route.name], headers);
+      await sleep(800); // the log arrives on postgres' stderr a little later
+      statementLog.capturing = false;
+      out[route.name]![role] = statementLog.lines;
+    }
+    const { api, bare } = out[route.name]!;
+    if (process.env.BENCH_SHOW_SQL) console.error(`${route.name}\n  api:  ${api.join('\n        ')}\n  bare: ${bare.join('\n        ')}`);
+    // the same statements, word for word (the bare side writes its finds as MikroORM does); categories'
+    // and the key lookups' differ in form (`select *`, `$1` placeholders), not in what they read
+    out[route.name]!.sameText = api.length === bare.length && api.every((sql, i) => sql === bare[i]);
+    if (api.length !== bare.length) {
+      throw new Error(`${route.path}: the API sends ${api.length} statements, the bare route ${bare.length}:\napi:  ${api.join('\n      ')}\nbare: ${bare.join('\n      ')}`);
+    }
+  }
+  return out;
+}
