@@ -181,3 +181,19 @@ export async function startApiStack(name: string, opts: ApiOptions = {}) {
     throw e;
   }
 }
+
+/** Runs a benchmark's `main` as the process: exit 0 when done, 1 on an error or after `limitMs`. */
+export function runBench(name: string, main: () => Promise<unknown>, limitMs = 600_000): void {
+  const timer = setTimeout(() => {
+    console.error(`bench:${name} took over ${limitMs / 1000} s; giving up`);
+    process.exit(1);
+  }, limitMs);
+  timer.unref();
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -16,7 +16,7 @@
  * Run: npm run -s bench:orders   (BENCH_ORDER_ROUNDS rounds per stock, default 3; BENCH_PENDING, default 10000;
  * BENCH_WORKER_CONCURRENCY, default 4)
  */
-import { f, machine, percentile, startApiStack, writeResults } from './lib.js';
+import { f, machine, percentile, runBench, startApiStack, writeResults } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
 const PENDING = Number(process.env.BENCH_PENDING ?? 10_000);
@@ -204,15 +204,4 @@ async function main() {
   }
 }
 
-const timer = setTimeout(() => {
-  console.error('bench:orders took over 600 s; giving up');
-  process.exit(1);
-}, 600_000);
-timer.unref();
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench('orders', main);

@@ -18,7 +18,7 @@
  */
 import pg from 'pg';
 import sharp from 'sharp';
-import { f, machine, percentile, startApiStack, writeResults } from './lib.js';
+import { f, machine, percentile, runBench, startApiStack, writeResults } from './lib.js';
 
 const READS = Number(process.env.BENCH_PAGE_READS ?? 400);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 300);
@@ -243,15 +243,4 @@ async function handWritten(pool: pg.Pool, marketplaceId: string, slug: string, l
   return { statements: 3, listings: listings.length, page: { blocks, listings, ...rest } };
 }
 
-const timer = setTimeout(() => {
-  console.error('bench:pages took over 600 s; giving up');
-  process.exit(1);
-}, 600_000);
-timer.unref();
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench('pages', main);
