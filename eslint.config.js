@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { boundaryConfigs } from './packages/domain/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/.next/**', '**/dist/**', '.data/**', 'bench/results/**'] },
@@ -28,4 +29,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: '@hm/db/sql', message: 'Raw SQL goes in a *.queries.ts file.' }] }],
     },
   },
+  ...boundaryConfigs('packages/domain/src'),
 );

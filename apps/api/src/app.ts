@@ -3,7 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { MikroORM } from '@hm/db/orm';
 import { appRouter } from '@hm/domain/router';
 import type { ApiMode, Ports } from '@hm/domain/context';
-import { DomainError } from '@hm/domain/errors';
+import { DomainError, problemHeaders } from '@hm/domain/errors';
 import { registerUploads } from './http/uploads.js';
 import { registerStripeWebhook } from './http/stripe-webhook.js';
 import { unavailableError } from '@hm/domain/unavailable';
@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const known = unavailable ?? err;
     const p = fastifyErrorToProblem(known);
     if (p.status >= 500 && !unavailable) req.log.error({ err }, 'unhandled error');
-    return sendFor(req.url, reply, p, known instanceof DomainError ? known.headers : {});
+    return sendFor(req.url, reply, p, problemHeaders(known));
   });
   app.setNotFoundHandler((req, reply) => sendFor(req.url, reply, problem('not_found', `No endpoint ${req.method} ${req.url.split('?')[0]}. See /v1/openapi.json.`)));
 

@@ -1,7 +1,8 @@
 import { catalogTermsRouter, categoriesRouter } from './catalog/catalog.router.js';
 import { marketplaceRouter } from './marketplace/marketplace.router.js';
 import { locationsRouter } from './locations/locations.router.js';
-import { emailVerificationsRouter, meRouter, passwordResetsRouter, sessionsRouter, usersRouter } from './accounts/accounts.router.js';
+import { emailVerificationsRouter, passwordResetsRouter, sessionsRouter, usersRouter } from './accounts/accounts.router.js';
+import { meRouter } from './me.router.js';
 import { testHelpersRouter } from './test-helpers/test-helpers.router.js';
 import { listingsRouter } from './listing-search/listing-search.router.js';
 import { pagesRouter } from './pages/pages.router.js';

@@ -1,19 +1,19 @@
-import { sendEmailTask } from './emails/commands/deliver-email.js';
-import { processImageTask } from './images/commands/process-image.js';
-import { applyPriceDropTask } from './listings/commands/price-drops.js';
-import { handlePaymentEventTask } from './payments/commands/handle-payment-event.js';
-import { importRatesTask } from './rates/commands/import-rates.js';
-import { repriceAllTask, repriceListingsTask } from './rates/commands/reprice-listings.js';
-import { purgeIdempotencyKeysTask } from './shared/idempotency-keys.js';
-import { purgeRateLimitsTask } from './shared/rate-limit.js';
-import type { TaskDefinition } from './shared/tasks.js';
-import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expirePaymentTask } from './orders/commands/move-order.js';
-import { confirmPaymentTask } from './orders/commands/confirm-payment.js';
-import { refundOrderTask } from './orders/commands/refund-order.js';
-import { cancelPaymentsTask } from './orders/commands/cancel-payment.js';
-import { notifyMessagesTask } from './messages/commands/write-message.js';
-import { paySellerTask } from './payouts/commands/pay-seller.js';
-import { addNewsletterContactTask } from './newsletter/commands/subscribe.js';
+import { sendEmailTask } from './emails/index.js';
+import { processImageTask } from './images/index.js';
+import { applyPriceDropTask } from './listings/index.js';
+import { handlePaymentEventTask } from './flows/payment-events.js';
+import { importRatesTask } from './rates/index.js';
+import { repriceAllTask, repriceListingsTask } from './rates/index.js';
+import { purgeIdempotencyKeysTask } from './core/idempotency-keys.js';
+import { purgeRateLimitsTask } from './core/rate-limit.js';
+import type { TaskDefinition } from './core/tasks.js';
+import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expirePaymentTask } from './orders/index.js';
+import { confirmPaymentTask } from './orders/index.js';
+import { refundOrderTask } from './orders/index.js';
+import { cancelPaymentsTask } from './orders/index.js';
+import { notifyMessagesTask } from './messages/index.js';
+import { paySellerTask } from './payouts/index.js';
+import { addNewsletterContactTask } from './newsletter/index.js';
 
 /**
  * Entry point of `@hm/domain/tasks`: every background task, each declared once beside the command
@@ -43,5 +43,5 @@ export const TASKS: readonly TaskDefinition[] = [
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
 export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask, addNewsletterContactTask };
-export { BULK_PRIORITY, defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './shared/tasks.js';
-export { addJob, jobKey, type JobKey } from './shared/jobs.js';
+export { BULK_PRIORITY, defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './core/tasks.js';
+export { addJob, jobKey, type JobKey } from './core/jobs.js';

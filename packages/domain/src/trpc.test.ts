@@ -1,11 +1,12 @@
 import { tmpdir } from 'node:os';
-import { localPorts } from './ports.js';
+import { localPorts } from './local-ports.js';
 import { z } from 'zod';
 import { TRPCError } from '@trpc/server';
 import { expect, test } from 'vitest';
 import type { Marketplace } from '@hm/db/entities';
-import type { Context } from './context.js';
-import { DomainError, ValidationError } from './errors.js';
+import type { Context } from './core/context.js';
+import { DomainError, ValidationError } from './core/errors.js';
+import { HttpError } from './problems.js';
 import { createCallerFactory, keyProcedure, router, toProblem } from './trpc.js';
 
 const marketplace = { id: '00000000-0000-7000-8000-000000000000', locales: ['en'], termKinds: [] } as unknown as Marketplace;
@@ -85,7 +86,7 @@ test('a database that cannot be reached is a 503 with Retry-After in every proce
   const caller = createCallerFactory(down)(ctx({ apiKeyId: 'k', kind: 'secret', marketplace }));
   const err = (await caller.read({}).catch((e: TRPCError) => e)) as TRPCError;
   expect(err.code).toBe('SERVICE_UNAVAILABLE');
-  expect((err.cause as DomainError).headers).toEqual({ 'Retry-After': '5' }); // sent by both transports' responseMeta
+  expect((err.cause as HttpError).headers).toEqual({ 'Retry-After': '5' }); // sent by both transports' responseMeta
   expect(toProblem(err, undefined, undefined)).toMatchObject({ status: 503, code: 'service_unavailable' });
   // the same error reaching toProblem unwrapped (console start-up) maps the same way
   expect(toProblem(refused, undefined, undefined)).toMatchObject({ status: 503, code: 'service_unavailable' });

@@ -2,11 +2,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { tenantEm } from '@hm/db/orm';
-import type { AuthenticatedKey, Context, KeyContext, UserContext } from './context.js';
-import { authenticateSession } from './accounts/commands/sessions.js';
-import { DomainError, problemOf, type FieldError, type Problem } from './errors.js';
-import { withMarketplace } from './shared/request-scope.js';
-import { unavailableError } from './shared/unavailable.js';
+import type { AuthenticatedKey, Context, KeyContext, UserContext } from './core/context.js';
+import { authenticateSession } from './accounts/index.js';
+import { DomainError, HttpError, problemOf, type FieldError, type Problem } from './problems.js';
+import { withMarketplace } from './core/request-scope.js';
+import { unavailableError } from './core/unavailable.js';
 
 /**
  * Who may call a procedure:
@@ -97,12 +97,16 @@ export async function sessionRefusal(orm: Context['orm'], auth: AuthenticatedKey
 }
 
 /**
- * Losing the database (down, restarting) is a 503 with Retry-After, as a DomainError so both
- * transports send its headers; the client retries and we recover by ourselves.
+ * Where a failed call's error becomes what the transports send: losing the database (down,
+ * restarting) is a 503, and a domain error that says when to retry (503, 429) travels as an HttpError
+ * carrying its Retry-After, so both transports send its headers; the client retries and we recover by
+ * ourselves.
  */
 function unavailableAsProblem(error: unknown): unknown {
-  const unavailable = unavailableError(error instanceof TRPCError ? (error.cause ?? error) : error);
-  return unavailable ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable }) : error;
+  const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
+  const domain = unavailableError(cause) ?? (cause instanceof DomainError ? cause : undefined);
+  if (!domain || domain.retryAfterSeconds === undefined) return error;
+  return new TRPCError({ code: domain.code === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', message: domain.message, cause: new HttpError(domain) });
 }
 
 /**
@@ -215,7 +219,8 @@ export function toProblem(error: TRPCError | Error, meta: Meta | undefined, inpu
  * says where it received them (`locateFields`).
  */
 export function plainProblem(error: TRPCError | Error, input: unknown): Problem {
-  const cause = error instanceof TRPCError ? error.cause : error;
+  const thrown = error instanceof TRPCError ? error.cause : error;
+  const cause = thrown instanceof HttpError ? thrown.error : thrown;
   if (cause instanceof DomainError) return problemOf(cause.code, cause.message, cause.errors);
   const unavailable = unavailableError(cause ?? error);
   if (unavailable) return problemOf(unavailable.code, unavailable.message);

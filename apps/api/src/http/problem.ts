@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { problemOf, type DomainError, type Problem, type ProblemCode, type FieldError } from '@hm/domain/errors';
+import { problemHeaders, problemOf, type DomainCode, type DomainError, type Problem, type ProblemCode, type FieldError } from '@hm/domain/errors';
 import { toProblem } from '@hm/domain/trpc';
 
 export const PROBLEM_JSON = 'application/problem+json';
@@ -9,7 +9,7 @@ export function sendProblem(reply: FastifyReply, problem: Problem, headers: Reco
   return reply.code(problem.status).headers(headers).type(PROBLEM_JSON).send(Buffer.from(JSON.stringify(problem)));
 }
 
-export function problem(code: ProblemCode, detail: string, errors: FieldError[] = []): Problem {
+export function problem(code: ProblemCode | DomainCode, detail: string, errors: FieldError[] = []): Problem {
   return problemOf(code, detail, errors);
 }
 
@@ -20,7 +20,7 @@ export function problem(code: ProblemCode, detail: string, errors: FieldError[] 
  */
 export function refuse(req: FastifyRequest, reply: FastifyReply, error: DomainError) {
   if (hasBody(req)) reply.header('Connection', 'close');
-  return sendProblem(reply, problemOf(error.code, error.message, error.errors), error.headers);
+  return sendProblem(reply, problemOf(error.code, error.message, error.errors), problemHeaders(error));
 }
 
 function hasBody(req: FastifyRequest): boolean {

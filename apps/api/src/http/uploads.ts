@@ -4,7 +4,7 @@ import type { MikroORM } from '@hm/db/orm';
 import type { AuthenticatedKey, Clock } from '@hm/domain/context';
 import { uploadsCaller } from '@hm/domain/uploads';
 import { IMAGE_SIZES, MAX_IMAGE_BYTES, MEDIA_SIZES, mediaKey, sizeKey, type ImageSize, type ImageStore, type MediaSize } from '@hm/domain/images';
-import { DomainError } from '@hm/domain/errors';
+import { problemHeaders } from '@hm/domain/errors';
 import { keyRefusal, sessionRefusal, toProblem } from '@hm/domain/trpc';
 import { logServerError, problem, refuse, sendProblem } from './problem.js';
 import { sessionTokenOf, type CreateContext } from './context.js';
@@ -49,7 +49,7 @@ export function registerUploads(scope: FastifyInstance, { createContext, images,
       const p = toProblem(e as TRPCError, { auth: 'session', openapi: { method: 'POST', path: '/me/listings/{id}/images' } }, { id: req.params.id });
       logServerError(req.log, e as Error, 'photo upload failed');
       const cause = e instanceof TRPCError ? e.cause : e;
-      return sendProblem(reply, p, cause instanceof DomainError ? cause.headers : {});
+      return sendProblem(reply, p, problemHeaders(cause));
     }
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZDateTime, ZId } from '../shared/schemas.js';
-import { currentMarketplace } from '../shared/request-scope.js';
+import { ZDateTime, ZId } from '../core/schemas.js';
+import { currentMarketplace } from '../core/request-scope.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.js';
 
 /** Accounts and sessions: the spec's UserBody, SessionBody, SignedIn and the request bodies. */

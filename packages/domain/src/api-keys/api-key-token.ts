@@ -1,5 +1,5 @@
-import type { ApiMode, KeyKind } from '../context.js';
-import { hashToken, newSecretToken } from '../shared/secret-token.js';
+import type { ApiMode, KeyKind } from '../core/context.js';
+import { hashToken, newSecretToken } from '../core/secret-token.js';
 
 const PREFIX: Record<KeyKind, string> = { secret: 'sk', publishable: 'pk' };
 const KEY_PATTERN = /^(sk|pk)_(test|live)_([A-Za-z0-9_-]{43})$/;

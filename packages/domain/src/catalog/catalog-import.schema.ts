@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZKey, ZLocalized, ZSlug } from '../shared/schemas.js';
+import { ZKey, ZLocalized, ZSlug } from '../core/schemas.js';
 
 export const ZCategoryImport = z
   .array(

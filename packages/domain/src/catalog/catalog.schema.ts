@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCursor, ZLocaleQuery, ZTermKindParam, pageLimit } from '../shared/schemas.js';
+import { ZCursor, ZLocaleQuery, ZTermKindParam, pageLimit } from '../core/schemas.js';
 
 export const ZCategory = z
   .object({

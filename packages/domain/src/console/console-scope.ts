@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ListingSchema, MarketplaceSchema, type Listing } from '@hm/db/entities';
 import { crossTenantEm, tenantEm } from '@hm/db/orm';
-import type { Context } from '../context.js';
-import { NotFoundError } from '../errors.js';
-import { ZSlug } from '../shared/schemas.js';
-import { findMarketplaceBySlug } from '../marketplace/commands/save-marketplace.js';
-import { loadRelations, toListingBody } from '../listings/listing.mapper.js';
+import type { Context } from '../core/context.js';
+import { NotFoundError } from '../core/errors.js';
+import { ZSlug } from '../core/schemas.js';
+import { findMarketplaceBySlug } from '../marketplace/index.js';
+import { loadRelations, toListingBody } from '../listings/index.js';
 
 /** Operators name a marketplace by its slug. */
 export const ZMarketplaceRef = z.strictObject({ marketplace: ZSlug.describe('Slug of the marketplace.') });

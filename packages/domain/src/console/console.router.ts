@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { Context } from '../core/context.js';
 import { createCallerFactory, router } from '../trpc.js';
 import { createMarketplaceProcedure } from './procedures/create-marketplace.js';
 import { updateMarketplaceProcedure } from './procedures/update-marketplace.js';

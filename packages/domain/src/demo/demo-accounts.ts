@@ -1,6 +1,6 @@
 import type { User } from '@hm/db/entities';
-import { createConfirmedUser, findUserByEmail } from '../accounts/commands/users.js';
-import type { CommandContext } from '../context.js';
+import { createConfirmedUser, findUserByEmail } from '../accounts/index.js';
+import type { CommandContext } from '../core/context.js';
 import { DEMO_BUYER, DEMO_SELLERS, DEMO_SHOPPERS, type DemoPerson } from './data/people.js';
 
 /** The two accounts a developer signs in with; their passwords are chosen by the caller (npm start generates and prints them). */

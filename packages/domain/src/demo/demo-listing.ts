@@ -1,13 +1,13 @@
 import { CatalogTermSchema, CategorySchema, ListingImageSchema, SiteSchema, type Listing, type Marketplace, type User } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
-import type { CommandContext, Ports, UserCommandContext } from '../context.js';
-import { saveFavorite } from '../listing-search/commands/favorites.js';
-import { addListingImage, deleteListingImage } from '../listings/commands/listing-images.js';
-import { publishListing } from '../listings/commands/publish-listing.js';
-import { approveListing, setCustody, setShippingSize } from '../listings/commands/review-listing.js';
-import { createListing } from '../listings/commands/save-listing.js';
-import { ZListingInput } from '../listings/listing.schema.js';
-import { withMarketplace } from '../shared/request-scope.js';
+import type { CommandContext, Ports, UserCommandContext } from '../core/context.js';
+import { saveFavorite } from '../listing-search/index.js';
+import { addListingImage, deleteListingImage } from '../listings/index.js';
+import { publishListing } from '../listings/index.js';
+import { approveListing, setCustody, setShippingSize } from '../listings/index.js';
+import { createListing } from '../listings/index.js';
+import { ZListingInput } from '../listings/index.js';
+import { withMarketplace } from '../core/request-scope.js';
 import { renderPhoto } from './demo-photos.js';
 import type { ListingPlan } from './demo-plans.js';
 

@@ -1,11 +1,11 @@
 import { CategorySchema, MediaSchema, PageSchema, SiteSchema } from '@hm/db/entities';
 import { crossTenantEm, tenantEm, type MikroORM } from '@hm/db/orm';
-import type { CommandContext, Ports } from '../context.js';
-import { findMarketplaceBySlug } from '../marketplace/commands/save-marketplace.js';
-import { publishPage, putPage } from '../pages/commands/pages.js';
-import { uploadMedia } from '../pages/commands/upload-media.js';
-import { ZPageDraft } from '../pages/pages.schema.js';
-import { pickText } from '../shared/locale.js';
+import type { CommandContext, Ports } from '../core/context.js';
+import { findMarketplaceBySlug } from '../marketplace/index.js';
+import { publishPage, putPage } from '../pages/index.js';
+import { uploadMedia } from '../pages/index.js';
+import { ZPageDraft } from '../pages/index.js';
+import { pickText } from '../core/locale.js';
 import { DEMO_SLUG } from './seed-demo.js';
 
 type Texts = Record<'en' | 'sv', string>;

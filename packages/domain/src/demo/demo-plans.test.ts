@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ZListingInput } from '../listings/listing.schema.js';
+import { ZListingInput } from '../listings/index.js';
 import { DEMO_CATEGORIES, DEMO_TERMS } from './data/catalogue.js';
 import { DEMO_SELLERS } from './data/people.js';
 import { DEFAULT_DEMO_LISTINGS, MAX_DEMO_LISTINGS, demoListingPlans } from './demo-plans.js';

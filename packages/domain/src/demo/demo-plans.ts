@@ -1,4 +1,4 @@
-import type { ListingInput } from '../listings/listing.schema.js';
+import type { ListingInput } from '../listings/index.js';
 import { CONDITIONS, FABRICS, FLOORS, SHADES, VARIANTS, WALLS, type Variant } from './data/materials.js';
 import { DEMO_BUYER, DEMO_SELLERS, DEMO_SHOPPERS, type DemoCurrency, type DemoSeller } from './data/people.js';
 import { PRODUCT_LINES, type ProductLine } from './data/products.js';

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ListingSchema, type Listing } from '@hm/db/entities';
 import { crossTenantEm, tenantEm, type MikroORM } from '@hm/db/orm';
-import type { Ports } from '../context.js';
-import { importTerms } from '../catalog/commands/import-catalog.js';
-import { findMarketplaceBySlug } from '../marketplace/commands/save-marketplace.js';
+import type { Ports } from '../core/context.js';
+import { importTerms } from '../catalog/index.js';
+import { findMarketplaceBySlug } from '../marketplace/index.js';
 import { DEMO_TERMS } from './data/catalogue.js';
 import { ensureDemoPeople, type DemoLogins } from './demo-accounts.js';
 import { afterOnSale, draftListing, ensureShippingSize, loadCatalogue, photoStates, putOnSale, uploadMissingPhotos, type DemoShop } from './demo-listing.js';

@@ -1,13 +1,13 @@
 import { MarketplaceSchema } from '@hm/db/entities';
 import type { MikroORM } from '@hm/db/orm';
 import { crossTenantEm, tenantEm } from '@hm/db/orm';
-import type { ApiMode } from '../context.js';
-import { createMarketplace, updateMarketplace } from '../marketplace/commands/save-marketplace.js';
-import { createApiKey } from '../api-keys/commands/manage-api-keys.js';
-import { importCategories, importTerms } from '../catalog/commands/import-catalog.js';
-import { createSite } from '../locations/commands/sites.js';
-import { setRates } from '../rates/commands/set-rates.js';
-import { repriceIn } from '../rates/commands/reprice-listings.js';
+import type { ApiMode } from '../core/context.js';
+import { createMarketplace, updateMarketplace } from '../marketplace/index.js';
+import { createApiKey } from '../api-keys/index.js';
+import { importCategories, importTerms } from '../catalog/index.js';
+import { createSite } from '../locations/index.js';
+import { setRates } from '../rates/index.js';
+import { repriceIn } from '../rates/index.js';
 import { DEMO_CATEGORIES, DEMO_TERMS } from './data/catalogue.js';
 
 export const DEMO_SLUG = 'demo';

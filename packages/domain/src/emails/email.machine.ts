@@ -1,5 +1,5 @@
 import type { Email } from '@hm/db/entities';
-import { defineMachine } from '../shared/state-machine.js';
+import { defineMachine } from '../core/state-machine.js';
 
 /** The outbox: an email is queued with the change that causes it, then the `send-email` job sends it or gives up. */
 export interface EmailMachineTypes {

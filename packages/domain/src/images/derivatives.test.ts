@@ -29,8 +29,8 @@ describe('header reading agrees with sharp on every format and variant', () => {
 
   test('truncated headers are not images', async () => {
     const bytes = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
-    expect(() => inspectImage(bytes.subarray(0, 20))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
-    expect(() => inspectImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+    expect(() => inspectImage(bytes.subarray(0, 20))).toThrow(expect.objectContaining({ code: 'unsupported_image' }));
+    expect(() => inspectImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toThrow(expect.objectContaining({ code: 'unsupported_image' }));
   });
 });
 
@@ -75,7 +75,7 @@ describe('photo sizes', () => {
     const webp = await sharp({ create: { width: 10, height: 20, channels: 3, background: '#000' } }).webp().toBuffer();
     expect(inspectImage(webp)).toEqual({ format: 'webp', width: 10, height: 20 });
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-    expect(() => inspectImage(gif)).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
-    expect(() => inspectImage(Buffer.from('%PDF-1.7 not an image'))).toThrow(expect.objectContaining({ code: 'unsupported_media_type' }));
+    expect(() => inspectImage(gif)).toThrow(expect.objectContaining({ code: 'unsupported_image' }));
+    expect(() => inspectImage(Buffer.from('%PDF-1.7 not an image'))).toThrow(expect.objectContaining({ code: 'unsupported_image' }));
   });
 });

@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../core/errors.js';
 import { readImageHeader } from './image-header.js';
 
 /** Spec (Limits → Photos). */
@@ -28,7 +28,7 @@ export function inspectImage(bytes: Buffer): Inspected {
 }
 
 function notAnImage() {
-  return new DomainError('unsupported_media_type', 'Send the photo as JPEG, PNG or WebP bytes (the type is read from the bytes themselves).');
+  return new DomainError('unsupported_image', 'Send the photo as JPEG, PNG or WebP bytes (the type is read from the bytes themselves).');
 }
 
 export interface Derivatives {

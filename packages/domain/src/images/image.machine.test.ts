@@ -1,7 +1,7 @@
 import type { ListingImage } from '@hm/db/entities';
 import { expect, test } from 'vitest';
-import type { DomainError } from '../errors.js';
-import { transition } from '../shared/state-machine.js';
+import type { DomainError } from '../core/errors.js';
+import { transition } from '../core/state-machine.js';
 import { imageMachine, type ImageMachineTypes } from './image.machine.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -10,7 +10,7 @@ const image = (status: ListingImage['status']) => ({ status, updatedAt: EARLIER,
 const move = (i: ListingImage, event: ImageMachineTypes['event'], actor: ImageMachineTypes['actor'] = 'system') =>
   transition(imageMachine, i, event, actor, { now: NOW }).then(
     () => undefined,
-    (err: DomainError) => ({ status: err.status, detail: err.message }),
+    (err: DomainError) => ({ code: err.code, detail: err.message }),
   );
 
 test('processing → finish → ready (error cleared); processing → fail → failed (error kept); both stamp updated_at', async () => {
@@ -29,10 +29,10 @@ test.each([
   ['failed', 'fail'],
 ] as const)('%s + %s is refused (409): a photo is processed once', async (status, event) => {
   const i = image(status);
-  expect(await move(i, event)).toEqual({ status: 409, detail: `Cannot ${event} this photo: it is ${status}.` });
+  expect(await move(i, event)).toEqual({ code: 'conflict', detail: `Cannot ${event} this photo: it is ${status}.` });
   expect(i).toMatchObject({ status, updatedAt: EARLIER });
 });
 
 test('only the system moves a photo (403 for the seller)', async () => {
-  expect(await move(image('processing'), 'finish', 'seller' as 'system')).toEqual({ status: 403, detail: 'The seller cannot finish this photo.' });
+  expect(await move(image('processing'), 'finish', 'seller' as 'system')).toEqual({ code: 'forbidden', detail: 'The seller cannot finish this photo.' });
 });

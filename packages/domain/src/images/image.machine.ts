@@ -1,5 +1,5 @@
 import type { ListingImage } from '@hm/db/entities';
-import { defineMachine } from '../shared/state-machine.js';
+import { defineMachine } from '../core/state-machine.js';
 
 /** A listing photo: uploaded as `processing`; the `process-image` job makes its sizes (ready) or cannot read it (failed). */
 export interface ImageMachineTypes {

@@ -1,5 +1,7 @@
 /** Entry point of `@hm/domain/images`: the image store port and its adapters (the `process-image` task is in `@hm/domain/tasks`). */
+export { IMAGE_SIZES, type ImageSize, type ImageStore, MEDIA_SIZES, mediaKey, type MediaSize, sizeKey } from './../core/ports/image-store.js';
 export { diskImageStore } from './adapters/disk-image-store.js';
 export { s3ImageStore, type S3Options } from './adapters/s3-image-store.js';
-export { IMAGE_SIZES, MEDIA_SIZES, mediaKey, sizeKey, type MediaSize, type ImageSize, type ImageStore } from './image-store.js';
-export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, makeDerivatives } from './derivatives.js';
+export { processImageTask } from './commands/process-image.js';
+export { inspectImage, makeDerivatives, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES_PER_LISTING } from './derivatives.js';
+export { imageMachine } from './image.machine.js';

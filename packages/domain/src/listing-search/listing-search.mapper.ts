@@ -1,7 +1,7 @@
 import { ListingSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { loadRelations, toListingBody, type MapOptions } from '../listings/listing.mapper.js';
-import type { RateBook } from '../rates/rate-book.js';
+import { loadRelations, toListingBody, type MapOptions } from '../listings/index.js';
+import type { RateBook } from '../rates/index.js';
 
 export interface ShopMapOptions extends MapOptions {
   rates: RateBook;

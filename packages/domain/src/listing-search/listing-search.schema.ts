@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { currentMarketplace } from '../shared/request-scope.js';
-import { ZCursor, pageLimit } from '../shared/schemas.js';
-import { ZListing, ZMoney } from '../listings/listing.schema.js';
+import { currentMarketplace } from '../core/request-scope.js';
+import { ZCursor, pageLimit } from '../core/schemas.js';
+import { ZListing, ZMoney } from '../listings/index.js';
 
 /** The shop's view of listings: search, one listing, favourites. */
 

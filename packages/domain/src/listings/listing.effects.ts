@@ -1,6 +1,6 @@
 import { UserSchema, type Listing } from '@hm/db/entities';
-import { queueListingNotice, type ListingNoticeTemplate } from '../emails/commands/queue-email.js';
-import { transition, type Effect, type Effects, type Move, type TransitionOptions } from '../shared/state-machine.js';
+import { queueListingNotice, type ListingNoticeTemplate } from '../emails/index.js';
+import { transition, type Effect, type Effects, type Move, type TransitionOptions } from '../core/state-machine.js';
 import { scheduleNextDrop, startSchedule } from './commands/price-drops.js';
 import { listingMachine, type ListingActor, type ListingEvent, type ListingMachineTypes } from './listing.machine.js';
 

@@ -1,7 +1,7 @@
 import { LISTING_STATUSES, type Listing, type ListingStatus, type Marketplace } from '@hm/db/entities';
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../errors.js';
-import { REMOVED, availableEvents, transition } from '../shared/state-machine.js';
+import { DomainError } from '../core/errors.js';
+import { REMOVED, availableEvents, transition } from '../core/state-machine.js';
 import { listingMachine, type ListingActor, type ListingEvent, type ListingMachineTypes } from './listing.machine.js';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -32,7 +32,7 @@ const move = (l: Listing, event: ListingEvent, actor: ListingActor, s: Setup = {
 const refusal = (l: Listing, event: ListingEvent, actor: ListingActor, s: Setup = {}) =>
   move(l, event, actor, s).then(
     () => undefined,
-    (e: DomainError) => ({ status: e.status, detail: e.message }),
+    (e: DomainError) => ({ code: e.code, detail: e.message }),
   );
 
 /** The spec's table (States and transitions → Listing statuses), written out independently of the machine. */
@@ -68,7 +68,7 @@ describe('every row of the listing table', () => {
   test.each(SPEC)('%s + %s is refused to the other actor (403: never theirs)', async (from, event, who, when) => {
     const other = ACTORS.find((a) => a !== who)!;
     const l = listing(from, when);
-    expect(await refusal(l, event, other, when)).toEqual({ status: 403, detail: `The ${other} cannot ${event.replace('_', ' ')} this listing.` });
+    expect(await refusal(l, event, other, when)).toEqual({ code: 'forbidden', detail: `The ${other} cannot ${event.replace('_', ' ')} this listing.` });
     expect(l.status).toBe(from);
     expect(availableEvents(listingMachine, l, other, ctxOf(when))).not.toContain(event);
   });
@@ -94,13 +94,13 @@ describe('every event from every other status is refused (409, saying why)', () 
 
   test.each(cases)('%s + %s → 409', async (status, event) => {
     const l = listing(status);
-    expect(await refusal(l, event, whoOf(event))).toEqual({ status: 409, detail: `Cannot ${event.replace('_', ' ')} this listing: ${WHY[status]}.` });
+    expect(await refusal(l, event, whoOf(event))).toEqual({ code: 'conflict', detail: `Cannot ${event.replace('_', ' ')} this listing: ${WHY[status]}.` });
     expect(l.status).toBe(status);
     expect(availableEvents(listingMachine, l, whoOf(event), ctxOf())).not.toContain(event);
   });
 
   test('an offer on pending_approval without a counter is refused with the guard’s reason', async () => {
-    expect(await refusal(listing('pending_approval'), 'offer', 'operator')).toEqual({ status: 409, detail: 'This listing is waiting for approval, not a valuation: approve or deny it.' });
+    expect(await refusal(listing('pending_approval'), 'offer', 'operator')).toEqual({ code: 'conflict', detail: 'This listing is waiting for approval, not a valuation: approve or deny it.' });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Listing, ListingStatus, Marketplace } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { ConflictError } from '../errors.js';
-import { REMOVED, defineMachine, type Row } from '../shared/state-machine.js';
+import { ConflictError } from '../core/errors.js';
+import { REMOVED, defineMachine, type Row } from '../core/state-machine.js';
 
 export type ListingEvent = 'publish' | 'approve' | 'deny' | 'offer' | 'accept_offer' | 'counter_offer' | 'close' | 'delete';
 /** the seller, or the marketplace team (through the console) */

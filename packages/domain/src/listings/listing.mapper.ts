@@ -1,6 +1,6 @@
 import { CatalogTermSchema, ListingImageSchema, SiteSchema, type CatalogTerm, type Listing, type ListingImage, type Marketplace, type Site } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { pickText } from '../shared/locale.js';
+import { pickText } from '../core/locale.js';
 import type { ListingBody } from './listing.schema.js';
 import { stepDates } from './price-schedule.js';
 

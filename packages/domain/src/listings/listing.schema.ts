@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LISTING_STATUSES } from '@hm/db/entities';
-import { currentMarketplace } from '../shared/request-scope.js';
-import { ZCountryCode, ZCursor, ZDateTime, ZId, pageLimit } from '../shared/schemas.js';
+import { currentMarketplace } from '../core/request-scope.js';
+import { ZCountryCode, ZCursor, ZDateTime, ZId, pageLimit } from '../core/schemas.js';
 
 /** Selling: the spec's ListingBody, ListingInputBody and nested shapes. */
 

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Listing, Marketplace } from '@hm/db/entities';
-import type { FieldError } from '../errors.js';
+import type { FieldError } from '../core/errors.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new WeakMap<object, ReturnType<typeof ajv.compile>>();

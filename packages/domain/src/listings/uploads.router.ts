@@ -1,5 +1,5 @@
 import { createCallerFactory, router } from '../trpc.js';
-import type { Context } from '../context.js';
+import type { Context } from '../core/context.js';
 import { uploadListingImage } from './procedures/listing-images.js';
 
 /**

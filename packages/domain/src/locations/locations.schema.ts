@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCountryCode } from '../shared/schemas.js';
+import { ZCountryCode } from '../core/schemas.js';
 
 export const ZSite = z
   .object({

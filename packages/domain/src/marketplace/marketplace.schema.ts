@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCountryCode, ZCurrencyCode, ZKey, ZLocaleTag, ZLocalized } from '../shared/schemas.js';
+import { ZCountryCode, ZCurrencyCode, ZKey, ZLocaleTag, ZLocalized } from '../core/schemas.js';
 
 export const ZTermKind = z.object({ key: ZKey, names: ZLocalized }).meta({ id: 'TermKind' });
 

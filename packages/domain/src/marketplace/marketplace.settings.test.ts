@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { crossCheckSettings } from './marketplace.settings.js';
-import { resolveLocale } from '../shared/locale.js';
+import { resolveLocale } from '../core/locale.js';
 import type { Marketplace } from '@hm/db/entities';
 
 const base = {

@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors.js';
+import type { FieldError } from '../core/errors.js';
 import type { MarketplaceSettings } from './marketplace.schema.js';
 
 type Effective = Required<Pick<MarketplaceSettings, 'currencies' | 'locales' | 'term_kinds' | 'listings' | 'shipping'>>;

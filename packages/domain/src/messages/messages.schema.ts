@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateTime, ZId, pageLimit } from '../shared/schemas.js';
+import { ZDateTime, ZId, pageLimit } from '../core/schemas.js';
 
 /** Conversations and messages: the spec's Conversation and Message shapes and the Messages endpoints' inputs. */
 

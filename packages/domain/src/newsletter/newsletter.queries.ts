@@ -1,6 +1,6 @@
 import { uuidv7, type EntityManager } from '@hm/db/orm';
 import { tenantSql } from '@hm/db/sql';
-import type { Contact, NewContact } from './contacts.js';
+import type { Contact, NewContact } from '../core/ports/contacts.js';
 
 /** `newsletter_subscribers` (sign-ups) and `newsletter_contacts` (the local contact list): rows only, no entities. */
 

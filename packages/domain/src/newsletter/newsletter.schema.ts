@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail } from '../accounts/accounts.schema.js';
+import { ZEmail } from '../accounts/index.js';
 
 export const ZSubscribeInput = z.strictObject({
   email: ZEmail.meta({ description: 'The address to sign up (max 254).' }),

@@ -1,15 +1,15 @@
 import { UserSchema, type Order } from '@hm/db/entities';
-import { queueOrderNotice } from '../emails/commands/queue-email.js';
-import type { OrderTemplate } from '../emails/order-templates.js';
-import { addJob, jobKey } from '../shared/jobs.js';
-import type { Effect, Effects } from '../shared/state-machine.js';
+import { queueOrderNotice } from '../emails/index.js';
+import type { OrderTemplate } from '../emails/index.js';
+import { addJob, jobKey } from '../core/jobs.js';
+import type { Effect, Effects } from '../core/state-machine.js';
 import { releaseBookedSlot } from './booking/booking.queries.js';
 import { cancelPaymentsTask } from './commands/cancel-payment.js';
 import { refundOrderTask } from './commands/refund-order.js';
 import type { OrderMachineTypes } from './order.machine.js';
 import { returnUnits } from './orders.queries.js';
-import { queuePaySeller } from '../payouts/commands/pay-seller.js';
-import { appendLedger } from '../payouts/ledger.queries.js';
+import { queuePaySeller } from '../payouts/index.js';
+import { appendLedger } from '../payouts/index.js';
 
 type OrderEffect = Effect<OrderMachineTypes>;
 type Notice = 'paid' | 'sent' | 'received';

@@ -1,7 +1,7 @@
 import { ORDER_STATES, type Marketplace, type Order, type OrderState } from '@hm/db/entities';
 import { describe, expect, test } from 'vitest';
-import type { DomainError } from '../errors.js';
-import { availableEvents, transition } from '../shared/state-machine.js';
+import type { DomainError } from '../core/errors.js';
+import { availableEvents, transition } from '../core/state-machine.js';
 import { availableTo } from './order.mapper.js';
 import { DOES, ORDER_EVENTS, orderMachine, whoMay, type OrderActor, type OrderEvent, type OrderMachineTypes } from './order.machine.js';
 
@@ -18,7 +18,7 @@ const move = (o: Order, event: OrderEvent, actor: OrderActor, data?: Record<stri
 const refusal = (o: Order, event: OrderEvent, actor: OrderActor) =>
   move(o, event, actor).then(
     () => undefined,
-    (e: DomainError) => ({ status: e.status, detail: e.message }),
+    (e: DomainError) => ({ code: e.code, detail: e.message }),
   );
 
 /** The spec's table (States and transitions → Order states), written out independently of the machine; automatic rows by `system`. */
@@ -51,7 +51,7 @@ describe('every row of the order table', () => {
     for (const other of ACTORS.filter((a) => !whoMay(event).includes(a))) {
       const o = order(from, fulfilment);
       expect(availableEvents(orderMachine, o, other, ctx)).not.toContain(event);
-      expect((await refusal(o, event, other))?.status).toBe(403);
+      expect((await refusal(o, event, other))?.code).toBe('forbidden');
       expect(o.status).toBe(from);
     }
     expect(whoMay(event)).toContain(who);
@@ -80,7 +80,7 @@ describe('every event from every other state is refused (409, saying why)', () =
     const o = order(state);
     const who = whoMay(event)[0]!;
     const refused = await refusal(o, event, who);
-    expect(refused).toEqual({ status: 409, detail: `Cannot ${DOES[event]}: ${WHERE[state]}.` });
+    expect(refused).toEqual({ code: 'conflict', detail: `Cannot ${DOES[event]}: ${WHERE[state]}.` });
     expect(o.status).toBe(state);
     expect(o.history).toEqual([]);
   });
@@ -88,8 +88,8 @@ describe('every event from every other state is refused (409, saying why)', () =
 
 describe('actor rules beyond the state', () => {
   test('the seller marks sent only what they send; the team only what the marketplace sends (409 saying who)', async () => {
-    expect(await refusal(order('purchased', 'marketplace'), 'mark-delivered', 'seller')).toEqual({ status: 409, detail: 'The marketplace sends this order (the item is stored with it); the team marks it sent.' });
-    expect(await refusal(order('purchased', 'seller'), 'mark-delivered', 'operator')).toEqual({ status: 409, detail: 'The seller sends this order; the seller marks it sent.' });
+    expect(await refusal(order('purchased', 'marketplace'), 'mark-delivered', 'seller')).toEqual({ code: 'conflict', detail: 'The marketplace sends this order (the item is stored with it); the team marks it sent.' });
+    expect(await refusal(order('purchased', 'seller'), 'mark-delivered', 'operator')).toEqual({ code: 'conflict', detail: 'The seller sends this order; the seller marks it sent.' });
   });
 
   test('available_transitions of a user are the user-facing ones open to them; the team sees its own', () => {
@@ -111,7 +111,7 @@ describe('actor rules beyond the state', () => {
     await move(o, 'confirm-payment', 'system');
     expect(o).toMatchObject({ status: 'payment_expired', stateEnteredAt: EARLIER, updatedAt: NOW });
     expect(o.history).toEqual([{ transition: 'confirm-payment', from: 'payment_expired', to: 'payment_expired', actor: 'system', at: NOW.toISOString() }]);
-    expect((await refusal(o, 'confirm-payment', 'system'))?.status).toBe(409);
+    expect((await refusal(o, 'confirm-payment', 'system'))?.code).toBe('conflict');
     expect(o.history).toHaveLength(1);
   });
 });

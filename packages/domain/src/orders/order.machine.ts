@@ -1,6 +1,6 @@
 import type { Marketplace, Order, OrderState } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { defineMachine, type Row } from '../shared/state-machine.js';
+import { defineMachine, type Row } from '../core/state-machine.js';
 
 /** The spec's order transitions; the automatic ones reuse the name of the move they stand for, by `system`. */
 export const ORDER_EVENTS = [

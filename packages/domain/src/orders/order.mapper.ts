@@ -1,5 +1,5 @@
 import type { Order, Payout } from '@hm/db/entities';
-import { availableEvents } from '../shared/state-machine.js';
+import { availableEvents } from '../core/state-machine.js';
 import { orderMachine, USER_EVENTS, type OrderActor, type OrderMachineTypes } from './order.machine.js';
 import type { OrderBody } from './order.schema.js';
 

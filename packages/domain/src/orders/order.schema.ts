@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATES, PAYOUT_STATUSES } from '@hm/db/entities';
-import { ZMarketplaceCurrency } from '../listings/listing.schema.js';
-import { ZCountryCode, ZDateTime, ZId } from '../shared/schemas.js';
+import { ZMarketplaceCurrency } from '../listings/index.js';
+import { ZCountryCode, ZDateTime, ZId } from '../core/schemas.js';
 import { DELIVERY_METHODS } from './pricing/delivery.js';
 import { ORDER_EVENTS } from './order.machine.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@hm/db/orm';
 import { tenantSql } from '@hm/db/sql';
-import { SORTS } from '../listing-search/commands/search-listings.js';
+import { SORTS } from '../listing-search/index.js';
 
 /** A listing grid's rule (or the hero's "newest listing"), resolved to listing ids when the page is read. */
 export interface GridRule {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZShopCurrency, ZShopListing } from '../listing-search/listing-search.schema.js';
-import { ZLocaleQuery } from '../shared/schemas.js';
+import { ZShopCurrency, ZShopListing } from '../listing-search/index.js';
+import { ZLocaleQuery } from '../core/schemas.js';
 
 /**
  * Content pages (spec: "Content page", "Content pages and media", Limits → Page blocks). Two sides:

@@ -1,7 +1,7 @@
 import { OrderSchema, PayoutAccountSchema, PayoutSchema } from '@hm/db/entities';
 import { LockMode } from '@mikro-orm/core';
-import type { PaymentEventHandler } from '../payments/handlers.js';
-import { transition } from '../shared/state-machine.js';
+import type { PaymentEventHandler } from '../payments/index.js';
+import { transition } from '../core/state-machine.js';
 import { queuePaySeller } from './commands/pay-seller.js';
 import { appendLedger } from './ledger.queries.js';
 import { mirrorProviderStatus } from './payout-accounts.queries.js';
@@ -9,7 +9,7 @@ import { payoutMachine } from './payout.machine.js';
 import { setupStatusOf } from './setup-status.js';
 
 /**
- * What provider events mean for payouts (registered in payments/handlers.ts); each runs in the
+ * What provider events mean for payouts (registered in flows/payment-events.ts); each runs in the
  * transaction that marks its event handled, so it happens once per event.
  */
 

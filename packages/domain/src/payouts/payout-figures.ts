@@ -1,5 +1,5 @@
 import type { OrderLineItem } from '@hm/db/entities';
-import { roundMoney } from '../rates/rate-book.js';
+import { roundMoney } from '../rates/index.js';
 
 /**
  * What an order brings its seller (spec: Payout; rules in docs/decisions.md):

@@ -1,6 +1,6 @@
 import type { Payout, PayoutStatus } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { defineMachine, type Row } from '../shared/state-machine.js';
+import { defineMachine, type Row } from '../core/state-machine.js';
 
 /**
  * A payout's moves (spec: Payout status). `pending` until the order is received; then the

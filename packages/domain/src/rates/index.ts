@@ -1,6 +1,7 @@
 /** Entry point of `@hm/domain/rates`: the day's rates, the rates port and its HTTP adapter. */
-export { repriceListings, queueReprice } from './commands/reprice-listings.js';
-export { RateBook, loadRateBook, minorDigits, roundMoney } from './rate-book.js';
-export { importReferenceRates } from './commands/import-rates.js';
-export { ZReferenceRates, type ReferenceRates, type RateSource } from './rate-source.js';
+export { type RateSource, type ReferenceRates, ZReferenceRates } from './../core/ports/rate-source.js';
 export { httpRateSource } from './adapters/http-rate-source.js';
+export { importRatesTask, importReferenceRates } from './commands/import-rates.js';
+export { queueReprice, repriceAllTask, repriceIn, repriceListings, repriceListingsTask } from './commands/reprice-listings.js';
+export { setRates, toRateBody, ZSetRates } from './commands/set-rates.js';
+export { loadRateBook, minorDigits, RateBook, roundMoney, todayOf } from './rate-book.js';

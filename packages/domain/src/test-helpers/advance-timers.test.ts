@@ -3,8 +3,8 @@ import { expect, inject, test } from 'vitest';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { createOrm } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
-import { applyPriceDropTask } from '../listings/commands/price-drops.js';
-import { localPorts } from '../ports.js';
+import { applyPriceDropTask } from '../listings/index.js';
+import { localPorts } from '../local-ports.js';
 import { advanceTimers, TIMER_TASKS } from './advance-timers.js';
 
 const rules = { min_images: 1, require_approval: false, require_category: false, required_terms: [], valuations: false };

@@ -1,7 +1,7 @@
 import { crossTenantEm } from '@hm/db/orm';
 import { TASKS } from '../tasks.js';
-import { runTask, type TaskContext, type TaskDefinition } from '../shared/tasks.js';
-import { claimJob, nextDueJob } from '../shared/jobs.queries.js';
+import { runTask, type TaskContext, type TaskDefinition } from '../core/tasks.js';
+import { claimJob, nextDueJob } from '../core/jobs.queries.js';
 
 /** The timer tasks (spec rule 5: timers run inside the service): the task definitions marked `timer`. */
 const TIMERS = new Map<string, TaskDefinition<TaskDefinition['payload'], TaskContext>>(TASKS.filter((t) => t.timer).map((t) => [t.name, t]));

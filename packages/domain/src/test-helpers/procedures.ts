@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { keyProcedure } from '../trpc.js';
-import { NotFoundError } from '../errors.js';
-import { ZDateTime } from '../shared/schemas.js';
+import { NotFoundError } from '../core/errors.js';
+import { ZDateTime } from '../core/schemas.js';
 import { advanceTimers } from './advance-timers.js';
 
 export const advanceTimersProcedure = keyProcedure

@@ -1,5 +1,5 @@
 import type { OrderLineItem, Voucher } from '@hm/db/entities';
-import { minorDigits, roundMoney, type RateBook } from '../rates/rate-book.js';
+import { minorDigits, roundMoney, type RateBook } from '../rates/index.js';
 
 /** A voucher's uses so far: every order with it whose payment did not expire, and the buyer's own. */
 export interface VoucherUses {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Voucher } from '@hm/db/entities';
-import { ZCurrencyCode, ZDateTime } from '../shared/schemas.js';
+import { ZCurrencyCode, ZDateTime } from '../core/schemas.js';
 
 /**
  * The voucher record (ours: the spec leaves it open; docs/decisions.md). A voucher takes `percent`

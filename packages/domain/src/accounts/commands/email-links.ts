@@ -1,7 +1,7 @@
 import type { EmailTokenPurpose } from '@hm/db/entities';
-import type { CommandContext } from '../../context.js';
-import { queueAccountEmail, type AccountTemplate } from '../../emails/commands/queue-email.js';
-import { takeToken, type RateLimit } from '../../shared/rate-limit.js';
+import type { CommandContext } from '../../core/context.js';
+import { queueAccountEmail, type AccountTemplate } from '../../emails/index.js';
+import { takeToken, type RateLimit } from '../../core/rate-limit.js';
 import { issueEmailToken } from './email-tokens.js';
 import { TOO_MANY_LINKS } from './limits.js';
 import { findUserByEmail, normalizeEmail } from './users.js';

@@ -1,7 +1,7 @@
 import { EmailTokenSchema, type EmailToken, type EmailTokenPurpose } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { DomainError } from '../../errors.js';
-import { hashToken, newSecretToken } from '../../shared/secret-token.js';
+import { DomainError } from '../../core/errors.js';
+import { hashToken, newSecretToken } from '../../core/secret-token.js';
 
 const MINUTE = 60 * 1000;
 /** Spec (Limits → Link validity). */

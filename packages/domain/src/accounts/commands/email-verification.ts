@@ -1,7 +1,7 @@
 import { UserSchema, type User } from '@hm/db/entities';
-import type { CommandContext } from '../../context.js';
-import { queueAccountEmail } from '../../emails/commands/queue-email.js';
-import { takeToken } from '../../shared/rate-limit.js';
+import type { CommandContext } from '../../core/context.js';
+import { queueAccountEmail } from '../../emails/index.js';
+import { takeToken } from '../../core/rate-limit.js';
 import { issueEmailToken, redeemEmailToken } from './email-tokens.js';
 import { EMAIL_LINK_LIMITS, TOO_MANY_LINKS } from './limits.js';
 

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../../shared/rate-limit.js';
+import type { RateLimit } from '../../core/rate-limit.js';
 
 const MINUTE = 60 * 1000;
 

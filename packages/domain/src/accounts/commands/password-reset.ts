@@ -1,10 +1,10 @@
 import { EmailTokenSchema, UserSchema } from '@hm/db/entities';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../core/context.js';
 import { hashPassword } from '../passwords.js';
 import { mailLinkIfAccount } from './email-links.js';
 import { redeemEmailToken } from './email-tokens.js';
 import { EMAIL_LINK_LIMITS, SIGN_IN_FAILURES } from './limits.js';
-import { clearCounter } from '../../shared/rate-limits.queries.js';
+import { clearCounter } from '../../core/rate-limits.queries.js';
 import { endAllSessions } from './sessions.js';
 
 /** POST /v1/password-resets: 202 whether or not the address has an account (limit: 5 an hour per address). */

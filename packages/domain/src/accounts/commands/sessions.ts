@@ -1,7 +1,7 @@
 import { SessionSchema, UserSchema, type Session, type User } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { DomainError } from '../../errors.js';
-import { hashToken, newSecretToken } from '../../shared/secret-token.js';
+import { DomainError } from '../../core/errors.js';
+import { hashToken, newSecretToken } from '../../core/secret-token.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Spec (Limits): a session ends 30 days after last use and 90 days after sign-in at most. */

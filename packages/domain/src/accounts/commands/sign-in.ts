@@ -1,7 +1,7 @@
 import { UserSchema, type User } from '@hm/db/entities';
-import type { CommandContext } from '../../context.js';
-import { DomainError } from '../../errors.js';
-import { countHit, lockCounter, rateLimited } from '../../shared/rate-limit.js';
+import type { CommandContext } from '../../core/context.js';
+import { DomainError } from '../../core/errors.js';
+import { countHit, lockCounter, rateLimited } from '../../core/rate-limit.js';
 import { decoyHash, verifyPassword } from '../passwords.js';
 import { mailLinkIfAccount } from './email-links.js';
 import { redeemEmailToken } from './email-tokens.js';

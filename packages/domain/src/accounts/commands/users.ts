@@ -1,10 +1,10 @@
 import { UserSchema, type User } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { CommandContext } from '../../context.js';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.js';
-import { queueAccountEmail } from '../../emails/commands/queue-email.js';
-import { setSellerBlocked } from '../../listings/listings.queries.js';
-import { countHit } from '../../shared/rate-limit.js';
+import type { CommandContext } from '../../core/context.js';
+import { DomainError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { queueAccountEmail } from '../../emails/index.js';
+import { setSellerBlocked } from '../../listings/index.js';
+import { countHit } from '../../core/rate-limit.js';
 import type { SignUpInput, UpdateMeInput } from '../accounts.schema.js';
 import { hashPassword } from '../passwords.js';
 import { issueEmailToken } from './email-tokens.js';

@@ -1,7 +1,7 @@
 import { ApiKeySchema, MarketplaceSchema } from '@hm/db/entities';
 import { crossTenantEm, type MikroORM } from '@hm/db/orm';
-import type { ApiMode, AuthenticatedKey } from '../../context.js';
-import { DomainError } from '../../errors.js';
+import type { ApiMode, AuthenticatedKey } from '../../core/context.js';
+import { DomainError } from '../../core/errors.js';
 import { hashApiKey, parseApiKey } from '../api-key-token.js';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiKeySchema, type ApiKey } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { ApiMode, KeyKind } from '../../context.js';
-import { DomainError, NotFoundError } from '../../errors.js';
+import type { ApiMode, KeyKind } from '../../core/context.js';
+import { DomainError, NotFoundError } from '../../core/errors.js';
 import { generateApiKey, hashApiKey, parseApiKey } from '../api-key-token.js';
 
 export function toApiKeyBody(k: ApiKey) {

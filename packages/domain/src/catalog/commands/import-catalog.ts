@@ -1,6 +1,6 @@
 import { CatalogTermSchema, CategorySchema, type Category, type Localized, type Marketplace } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { ValidationError, type FieldError } from '../../errors.js';
+import { ValidationError, type FieldError } from '../../core/errors.js';
 import type { CategoryImport, TermImport } from '../catalog-import.schema.js';
 
 function checkNames(m: Marketplace, names: Localized, at: string, errors: FieldError[], required: boolean) {

@@ -1,6 +1,6 @@
 import { CategorySchema, type Category } from '@hm/db/entities';
-import type { CommandContext } from '../../context.js';
-import { pickText, resolveLocale } from '../../shared/locale.js';
+import type { CommandContext } from '../../core/context.js';
+import { pickText, resolveLocale } from '../../core/locale.js';
 
 export interface CategoryBody {
   id: string;

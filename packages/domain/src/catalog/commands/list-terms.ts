@@ -1,7 +1,7 @@
-import type { CommandContext } from '../../context.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
-import { keyset } from '../../shared/keyset.js';
-import { resolveLocale } from '../../shared/locale.js';
+import type { CommandContext } from '../../core/context.js';
+import { NotFoundError, ValidationError } from '../../core/errors.js';
+import { keyset } from '../../core/keyset.js';
+import { resolveLocale } from '../../core/locale.js';
 import type { ListTermsInput } from '../catalog.schema.js';
 import { termBySlug, termsInUse, termsPage, type TermRow } from '../terms.queries.js';
 

@@ -1,5 +1,5 @@
 import { consoleProcedure } from '../../trpc.js';
-import { approveListing } from '../../listings/commands/review-listing.js';
+import { approveListing } from '../../listings/index.js';
 import { ZListingId, byListing, consoleListing } from '../console-scope.js';
 
 export const approveListingProcedure = consoleProcedure

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { setUserBlocked } from '../../accounts/commands/users.js';
-import { toUserBody } from '../../accounts/user.mapper.js';
+import { setUserBlocked } from '../../accounts/index.js';
+import { toUserBody } from '../../accounts/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 /** `users block` and `users unblock`: one procedure each, the same input. */

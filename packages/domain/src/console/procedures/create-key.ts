@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { createApiKey, toApiKeyBody } from '../../api-keys/commands/manage-api-keys.js';
+import { createApiKey, toApiKeyBody } from '../../api-keys/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const createKeyProcedure = consoleProcedure

@@ -1,8 +1,8 @@
 import { crossTenantEm } from '@hm/db/orm';
 import { consoleProcedure } from '../../trpc.js';
-import { ZCreateMarketplace, createMarketplace } from '../../marketplace/commands/save-marketplace.js';
-import { toMarketplaceConsoleBody } from '../../marketplace/marketplace.mapper.js';
-import { createApiKey } from '../../api-keys/commands/manage-api-keys.js';
+import { ZCreateMarketplace, createMarketplace } from '../../marketplace/index.js';
+import { toMarketplaceConsoleBody } from '../../marketplace/index.js';
+import { createApiKey } from '../../api-keys/index.js';
 
 /** A marketplace with its first secret and publishable keys (the tokens are shown this once). */
 export const createMarketplaceProcedure = consoleProcedure

@@ -1,6 +1,6 @@
 import { consoleProcedure } from '../../trpc.js';
-import { ZSiteInput } from '../../locations/locations.schema.js';
-import { createSite, toSiteBody } from '../../locations/commands/sites.js';
+import { ZSiteInput } from '../../locations/index.js';
+import { createSite, toSiteBody } from '../../locations/index.js';
 import { fromFile } from '../console-fields.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 

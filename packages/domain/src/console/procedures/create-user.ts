@@ -1,7 +1,7 @@
 import { consoleProcedure } from '../../trpc.js';
-import { ZTeamUserInput } from '../../accounts/accounts.schema.js';
-import { createUserByTeam } from '../../accounts/commands/users.js';
-import { toUserBody } from '../../accounts/user.mapper.js';
+import { ZTeamUserInput } from '../../accounts/index.js';
+import { createUserByTeam } from '../../accounts/index.js';
+import { toUserBody } from '../../accounts/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const createUserProcedure = consoleProcedure

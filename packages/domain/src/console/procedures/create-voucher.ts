@@ -1,6 +1,6 @@
 import { consoleProcedure } from '../../trpc.js';
-import { createVoucher } from '../../vouchers/commands/vouchers.js';
-import { ZVoucherInput } from '../../vouchers/voucher.schema.js';
+import { createVoucher } from '../../vouchers/index.js';
+import { ZVoucherInput } from '../../vouchers/index.js';
 import { fromFile } from '../console-fields.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 

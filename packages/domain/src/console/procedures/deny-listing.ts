@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { denyListing } from '../../listings/commands/review-listing.js';
+import { denyListing } from '../../listings/index.js';
 import { ZListingId, byListing, consoleListing } from '../console-scope.js';
 
 export const denyListingProcedure = consoleProcedure

@@ -1,5 +1,5 @@
 import { consoleProcedure } from '../../trpc.js';
-import { exportSubscribers } from '../../newsletter/commands/export-subscribers.js';
+import { exportSubscribers } from '../../newsletter/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const exportNewsletterProcedure = consoleProcedure

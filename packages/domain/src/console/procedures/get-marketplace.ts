@@ -1,7 +1,7 @@
 import { crossTenantEm } from '@hm/db/orm';
 import { consoleProcedure } from '../../trpc.js';
-import { findMarketplaceBySlug } from '../../marketplace/commands/save-marketplace.js';
-import { toMarketplaceConsoleBody } from '../../marketplace/marketplace.mapper.js';
+import { findMarketplaceBySlug } from '../../marketplace/index.js';
+import { toMarketplaceConsoleBody } from '../../marketplace/index.js';
 import { ZMarketplaceRef } from '../console-scope.js';
 
 export const getMarketplaceProcedure = consoleProcedure

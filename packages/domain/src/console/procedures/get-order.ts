@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { OrderSchema } from '@hm/db/entities';
-import { payoutsOf } from '../../payouts/payouts.queries.js';
+import { payoutsOf } from '../../payouts/index.js';
 import { consoleProcedure } from '../../trpc.js';
-import { byOrder } from '../../orders/commands/transition-order.js';
-import { toOrderConsoleBody } from '../../orders/order.mapper.js';
+import { byOrder } from '../../orders/index.js';
+import { toOrderConsoleBody } from '../../orders/index.js';
 
 export const getOrderProcedure = consoleProcedure
   .input(z.strictObject({ id: z.uuid().describe('Order id.') }).describe('An order in any state, with its payment, refund and booking.'))

@@ -1,6 +1,6 @@
 import { consoleProcedure } from '../../trpc.js';
-import { ZCategoryImport } from '../../catalog/catalog-import.schema.js';
-import { importCategories } from '../../catalog/commands/import-catalog.js';
+import { ZCategoryImport } from '../../catalog/index.js';
+import { importCategories } from '../../catalog/index.js';
 import { fromFile } from '../console-fields.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 

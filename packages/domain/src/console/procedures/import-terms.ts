@@ -1,6 +1,6 @@
 import { consoleProcedure } from '../../trpc.js';
-import { ZTermImport } from '../../catalog/catalog-import.schema.js';
-import { importTerms } from '../../catalog/commands/import-catalog.js';
+import { ZTermImport } from '../../catalog/index.js';
+import { importTerms } from '../../catalog/index.js';
 import { fromFile } from '../console-fields.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 

@@ -1,5 +1,5 @@
 import { consoleProcedure } from '../../trpc.js';
-import { listApiKeys, toApiKeyBody } from '../../api-keys/commands/manage-api-keys.js';
+import { listApiKeys, toApiKeyBody } from '../../api-keys/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const listKeysProcedure = consoleProcedure

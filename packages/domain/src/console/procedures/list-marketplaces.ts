@@ -2,7 +2,7 @@ import { crossTenantEm } from '@hm/db/orm';
 import { z } from 'zod';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { consoleProcedure } from '../../trpc.js';
-import { toMarketplaceConsoleBody } from '../../marketplace/marketplace.mapper.js';
+import { toMarketplaceConsoleBody } from '../../marketplace/index.js';
 
 export const listMarketplacesProcedure = consoleProcedure
   .input(z.strictObject({}).describe('Every marketplace of this deployment, oldest first.'))

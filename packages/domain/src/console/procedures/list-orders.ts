@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATES, OrderSchema } from '@hm/db/entities';
-import { payoutsOf } from '../../payouts/payouts.queries.js';
+import { payoutsOf } from '../../payouts/index.js';
 import { consoleProcedure } from '../../trpc.js';
-import { toOrderConsoleBody } from '../../orders/order.mapper.js';
+import { toOrderConsoleBody } from '../../orders/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const listOrdersProcedure = consoleProcedure

@@ -1,5 +1,5 @@
 import { consoleProcedure } from '../../trpc.js';
-import { listVouchers } from '../../vouchers/commands/vouchers.js';
+import { listVouchers } from '../../vouchers/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const listVouchersProcedure = consoleProcedure.input(ZMarketplaceRef.describe("The marketplace's vouchers, newest first, with their uses.")).query(async ({ ctx, input }) => {

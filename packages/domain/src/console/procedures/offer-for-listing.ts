@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { ZPriceScheduleInput } from '../../listings/listing.schema.js';
-import { offerForListing } from '../../listings/commands/review-listing.js';
+import { ZPriceScheduleInput } from '../../listings/index.js';
+import { offerForListing } from '../../listings/index.js';
 import { ZListingId, byListing, consoleListing } from '../console-scope.js';
 
 export const offerForListingProcedure = consoleProcedure

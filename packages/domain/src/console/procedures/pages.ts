@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Context } from '../../context.js';
+import type { Context } from '../../core/context.js';
 import { consoleProcedure, zodIssuesToFieldErrors } from '../../trpc.js';
-import { ZPageDraft, ZPageSlug, LIMITS } from '../../pages/pages.schema.js';
-import { listAllPages, newPreviewLink, publishPage, putPage, toPageSummary, unpublishPage } from '../../pages/commands/pages.js';
-import { uploadMedia } from '../../pages/commands/upload-media.js';
-import { toImageRef } from '../../pages/commands/fill-blocks.js';
+import { ZPageDraft, ZPageSlug, LIMITS } from '../../pages/index.js';
+import { listAllPages, newPreviewLink, publishPage, putPage, toPageSummary, unpublishPage } from '../../pages/index.js';
+import { uploadMedia } from '../../pages/index.js';
+import { toImageRef } from '../../pages/index.js';
 import { fromBinaryFile, fromFile } from '../console-fields.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 

@@ -1,5 +1,5 @@
 import { consoleProcedure } from '../../trpc.js';
-import { reconcile } from '../../payouts/commands/reconcile.js';
+import { reconcile } from '../../payouts/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const reconcilePayoutsProcedure = consoleProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { setCommission } from '../../listings/commands/review-listing.js';
+import { setCommission } from '../../listings/index.js';
 import { nullAs } from '../console-fields.js';
 import { ZListingId, byListing, consoleListing } from '../console-scope.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { setCustody } from '../../listings/commands/review-listing.js';
+import { setCustody } from '../../listings/index.js';
 import { ZListingId, byListing, consoleListing } from '../console-scope.js';
 
 export const setCustodyProcedure = consoleProcedure

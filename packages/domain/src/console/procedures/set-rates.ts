@@ -1,5 +1,5 @@
 import { consoleProcedure } from '../../trpc.js';
-import { ZSetRates, setRates, toRateBody } from '../../rates/commands/set-rates.js';
+import { ZSetRates, setRates, toRateBody } from '../../rates/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 export const setRatesProcedure = consoleProcedure

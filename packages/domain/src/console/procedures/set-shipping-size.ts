@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { setShippingSize } from '../../listings/commands/review-listing.js';
+import { setShippingSize } from '../../listings/index.js';
 import { ZListingId, byListing, consoleListing } from '../console-scope.js';
 
 export const setShippingSizeProcedure = consoleProcedure

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { conversationWithMessages, replyAsSupport, supportInbox } from '../../messages/commands/support.js';
-import { toConsoleConversationBody, toMessageBody } from '../../messages/messages.mapper.js';
-import { ZMessageBody } from '../../messages/messages.schema.js';
+import { conversationWithMessages, replyAsSupport, supportInbox } from '../../messages/index.js';
+import { toConsoleConversationBody, toMessageBody } from '../../messages/index.js';
+import { ZMessageBody } from '../../messages/index.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
 
 /** The support inbox (`support list`, `support reply`) and reading a conversation (`conversations get`). */

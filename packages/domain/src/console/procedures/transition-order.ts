@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { operatorTransition } from '../../orders/commands/transition-order.js';
-import { ORDER_EVENTS } from '../../orders/order.machine.js';
-import { ZTransitionData } from '../../orders/order.schema.js';
-import { toOrderConsoleBody } from '../../orders/order.mapper.js';
-import { payoutsOf } from '../../payouts/payouts.queries.js';
+import { operatorTransition } from '../../orders/index.js';
+import { ORDER_EVENTS } from '../../orders/index.js';
+import { ZTransitionData } from '../../orders/index.js';
+import { toOrderConsoleBody } from '../../orders/index.js';
+import { payoutsOf } from '../../payouts/index.js';
 
 export const transitionOrderProcedure = consoleProcedure
   .input(

@@ -1,8 +1,8 @@
 import { crossTenantEm } from '@hm/db/orm';
 import { consoleProcedure } from '../../trpc.js';
-import { ZMarketplaceSettings } from '../../marketplace/marketplace.schema.js';
-import { findMarketplaceBySlug, updateMarketplace } from '../../marketplace/commands/save-marketplace.js';
-import { toMarketplaceConsoleBody } from '../../marketplace/marketplace.mapper.js';
+import { ZMarketplaceSettings } from '../../marketplace/index.js';
+import { findMarketplaceBySlug, updateMarketplace } from '../../marketplace/index.js';
+import { toMarketplaceConsoleBody } from '../../marketplace/index.js';
 import { fromFile } from '../console-fields.js';
 import { ZMarketplaceRef } from '../console-scope.js';
 

@@ -1,4 +1,4 @@
-import type { CategoryImport, TermImport } from '../../catalog/catalog-import.schema.js';
+import type { CategoryImport, TermImport } from '../../catalog/index.js';
 
 /** The demo marketplace's categories, two levels deep (listings go in every one of them). */
 export const DEMO_CATEGORIES: CategoryImport = [

@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { MailError, type Mailer, type OutgoingEmail } from '../mailer.js';
+import { MailError, type Mailer, type OutgoingEmail } from '../../core/ports/mailer.js';
 
 /**
  * The offline default: each email becomes an RFC 5322 `.eml` file in a folder under DATA_DIR (any

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MailError, type Mailer, type OutgoingEmail } from '../mailer.js';
+import { MailError, type Mailer, type OutgoingEmail } from '../../core/ports/mailer.js';
 import { localMailbox } from './local-mailbox.js';
 import { resendMailer } from './resend-mailer.js';
 import { startResendTestServer, type ResendTestServer } from './resend-test-server.js';

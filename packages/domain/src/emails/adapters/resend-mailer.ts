@@ -1,4 +1,4 @@
-import { MailError, type Mailer } from '../mailer.js';
+import { MailError, type Mailer } from '../../core/ports/mailer.js';
 
 /**
  * Resend, through the official `resend` package. Our email id is sent as Resend's idempotency key,

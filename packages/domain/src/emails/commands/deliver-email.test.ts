@@ -2,7 +2,7 @@ import { expect, inject, test } from 'vitest';
 import { EmailSchema, MarketplaceSchema } from '@hm/db/entities';
 import { createOrm, tenantEm } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
-import { MailError, type Mailer } from '../mailer.js';
+import { MailError, type Mailer } from '../../core/ports/mailer.js';
 import { deliverEmail } from './deliver-email.js';
 
 /** The send-email job's decisions: send once, retry transient failures, give up at the last attempt or on a refusal. */

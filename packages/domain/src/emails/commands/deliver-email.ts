@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { EmailSchema, MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
-import type { ApiMode, Clock } from '../../context.js';
-import { defineTask } from '../../shared/tasks.js';
-import { transition } from '../../shared/state-machine.js';
+import type { ApiMode, Clock } from '../../core/context.js';
+import { defineTask } from '../../core/tasks.js';
+import { transition } from '../../core/state-machine.js';
 import { emailMachine } from '../email.machine.js';
-import { MailError, type Mailer } from '../mailer.js';
+import { MailError, type Mailer } from '../../core/ports/mailer.js';
 
 export interface DeliveryDeps {
   orm: MikroORM;

@@ -1,9 +1,9 @@
 import { EmailSchema, type Marketplace, type User } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { DomainError } from '../../errors.js';
-import { addJob } from '../../shared/jobs.js';
+import { DomainError } from '../../core/errors.js';
+import { addJob } from '../../core/jobs.js';
 import { sendEmailTask } from './deliver-email.js';
-import { resolveLocale } from '../../shared/locale.js';
+import { resolveLocale } from '../../core/locale.js';
 import { emailMachine } from '../email.machine.js';
 import { renderEmail } from '../render-email.js';
 import type { EmailTemplate } from '../templates.js';

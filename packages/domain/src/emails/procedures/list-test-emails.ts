@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EmailSchema } from '@hm/db/entities';
 import { keyProcedure } from '../../trpc.js';
-import { NotFoundError } from '../../errors.js';
-import { ZDateTime, ZId, pageLimit } from '../../shared/schemas.js';
+import { NotFoundError } from '../../core/errors.js';
+import { ZDateTime, ZId, pageLimit } from '../../core/schemas.js';
 import { EMAIL_TEMPLATES } from '../templates.js';
 
 export const ZTestEmail = z

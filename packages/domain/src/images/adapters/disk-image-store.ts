@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { SAFE_KEY, type ImageStore } from '../image-store.js';
+import { SAFE_KEY, type ImageStore } from '../../core/ports/image-store.js';
 
 const TYPES: Record<string, string> = { '.jpg': 'image/jpeg' };
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import S3rver from 's3rver';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { originalKey, sizeKey, type ImageStore } from '../image-store.js';
+import { originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
 import { diskImageStore } from './disk-image-store.js';
 import { s3ImageStore } from './s3-image-store.js';
 

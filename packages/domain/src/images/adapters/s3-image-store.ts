@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { SAFE_KEY, type ImageStore } from '../image-store.js';
+import { SAFE_KEY, type ImageStore } from '../../core/ports/image-store.js';
 
 export interface S3Options {
   bucket: string;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ListingImageSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
-import type { Clock } from '../../context.js';
-import { BULK_PRIORITY, defineTask } from '../../shared/tasks.js';
-import { transition } from '../../shared/state-machine.js';
+import type { Clock } from '../../core/context.js';
+import { BULK_PRIORITY, defineTask } from '../../core/tasks.js';
+import { transition } from '../../core/state-machine.js';
 import { startDerivatives } from '../derivatives.js';
 import { imageMachine } from '../image.machine.js';
-import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../image-store.js';
+import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
 
 export interface ImageDeps {
   orm: MikroORM;

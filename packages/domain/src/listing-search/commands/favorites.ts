@@ -1,7 +1,7 @@
 import { ListingSchema } from '@hm/db/entities';
-import type { UserCommandContext } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
-import { keyset } from '../../shared/keyset.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { NotFoundError } from '../../core/errors.js';
+import { keyset } from '../../core/keyset.js';
 import { bumpFavoriteCount, countFavorites, deleteFavorite, favoritesPage, insertFavorite, isOnSale } from '../favorites.queries.js';
 
 /**

@@ -1,10 +1,10 @@
 import { CatalogTermSchema } from '@hm/db/entities';
 // eslint-disable-next-line no-restricted-imports -- search assembles its statement from the request's filters here; it runs through tenantSql
 import { tenantSql } from '@hm/db/sql';
-import type { CommandContext } from '../../context.js';
-import { ValidationError, type FieldError } from '../../errors.js';
-import { keyset, type KeyType } from '../../shared/keyset.js';
-import type { RateBook } from '../../rates/rate-book.js';
+import type { CommandContext } from '../../core/context.js';
+import { ValidationError, type FieldError } from '../../core/errors.js';
+import { keyset, type KeyType } from '../../core/keyset.js';
+import type { RateBook } from '../../rates/index.js';
 import type { SearchInput } from '../listing-search.schema.js';
 import { categorySubtree } from '../search-listings.queries.js';
 

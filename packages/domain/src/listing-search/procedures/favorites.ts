@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionProcedure } from '../../trpc.js';
-import { loadRelations } from '../../listings/listing.mapper.js';
+import { loadRelations } from '../../listings/index.js';
 import { listFavorites as listFavoritesCommand, removeFavorite, saveFavorite } from '../commands/favorites.js';
 import { toShopListing } from '../listing-search.mapper.js';
 import { ZFavoritesInput, ZFavoritesPage } from '../listing-search.schema.js';

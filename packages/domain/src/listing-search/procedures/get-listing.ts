@@ -1,6 +1,6 @@
 import { keyProcedure } from '../../trpc.js';
-import { NotFoundError } from '../../errors.js';
-import { loadRelations } from '../../listings/listing.mapper.js';
+import { NotFoundError } from '../../core/errors.js';
+import { loadRelations } from '../../listings/index.js';
 import { savedAmong } from '../favorites.queries.js';
 import { toShopListing } from '../listing-search.mapper.js';
 import { displayNameOf, listingOnSale, shopRelationReads } from '../shop-reads.queries.js';

@@ -1,5 +1,5 @@
 import { keyProcedure } from '../../trpc.js';
-import { loadRelations } from '../../listings/listing.mapper.js';
+import { loadRelations } from '../../listings/index.js';
 import { searchListings as searchListingsCommand } from '../commands/search-listings.js';
 import { savedAmong } from '../favorites.queries.js';
 import { toShopListing } from '../listing-search.mapper.js';

@@ -1,8 +1,8 @@
 import type { User } from '@hm/db/entities';
-import { authenticateSession } from '../../accounts/commands/sessions.js';
-import type { KeyContext } from '../../context.js';
-import { DomainError } from '../../errors.js';
-import { loadRateBook, RateBook, todayOf } from '../../rates/rate-book.js';
+import { authenticateSession } from '../../accounts/index.js';
+import type { KeyContext } from '../../core/context.js';
+import { DomainError } from '../../core/errors.js';
+import { loadRateBook, RateBook, todayOf } from '../../rates/index.js';
 
 /**
  * Public listing reads may carry `X-User-Session` (then `favorited` appears). A session goes with a

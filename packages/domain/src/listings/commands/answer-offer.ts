@@ -1,5 +1,5 @@
 import type { Listing } from '@hm/db/entities';
-import type { UserCommandContext } from '../../context.js';
+import type { UserCommandContext } from '../../core/context.js';
 import { sellerMove } from './move-listing.js';
 
 /** POST …/offer/accept: the offer becomes the price (and its schedule the price schedule); back to the team for approval. */

@@ -1,7 +1,7 @@
 import { ListingImageSchema, type Listing } from '@hm/db/entities';
-import type { UserCommandContext } from '../../context.js';
-import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../images/image-store.js';
-import { REMOVED } from '../../shared/state-machine.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
+import { REMOVED } from '../../core/state-machine.js';
 import { moveListing } from '../listing.effects.js';
 import { findOwnListing } from './find-listings.js';
 import { sellerMove } from './move-listing.js';

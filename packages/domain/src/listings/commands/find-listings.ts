@@ -1,9 +1,9 @@
 import { ListingSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
-import type { UserCommandContext } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
-import { keyset } from '../../shared/keyset.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { NotFoundError } from '../../core/errors.js';
+import { keyset } from '../../core/keyset.js';
 
 /**
  * A listing of the signed-in seller, locked for the rest of the transaction when asked (every

@@ -1,12 +1,12 @@
 import { ListingImageSchema, type Listing, type ListingImage } from '@hm/db/entities';
-import type { UserCommandContext } from '../../context.js';
+import type { UserCommandContext } from '../../core/context.js';
 import { uuidv7 } from '@hm/db/orm';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import { MAX_IMAGES_PER_LISTING, inspectImage } from '../../images/derivatives.js';
-import { processImageTask } from '../../images/commands/process-image.js';
-import { imageMachine } from '../../images/image.machine.js';
-import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../images/image-store.js';
-import { addJob, jobKey } from '../../shared/jobs.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { MAX_IMAGES_PER_LISTING, inspectImage } from '../../images/index.js';
+import { processImageTask } from '../../images/index.js';
+import { imageMachine } from '../../images/index.js';
+import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
+import { addJob, jobKey } from '../../core/jobs.js';
 import { assertEditable } from '../listing.machine.js';
 import { findOwnListing } from './find-listings.js';
 

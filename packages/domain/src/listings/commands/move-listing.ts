@@ -1,7 +1,7 @@
 import type { Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { CommandContext, UserCommandContext } from '../../context.js';
-import type { Row } from '../../shared/state-machine.js';
+import type { CommandContext, UserCommandContext } from '../../core/context.js';
+import type { Row } from '../../core/state-machine.js';
 import { moveListing } from '../listing.effects.js';
 import type { ListingActor, ListingEvent, ListingMachineTypes } from '../listing.machine.js';
 import { findOwnListing } from './find-listings.js';

@@ -3,9 +3,9 @@ import type { EntityManager } from '@hm/db/orm';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import { z } from 'zod';
-import type { Clock } from '../../context.js';
-import { addJob, jobKey, removeJob } from '../../shared/jobs.js';
-import { defineTask } from '../../shared/tasks.js';
+import type { Clock } from '../../core/context.js';
+import { addJob, jobKey, removeJob } from '../../core/jobs.js';
+import { defineTask } from '../../core/tasks.js';
 import { nextStep } from '../price-schedule.js';
 
 /** Schedules the job of the next step not yet applied (one job per listing: the key replaces a waiting one). */

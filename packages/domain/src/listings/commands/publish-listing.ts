@@ -1,6 +1,6 @@
 import { ListingImageSchema, type Listing } from '@hm/db/entities';
-import type { UserCommandContext } from '../../context.js';
-import { ValidationError } from '../../errors.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { ValidationError } from '../../core/errors.js';
 import { missingForPublish, type PublishTarget } from '../publish-checks.js';
 import { sellerMove } from './move-listing.js';
 

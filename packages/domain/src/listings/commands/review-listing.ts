@@ -1,8 +1,8 @@
 import { ListingSchema, SiteSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
-import type { CommandContext } from '../../context.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import type { CommandContext } from '../../core/context.js';
+import { NotFoundError, ValidationError } from '../../core/errors.js';
 import type { ListingEvent } from '../listing.machine.js';
 import { cleanSteps } from '../price-schedule.js';
 import { changeListing, moveInTransaction } from './move-listing.js';

@@ -1,7 +1,7 @@
 import { CatalogTermSchema, CategorySchema, ListingImageSchema, ListingSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { UserCommandContext } from '../../context.js';
-import { DomainError, ValidationError, type FieldError } from '../../errors.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { DomainError, ValidationError, type FieldError } from '../../core/errors.js';
 import { assertEditable, listingMachine } from '../listing.machine.js';
 import type { ListingInput } from '../listing.schema.js';
 import { missingForPublish } from '../publish-checks.js';

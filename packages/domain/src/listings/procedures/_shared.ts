@@ -1,4 +1,4 @@
-import type { UserContext } from '../../context.js';
+import type { UserContext } from '../../core/context.js';
 import { loadRelations, toListingBody } from '../listing.mapper.js';
 import type { Listing } from '@hm/db/entities';
 

@@ -1,6 +1,6 @@
 import { SiteSchema, type Site } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { CommandContext } from '../../context.js';
+import type { CommandContext } from '../../core/context.js';
 import type { SiteInput } from '../locations.schema.js';
 
 export function toSiteBody(s: Site) {

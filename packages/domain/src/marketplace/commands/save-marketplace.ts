@@ -1,12 +1,12 @@
 import { MarketplaceSchema, type Marketplace } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { z } from 'zod';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import { ZCurrencyCode, ZLocaleTag, ZSlug } from '../../shared/schemas.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { ZCurrencyCode, ZLocaleTag, ZSlug } from '../../core/schemas.js';
 import type { MarketplaceSettings } from '../marketplace.schema.js';
 import { crossCheckSettings } from '../marketplace.settings.js';
-import { queueReprice } from '../../rates/commands/reprice-listings.js';
-import { queuePendingContacts } from '../../newsletter/commands/subscribe.js';
+import { queueReprice } from '../../rates/index.js';
+import { queuePendingContacts } from '../../newsletter/index.js';
 
 export const ZCreateMarketplace = z.strictObject({
   name: z.string().min(1).max(100).describe('Shown to buyers and in emails.'),

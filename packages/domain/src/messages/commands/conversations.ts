@@ -1,8 +1,8 @@
 import { ListingSchema, OrderSchema } from '@hm/db/entities';
 import { uuidv7, type EntityManager } from '@hm/db/orm';
-import type { UserCommandContext } from '../../context.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
-import { findOrderFor } from '../../orders/commands/find-orders.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { NotFoundError, ValidationError } from '../../core/errors.js';
+import { findOrderFor } from '../../orders/index.js';
 import {
   findConversation,
   findListingConversation,

@@ -1,7 +1,7 @@
 import { MarketplaceSchema } from '@hm/db/entities';
 import { crossTenantEm, tenantEm, type EntityManager } from '@hm/db/orm';
-import type { Context } from '../../context.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import type { Context } from '../../core/context.js';
+import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { conversationMarketplace, findConversation, listMessages, listSupportConversations, type ConversationRow, type MessageRow } from '../messages.queries.js';
 import { writeMessage } from './write-message.js';
 

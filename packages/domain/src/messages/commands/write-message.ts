@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MarketplaceSchema, UserSchema } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
-import { queueMessageNotice } from '../../emails/commands/queue-email.js';
-import { addJob, jobKey } from '../../shared/jobs.js';
-import { defineTask, type TaskContext } from '../../shared/tasks.js';
+import { queueMessageNotice } from '../../emails/index.js';
+import { addJob, jobKey } from '../../core/jobs.js';
+import { defineTask, type TaskContext } from '../../core/tasks.js';
 import { insertMessage, markNotified, unreadFor, type ConversationRow, type MessageRow, type Side } from '../messages.queries.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Contacts } from '../contacts.js';
+import type { Contacts } from '../../core/ports/contacts.js';
 import { insertLocalContact, localContacts as selectLocalContacts } from '../newsletter.queries.js';
 
 /** The offline contact list: rows of `newsletter_contacts` in the marketplace's own database. */

@@ -1,4 +1,4 @@
-import { ContactsError, type Contact, type Contacts } from '../contacts.js';
+import { ContactsError, type Contact, type Contacts } from '../../core/ports/contacts.js';
 
 type ResendError = { statusCode: number | null; name: string; message: string };
 const PAGE = 100; // Resend's largest page

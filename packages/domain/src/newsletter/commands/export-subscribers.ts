@@ -1,6 +1,6 @@
 import type { Marketplace } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { Contacts } from '../contacts.js';
+import type { Contacts } from '../../core/ports/contacts.js';
 import { allSubscribers } from '../newsletter.queries.js';
 
 /**

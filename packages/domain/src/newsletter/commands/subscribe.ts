@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
-import type { CommandContext } from '../../context.js';
-import { normalizeEmail } from '../../accounts/commands/users.js';
-import { addJob, jobKey } from '../../shared/jobs.js';
-import { defineTask } from '../../shared/tasks.js';
-import { ContactsError } from '../contacts.js';
+import type { CommandContext } from '../../core/context.js';
+import { normalizeEmail } from '../../accounts/index.js';
+import { addJob, jobKey } from '../../core/jobs.js';
+import { defineTask } from '../../core/tasks.js';
+import { ContactsError } from '../../core/ports/contacts.js';
 import { findSubscriber, insertSubscriber, markContactAdded, pendingSubscriberIds } from '../newsletter.queries.js';
 import type { SubscribeInput } from '../newsletter.schema.js';
 

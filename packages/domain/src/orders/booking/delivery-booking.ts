@@ -1,7 +1,7 @@
 import type { Order, OrderState } from '@hm/db/entities';
-import type { UserCommandContext } from '../../context.js';
-import { ConflictError, DomainError, ValidationError } from '../../errors.js';
-import type { ShippingTableBody } from '../../marketplace/marketplace.schema.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { ConflictError, DomainError, ValidationError } from '../../core/errors.js';
+import type { ShippingTableBody } from '../../marketplace/index.js';
 import { findOrderFor } from '../commands/find-orders.js';
 import { bookedCounts, releaseBookedSlot, takeSlot } from './booking.queries.js';
 import { addDays, bookingSlots, changeableUntil, DEFAULT_TIME_ZONE, localToday, slotOf, type BookingRules, type Slot } from './slots.js';

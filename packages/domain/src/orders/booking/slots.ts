@@ -1,4 +1,4 @@
-import type { ShippingTableBody } from '../../marketplace/marketplace.schema.js';
+import type { ShippingTableBody } from '../../marketplace/index.js';
 
 export type BookingRules = NonNullable<ShippingTableBody['booking']>;
 export const DEFAULT_TIME_ZONE = 'Europe/Stockholm';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OrderSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
-import { defineTask, type TaskContext } from '../../shared/tasks.js';
+import { defineTask, type TaskContext } from '../../core/tasks.js';
 
 const BATCH = 100;
 /** provider calls at once: enough to overlap network round trips, few enough to be gentle with rate limits */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTask } from '../../shared/tasks.js';
+import { defineTask } from '../../core/tasks.js';
 import { systemMove } from './move-order.js';
 
 /**

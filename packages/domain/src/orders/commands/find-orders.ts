@@ -1,7 +1,7 @@
 import { OrderSchema, type Order } from '@hm/db/entities';
 import { LockMode } from '@mikro-orm/core';
-import type { UserCommandContext } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { NotFoundError } from '../../core/errors.js';
 import type { OrderActor } from '../order.machine.js';
 
 export type Party = Extract<OrderActor, 'buyer' | 'seller'>;

@@ -1,15 +1,15 @@
 import { OrderSchema, type Order } from '@hm/db/entities';
 import { LockMode } from '@mikro-orm/core';
-import type { UserCommandContext } from '../../context.js';
-import { ConflictError, DomainError } from '../../errors.js';
-import { PaymentError } from '../../payments/payments.js';
-import { jobKey, removeJob } from '../../shared/jobs.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { ConflictError, DomainError } from '../../core/errors.js';
+import { PaymentError } from '../../core/ports/payments.js';
+import { jobKey, removeJob } from '../../core/jobs.js';
 import { orderMachine, PLACING } from '../order.machine.js';
 import type { PlaceOrderInput } from '../order.schema.js';
 import { PAYMENT_WINDOW_MS } from '../order.timers.js';
 import { returnUnits } from '../orders.queries.js';
 import { priceOrder } from '../pricing/price-order.js';
-import { createPayout } from '../../payouts/commands/create-payout.js';
+import { createPayout } from '../../payouts/index.js';
 import { expirePaymentTask, keepTimers, moveOrder } from './move-order.js';
 
 /**
@@ -103,6 +103,6 @@ async function withdrawOrder(ctx: UserCommandContext, orderId: string): Promise<
 }
 
 function paymentProblem(e: PaymentError): DomainError {
-  if (e.retryable) return new DomainError('service_unavailable', 'Payments are unavailable right now: nothing was reserved or charged. Try again in a moment.', { headers: { 'Retry-After': '5' } });
+  if (e.retryable) return new DomainError('service_unavailable', 'Payments are unavailable right now: nothing was reserved or charged. Try again in a moment.', { retryAfterSeconds: 5 });
   return new ConflictError('The payment provider refused to start this payment; nothing was reserved or charged.');
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { OrderSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
-import { defineTask, type TaskContext } from '../../shared/tasks.js';
-import { appendLedger } from '../../payouts/ledger.queries.js';
+import { defineTask, type TaskContext } from '../../core/tasks.js';
+import { appendLedger } from '../../payouts/index.js';
 
 /** The refund's id at the provider's side (its idempotency key): one refund per order, however often the job runs. */
 export const refundIdOf = (orderId: string) => `refund_${orderId}`;

@@ -1,8 +1,8 @@
 import { MarketplaceSchema, OrderSchema, type Order } from '@hm/db/entities';
 import { crossTenantEm, tenantEm } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
-import type { Context, UserCommandContext } from '../../context.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
+import type { Context, UserCommandContext } from '../../core/context.js';
+import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { DOES, whoMay, type OrderActor, type OrderEvent } from '../order.machine.js';
 import { findOrderFor, type Party } from './find-orders.js';
 import { moveOrder } from './move-order.js';

@@ -1,6 +1,6 @@
 import type { Listing, Site } from '@hm/db/entities';
 import { describe, expect, test } from 'vitest';
-import type { ShippingTableBody } from '../../marketplace/marketplace.schema.js';
+import type { ShippingTableBody } from '../../marketplace/index.js';
 import { offeredMethods, zoneFor } from './delivery.js';
 
 const table: ShippingTableBody = {

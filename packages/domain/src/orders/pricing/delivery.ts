@@ -1,5 +1,5 @@
 import type { Listing, OrderLineItem, Site } from '@hm/db/entities';
-import type { ShippingTableBody } from '../../marketplace/marketplace.schema.js';
+import type { ShippingTableBody } from '../../marketplace/index.js';
 
 /** DeliveryBody's methods (spec): how the item reaches the buyer. */
 export const DELIVERY_METHODS = ['shipping', 'pickup', 'buyer_arranged', 'collect'] as const;

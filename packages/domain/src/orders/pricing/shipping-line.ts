@@ -1,7 +1,7 @@
 import type { Listing, OrderLineItem } from '@hm/db/entities';
-import type { FieldError } from '../../errors.js';
-import type { ShippingTableBody } from '../../marketplace/marketplace.schema.js';
-import type { RateBook } from '../../rates/rate-book.js';
+import type { FieldError } from '../../core/errors.js';
+import type { ShippingTableBody } from '../../marketplace/index.js';
+import type { RateBook } from '../../rates/index.js';
 import { LABELS, tablePrices, unpricedLine, zoneFor, type AddressInput } from './delivery.js';
 
 export interface ShippingAsk {

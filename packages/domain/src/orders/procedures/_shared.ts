@@ -1,6 +1,6 @@
 import type { Order } from '@hm/db/entities';
-import { payoutsOf } from '../../payouts/payouts.queries.js';
-import type { UserContext } from '../../context.js';
+import { payoutsOf } from '../../payouts/index.js';
+import type { UserContext } from '../../core/context.js';
 import type { Party } from '../commands/find-orders.js';
 import { toOrderBody } from '../order.mapper.js';
 

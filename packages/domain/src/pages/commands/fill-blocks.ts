@@ -1,9 +1,9 @@
 import { CategorySchema, ListingSchema, MediaSchema, SiteSchema, type Media, type PageContent } from '@hm/db/entities';
-import type { CommandContext } from '../../context.js';
-import { loadRelations } from '../../listings/listing.mapper.js';
-import { toShopListing } from '../../listing-search/listing-search.mapper.js';
-import type { RateBook } from '../../rates/rate-book.js';
-import { pickText } from '../../shared/locale.js';
+import type { CommandContext } from '../../core/context.js';
+import { loadRelations } from '../../listings/index.js';
+import { toShopListing } from '../../listing-search/index.js';
+import type { RateBook } from '../../rates/index.js';
+import { pickText } from '../../core/locale.js';
 import { LIMITS, type BlockBody, type BlockInput, type PageBody } from '../pages.schema.js';
 import { listingsByRules, type GridRule } from '../pages.queries.js';
 

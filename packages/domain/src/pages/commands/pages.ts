@@ -1,10 +1,10 @@
 import { CategorySchema, ListingSchema, MediaSchema, PageSchema, SiteSchema, type Page, type PageContent } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { CommandContext } from '../../context.js';
-import { NotFoundError, ValidationError, type FieldError } from '../../errors.js';
-import { loadRateBook, RateBook, todayOf } from '../../rates/rate-book.js';
-import { resolveLocale } from '../../shared/locale.js';
-import { hashToken, newSecretToken } from '../../shared/secret-token.js';
+import type { CommandContext } from '../../core/context.js';
+import { NotFoundError, ValidationError, type FieldError } from '../../core/errors.js';
+import { loadRateBook, RateBook, todayOf } from '../../rates/index.js';
+import { resolveLocale } from '../../core/locale.js';
+import { hashToken, newSecretToken } from '../../core/secret-token.js';
 import type { PageBody, PageDraft } from '../pages.schema.js';
 import { fillPage } from './fill-blocks.js';
 

@@ -1,9 +1,9 @@
 import { MediaSchema, type Media } from '@hm/db/entities';
 import { uuidv7 } from '@hm/db/orm';
-import type { CommandContext } from '../../context.js';
-import { DomainError, ValidationError } from '../../errors.js';
-import { inspectImage, makeDerivatives, MAX_IMAGE_BYTES } from '../../images/derivatives.js';
-import { MEDIA_SIZES, mediaKey } from '../../images/image-store.js';
+import type { CommandContext } from '../../core/context.js';
+import { DomainError, ValidationError } from '../../core/errors.js';
+import { inspectImage, makeDerivatives, MAX_IMAGE_BYTES } from '../../images/index.js';
+import { MEDIA_SIZES, mediaKey } from '../../core/ports/image-store.js';
 
 /**
  * `media upload`: an operator's image for content pages, through the listing photos' checks (type
@@ -13,7 +13,7 @@ import { MEDIA_SIZES, mediaKey } from '../../images/image-store.js';
  */
 export async function uploadMedia(ctx: CommandContext, input: { bytes: Buffer; alt: string }): Promise<Media> {
   if (input.bytes.length === 0) throw new ValidationError([{ location: 'file', message: 'The file is empty.', value: null }]);
-  if (input.bytes.length > MAX_IMAGE_BYTES) throw new DomainError('payload_too_large', `The image is ${input.bytes.length} bytes; at most ${MAX_IMAGE_BYTES} (20 MiB) are accepted.`);
+  if (input.bytes.length > MAX_IMAGE_BYTES) throw new DomainError('image_too_large', `The image is ${input.bytes.length} bytes; at most ${MAX_IMAGE_BYTES} (20 MiB) are accepted.`);
   const header = inspectImage(input.bytes);
   let d: Awaited<ReturnType<typeof makeDerivatives>>;
   try {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PaymentError, type AccountChangeForTest, type AccountRequest, type PaymentEvent, type TransferRequest } from '../payments.js';
+import { PaymentError, type AccountChangeForTest, type AccountRequest, type PaymentEvent, type TransferRequest } from '../../core/ports/payments.js';
 
 /**
  * The sandbox's Connect half: connected accounts and transfers on disk beside the payments (see

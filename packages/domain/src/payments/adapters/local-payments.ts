@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sameSecret } from '../../shared/secret-token.js';
-import { PaymentError, type PaymentEvent, type PaymentRequest, type Payments } from '../payments.js';
+import { sameSecret } from '../../core/secret-token.js';
+import { PaymentError, type PaymentEvent, type PaymentRequest, type Payments } from '../../core/ports/payments.js';
 import { connectStore, writeWhole } from './local-connect.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Stripe } from 'stripe';
-import { sameSecret } from '../../shared/secret-token.js';
-import { PaymentError, type Payments } from '../payments.js';
+import { sameSecret } from '../../core/secret-token.js';
+import { PaymentError, type Payments } from '../../core/ports/payments.js';
 
 export interface StripeOptions {
   secretKey: string;

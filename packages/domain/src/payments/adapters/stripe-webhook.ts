@@ -1,6 +1,6 @@
 import type { Stripe } from 'stripe';
-import { DomainError } from '../../errors.js';
-import type { PaymentEvent } from '../payments.js';
+import { DomainError } from '../../core/errors.js';
+import type { PaymentEvent } from '../../core/ports/payments.js';
 
 /**
  * A Stripe webhook delivery, verified with the official package (`constructEvent`: the

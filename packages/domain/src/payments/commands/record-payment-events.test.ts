@@ -3,9 +3,9 @@ import { expect, inject, test } from 'vitest';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { createOrm, tenantEm } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
-import { localPorts } from '../../ports.js';
-import type { PaymentEvent } from '../payments.js';
-import { handlePaymentEvent } from './handle-payment-event.js';
+import { localPorts } from '../../local-ports.js';
+import type { PaymentEvent } from '../../core/ports/payments.js';
+import { handlePaymentEvent } from '../../flows/payment-events.js';
 import { recordPaymentEvents } from './record-payment-events.js';
 
 const rules = { min_images: 1, require_approval: false, require_category: false, required_terms: [], valuations: false };

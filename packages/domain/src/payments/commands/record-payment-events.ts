@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { crossTenantEm, uuidv7, type MikroORM } from '@hm/db/orm';
-import type { Clock } from '../../ports.js';
-import { addJob, jobKey } from '../../shared/jobs.js';
+import type { Clock } from '../../core/ports/index.js';
+import { addJob, jobKey } from '../../core/jobs.js';
 import { insertPaymentEvent } from '../payment-events.queries.js';
-import type { PaymentEvent } from '../payments.js';
+import type { PaymentEvent } from '../../core/ports/payments.js';
 import { handlePaymentEventTask } from './handle-payment-event.js';
 
 export interface RecordedPaymentEvent {

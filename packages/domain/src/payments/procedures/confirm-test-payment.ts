@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { keyProcedure } from '../../trpc.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { recordPaymentEvents } from '../commands/record-payment-events.js';
-import { PaymentError } from '../payments.js';
+import { PaymentError } from '../../core/ports/payments.js';
 
 export const ZConfirmTestPaymentInput = z.strictObject({
   client_secret: z.string().min(1).max(200).meta({ description: 'The `payment.client_secret` returned when the order was placed.' }),

@@ -1,7 +1,7 @@
 import { PayoutSchema, type Listing, type Marketplace, type Order } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { ShippingTableBody } from '../../marketplace/marketplace.schema.js';
-import { loadRateBook, todayOf } from '../../rates/rate-book.js';
+import type { ShippingTableBody } from '../../marketplace/index.js';
+import { loadRateBook, todayOf } from '../../rates/index.js';
 import { payoutFigures } from '../payout-figures.js';
 import { payoutMachine } from '../payout.machine.js';
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { OrderSchema, PayoutAccountSchema, PayoutSchema, type Order, type Payout } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
-import { addJob, jobKey } from '../../shared/jobs.js';
-import { transition } from '../../shared/state-machine.js';
-import { defineTask, type TaskContext } from '../../shared/tasks.js';
+import { addJob, jobKey } from '../../core/jobs.js';
+import { transition } from '../../core/state-machine.js';
+import { defineTask, type TaskContext } from '../../core/tasks.js';
 import { appendLedger, type LedgerEntry } from '../ledger.queries.js';
 import { payoutMachine } from '../payout.machine.js';
 

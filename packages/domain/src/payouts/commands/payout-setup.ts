@@ -1,7 +1,7 @@
 import { PayoutAccountSchema, type PayoutAccount } from '@hm/db/entities';
-import type { UserCommandContext } from '../../context.js';
-import { ConflictError, DomainError } from '../../errors.js';
-import { PaymentError } from '../../payments/payments.js';
+import type { UserCommandContext } from '../../core/context.js';
+import { ConflictError, DomainError } from '../../core/errors.js';
+import { PaymentError } from '../../core/ports/payments.js';
 import { insertPayoutAccount } from '../payout-accounts.queries.js';
 
 /** GET /v1/me/payouts: the seller's payout setup as the provider's last `account.updated` said (`none` before any). */
@@ -34,7 +34,7 @@ export async function startPayoutSession(ctx: UserCommandContext, input: Session
     return await ctx.payments.createAccountSession(account.providerAccountId);
   } catch (e) {
     if (!(e instanceof PaymentError)) throw e;
-    if (e.retryable) throw new DomainError('service_unavailable', 'Payout setup is unavailable right now. Try again in a moment.', { headers: { 'Retry-After': '5' } });
+    if (e.retryable) throw new DomainError('service_unavailable', 'Payout setup is unavailable right now. Try again in a moment.', { retryAfterSeconds: 5 });
     throw new ConflictError(`The payment provider refused to start payout setup: ${e.message}.`);
   }
 }

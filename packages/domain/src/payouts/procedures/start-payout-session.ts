@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionProcedure } from '../../trpc.js';
-import { ZCountryCode } from '../../shared/schemas.js';
+import { ZCountryCode } from '../../core/schemas.js';
 import { startPayoutSession } from '../commands/payout-setup.js';
 import { TAG } from './_shared.js';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { OrderSchema, PayoutAccountSchema } from '@hm/db/entities';
 import { keyProcedure, sessionProcedure } from '../../trpc.js';
-import type { KeyContext } from '../../context.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
-import { recordPaymentEvents } from '../../payments/commands/record-payment-events.js';
-import { PaymentError, type PaymentEvent } from '../../payments/payments.js';
-import { ZId } from '../../shared/schemas.js';
+import type { KeyContext } from '../../core/context.js';
+import { ConflictError, NotFoundError } from '../../core/errors.js';
+import { recordPaymentEvents } from '../../payments/index.js';
+import { PaymentError, type PaymentEvent } from '../../core/ports/payments.js';
+import { ZId } from '../../core/schemas.js';
 
 /**
  * Test helpers for payouts (test mode only; 404 in live): each acts as the payment provider would

@@ -1,4 +1,4 @@
-import { ZReferenceRates, type RateSource } from '../rate-source.js';
+import { ZReferenceRates, type RateSource } from '../../core/ports/rate-source.js';
 
 /** Reads reference rates from a URL answering `ZReferenceRates` JSON (`RATES_URL`). */
 export function httpRateSource(url: string, fetchImpl: typeof fetch = fetch): RateSource {

@@ -1,8 +1,8 @@
 import { MarketplaceSchema } from '@hm/db/entities';
 import { crossTenantEm, tenantEm, type MikroORM } from '@hm/db/orm';
 import { z } from 'zod';
-import { defineTask } from '../../shared/tasks.js';
-import type { RateSource } from '../rate-source.js';
+import { defineTask } from '../../core/tasks.js';
+import type { RateSource } from '../../core/ports/rate-source.js';
 import { setRates } from './set-rates.js';
 
 /**

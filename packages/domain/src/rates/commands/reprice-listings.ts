@@ -2,9 +2,9 @@ import { MarketplaceSchema } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { crossTenantEm, tenantEm, type MikroORM } from '@hm/db/orm';
 import { z } from 'zod';
-import type { Clock } from '../../context.js';
-import { addJob, jobKey } from '../../shared/jobs.js';
-import { defineTask } from '../../shared/tasks.js';
+import type { Clock } from '../../core/context.js';
+import { addJob, jobKey } from '../../core/jobs.js';
+import { defineTask } from '../../core/tasks.js';
 import { loadRateBook, todayOf } from '../rate-book.js';
 import { applyPriceFactors, listingCurrencies, replacePriceFactors } from '../rates.queries.js';
 

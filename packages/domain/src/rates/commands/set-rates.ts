@@ -1,8 +1,8 @@
 import { ExchangeRateSchema, type ExchangeRate } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { z } from 'zod';
-import { ValidationError } from '../../errors.js';
-import { ZCurrencyCode } from '../../shared/schemas.js';
+import { ValidationError } from '../../core/errors.js';
+import { ZCurrencyCode } from '../../core/schemas.js';
 import { queueReprice } from './reprice-listings.js';
 
 export const ZSetRates = z.strictObject({

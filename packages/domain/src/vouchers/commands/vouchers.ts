@@ -1,6 +1,6 @@
 import { VoucherSchema, type Marketplace } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { ConflictError, ValidationError } from '../../errors.js';
+import { ConflictError, ValidationError } from '../../core/errors.js';
 import { toVoucherBody, type VoucherInput } from '../voucher.schema.js';
 import { usesOf, voucherIdByCode } from '../vouchers.queries.js';
 

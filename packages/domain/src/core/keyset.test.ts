@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ValidationError, type FieldError } from '../errors.js';
+import { ValidationError, type FieldError } from './errors.js';
 import { keyset } from './keyset.js';
 
 const ID = '01a208c5-b59b-7b14-9952-262360b1f49a';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCurrencyCode } from '../shared/schemas.js';
+import { ZCurrencyCode } from '../schemas.js';
 
 /** Reference rates as rate services publish them (the shape of ECB-based ones): 1 base = rate quote. */
 export const ZReferenceRates = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MikroORM } from '@hm/db/orm';
-import type { ApiMode } from '../context.js';
-import type { Ports } from '../ports.js';
+import type { ApiMode } from './context.js';
+import type { Ports } from './ports/index.js';
 
 /** What every task may use, wherever it runs: in the worker, or in the API (timers test helper). */
 export interface TaskContext extends Ports {

@@ -1,6 +1,11 @@
+import { DomainError, type DomainCode, type FieldError } from './core/errors.js';
+
+export { ConflictError, DomainError, NotFoundError, ValidationError, describeErrors, type DomainCode, type FieldError } from './core/errors.js';
+
 /**
- * Every failure the API can answer, by stable code. One table maps a code to its HTTP status and
- * title; the tRPC error formatter and the HTTP layer turn a DomainError into an RFC 9457 problem.
+ * Every failure the API can answer, by stable code: the domain's codes (core/errors.ts) and the
+ * transport's own. This one table maps a code to its HTTP status and title; the tRPC error formatter
+ * and the HTTP layer turn an error into an RFC 9457 problem through it.
  */
 export const PROBLEMS = {
   malformed_request: { status: 400, title: 'Malformed request' },
@@ -32,19 +37,20 @@ export const PROBLEMS = {
   headers_too_large: { status: 431, title: 'Request headers too large' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
-} as const satisfies Record<string, { status: number; title: string }>;
+} as const satisfies Record<Exclude<DomainCode, WireAliased> | TransportCode, { status: number; title: string }>;
+
+/** Codes only a transport meets: the method, the media types, the request's size and time. */
+export type TransportCode = 'method_not_allowed' | 'not_acceptable' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large';
 
 export type ProblemCode = keyof typeof PROBLEMS;
 
-export interface FieldError {
-  /**
-   * Where the invalid value is. Domain code gives the plain path within its input (`email`,
-   * `price.amount`, `` for the input as a whole); the transport prefixes where it received it
-   * (`body.`, `query.`, `path.` on HTTP; `flag.`, `file.` in the console).
-   */
-  location: string;
-  message: string;
-  value: unknown;
+/** Domain codes answered under a transport's code: an upload that is no image is a 415, one too large a 413. */
+type WireAliased = 'unsupported_image' | 'image_too_large';
+const WIRE_CODES: Record<WireAliased, TransportCode> = { unsupported_image: 'unsupported_media_type', image_too_large: 'payload_too_large' };
+
+/** The code a problem carries on the wire for a domain or transport code. */
+export function wireCode(code: DomainCode | ProblemCode): ProblemCode {
+  return Object.hasOwn(WIRE_CODES, code) ? WIRE_CODES[code as keyof typeof WIRE_CODES] : (code as ProblemCode);
 }
 
 export interface Problem {
@@ -56,50 +62,8 @@ export interface Problem {
   errors: FieldError[];
 }
 
-export class DomainError extends Error {
-  readonly code: ProblemCode;
-  readonly errors: FieldError[];
-  /** extra response headers, e.g. Retry-After */
-  readonly headers: Record<string, string>;
-
-  constructor(code: ProblemCode, detail: string, opts: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
-    super(detail);
-    this.name = 'DomainError';
-    this.code = code;
-    this.errors = opts.errors ?? [];
-    this.headers = opts.headers ?? {};
-  }
-
-  get status(): number {
-    return PROBLEMS[this.code].status;
-  }
-}
-
-export class NotFoundError extends DomainError {
-  constructor(what: string) {
-    super('not_found', `${what} was not found.`);
-  }
-}
-
-export class ValidationError extends DomainError {
-  constructor(errors: FieldError[], detail?: string) {
-    super('validation_failed', detail ?? describeErrors(errors), { errors });
-  }
-}
-
-export class ConflictError extends DomainError {
-  constructor(detail: string) {
-    super('conflict', detail);
-  }
-}
-
-export function describeErrors(errors: FieldError[]): string {
-  if (errors.length === 0) return 'The request is not valid.';
-  if (errors.length === 1) return `${errors[0]!.location}: ${errors[0]!.message}`;
-  return `The request has ${errors.length} problems; see errors.`;
-}
-
-export function problemOf(code: ProblemCode, detail: string, errors: FieldError[] = []): Problem {
+export function problemOf(domainCode: DomainCode | ProblemCode, detail: string, errors: FieldError[] = []): Problem {
+  const code = wireCode(domainCode);
   const { status, title } = PROBLEMS[code];
   return { type: problemType(code), title, status, detail, code, errors };
 }
@@ -107,4 +71,26 @@ export function problemOf(code: ProblemCode, detail: string, errors: FieldError[
 /** Problem types are documented in the API reference; a relative URI resolves against the API's origin. */
 export function problemType(code: ProblemCode): string {
   return `/docs/problems#${code}`;
+}
+
+/** The HTTP headers an error implies: Retry-After when the domain says when to retry. */
+export function problemHeaders(error: unknown): Record<string, string> {
+  if (error instanceof HttpError) return error.headers;
+  if (error instanceof DomainError && error.retryAfterSeconds !== undefined) return { 'Retry-After': String(error.retryAfterSeconds) };
+  return {};
+}
+
+/**
+ * A domain error on its way out through tRPC with the headers it implies (the procedures' outermost
+ * middleware wraps it): both transports read `headers` from a failed call's cause.
+ */
+export class HttpError extends Error {
+  readonly error: DomainError;
+  readonly headers: Record<string, string>;
+  constructor(error: DomainError) {
+    super(error.message);
+    this.name = 'HttpError';
+    this.error = error;
+    this.headers = problemHeaders(error);
+  }
 }

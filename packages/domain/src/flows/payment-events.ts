@@ -1,26 +1,8 @@
-import type { EntityManager } from '@hm/db/orm';
-import { confirmPaymentTask } from '../orders/commands/confirm-payment.js';
-import { onAccountUpdated, onChargeRefunded, onDispute } from '../payouts/payout-events.js';
-import { addJob, jobKey } from '../shared/jobs.js';
-import type { TaskContext } from '../shared/tasks.js';
-import type { PaymentEventRow } from './payment-events.queries.js';
-import type { PaymentEventType } from './payments.js';
-
-/** A stored event whose marketplace is known (events of no marketplace of ours never reach a handler). */
-export type StoredPaymentEvent = PaymentEventRow & { marketplace_id: string };
-
-/**
- * What a handler works with: the task's ports and an entity manager scoped to the event's
- * marketplace, inside the transaction that marks the event handled, so jobs it adds commit with
- * that mark (and a handler that throws leaves the event unhandled, for the job's retry).
- */
-export interface PaymentEventContext extends TaskContext {
-  em: EntityManager;
-  marketplaceId: string;
-}
-
-/** Acts on one event type; says what happened (the event's stored `outcome`). Runs at most once per event. */
-export type PaymentEventHandler = (event: StoredPaymentEvent, ctx: PaymentEventContext) => Promise<string>;
+import { confirmPaymentTask } from '../orders/index.js';
+import { onAccountUpdated, onChargeRefunded, onDispute } from '../payouts/index.js';
+import { addJob, jobKey } from '../core/jobs.js';
+import type { PaymentEventType } from '../core/ports/payments.js';
+import { handlePaymentEvent, handlePaymentEventTask, registerPaymentEventHandlers, type PaymentEventHandler } from '../payments/index.js';
 
 const recordOnly =
   (why: string): PaymentEventHandler =>
@@ -41,7 +23,8 @@ export const onPaymentSucceeded: PaymentEventHandler = async (event, ctx) => {
 
 /**
  * What each provider event leads to, by type; a type not listed here is stored and ignored.
- * Connect accounts, refunds and disputes are the payouts' (payouts/payout-events.ts).
+ * Connect accounts, refunds and disputes are the payouts' (payouts/payout-events.ts). The payments
+ * module stores events and runs them once; this table, above the modules, says what each one means.
  */
 export const PAYMENT_EVENT_HANDLERS: Readonly<Record<PaymentEventType, PaymentEventHandler>> = {
   'payment_intent.succeeded': onPaymentSucceeded,
@@ -59,3 +42,7 @@ export const PAYMENT_EVENT_HANDLERS: Readonly<Record<PaymentEventType, PaymentEv
 export function paymentEventHandler(type: string): PaymentEventHandler | undefined {
   return Object.hasOwn(PAYMENT_EVENT_HANDLERS, type) ? PAYMENT_EVENT_HANDLERS[type as PaymentEventType] : undefined;
 }
+
+registerPaymentEventHandlers(paymentEventHandler);
+
+export { handlePaymentEvent, handlePaymentEventTask };

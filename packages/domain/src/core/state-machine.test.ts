@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../errors.js';
+import { DomainError } from './errors.js';
 import { availableEvents, defineMachine, transition, type Effects, type Move } from './state-machine.js';
 
 /** A small order-like machine: several actors, a guard on the caller, history kept on the entity. */
@@ -39,7 +39,7 @@ const ctx = (disputesOpen = true) => ({ log: [] as string[], disputesOpen });
 const NOW = new Date('2026-11-23T12:00:00Z');
 const fails = (p: Promise<unknown>) => p.then(
   () => undefined,
-  (e: DomainError) => ({ status: e.status, code: e.code, detail: e.message }),
+  (e: DomainError) => ({ code: e.code, detail: e.message }),
 );
 
 describe('transition()', () => {
@@ -65,7 +65,7 @@ describe('transition()', () => {
     const p = parcel('paid');
     const c = ctx();
     const err = await fails(transition(parcels, p, 'mark-sent', 'seller', { ctx: c, now: NOW, effects, prepare: () => Promise.reject(new DomainError('validation_failed', 'no tracking')) }));
-    expect(err).toMatchObject({ status: 422 });
+    expect(err).toMatchObject({ code: 'validation_failed' });
     expect(p).toEqual(parcel('paid'));
     expect(c.log).toEqual([]);
   });
@@ -78,15 +78,15 @@ describe('transition()', () => {
 
   test('an actor no row of the event names is 403; an event not open from the status is 409 with the machine’s words', async () => {
     const p = parcel('paid');
-    expect(await fails(transition(parcels, p, 'mark-sent', 'buyer', { ctx: ctx(), now: NOW }))).toEqual({ status: 403, code: 'forbidden', detail: 'The buyer cannot mark sent this parcel.' });
-    expect(await fails(transition(parcels, p, 'mark-received', 'buyer', { ctx: ctx(), now: NOW }))).toEqual({ status: 409, code: 'conflict', detail: 'Cannot mark-received this parcel: it is paid.' });
+    expect(await fails(transition(parcels, p, 'mark-sent', 'buyer', { ctx: ctx(), now: NOW }))).toEqual({ code: 'forbidden', detail: 'The buyer cannot mark sent this parcel.' });
+    expect(await fails(transition(parcels, p, 'mark-received', 'buyer', { ctx: ctx(), now: NOW }))).toEqual({ code: 'conflict', detail: 'Cannot mark-received this parcel: it is paid.' });
     expect(p.status).toBe('paid');
     expect(p.history).toEqual([]);
   });
 
   test('a guard’s reason is the refusal (409)', async () => {
     const p = parcel('sent');
-    expect(await fails(transition(parcels, p, 'dispute', 'buyer', { ctx: ctx(false), now: NOW }))).toEqual({ status: 409, code: 'conflict', detail: 'Disputes are closed for this parcel.' });
+    expect(await fails(transition(parcels, p, 'dispute', 'buyer', { ctx: ctx(false), now: NOW }))).toEqual({ code: 'conflict', detail: 'Disputes are closed for this parcel.' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable } from '@hm/db/unavailable';
-import { DomainError } from '../errors.js';
-import { PaymentError } from '../payments/payments.js';
+import { DomainError } from './errors.js';
+import { PaymentError } from './ports/payments.js';
 
 /** How long a client should wait before retrying while the database or the payment provider is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -8,15 +8,14 @@ export const RETRY_AFTER_SECONDS = 5;
 /**
  * The answer to a request that met a dependency down: the database down or restarting, or the
  * payment provider out, timing out or rate-limiting (a retryable PaymentError) — 503
- * `service_unavailable` with Retry-After (spec: "a dependency is unavailable; retry later"), never a
+ * `service_unavailable` with a retry delay (the transport's Retry-After) (spec: "a dependency is unavailable; retry later"), never a
  * 500. Undefined for any other error. The one mapping shared by the tRPC procedures, the HTTP hooks
  * and the console.
  */
 export function unavailableError(err: unknown): DomainError | undefined {
-  const headers = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
   if (err instanceof PaymentError && err.retryable) {
-    return new DomainError('service_unavailable', 'The payment provider is briefly unavailable; nothing was charged or kept. Retry in a few seconds.', { headers });
+    return new DomainError('service_unavailable', 'The payment provider is briefly unavailable; nothing was charged or kept. Retry in a few seconds.', { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }
   if (!isDatabaseUnavailable(err)) return undefined;
-  return new DomainError('service_unavailable', 'The service is briefly unavailable: its database is restarting or unreachable. Retry in a few seconds.', { headers });
+  return new DomainError('service_unavailable', 'The service is briefly unavailable: its database is restarting or unreachable. Retry in a few seconds.', { retryAfterSeconds: RETRY_AFTER_SECONDS });
 }

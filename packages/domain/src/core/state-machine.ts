@@ -1,4 +1,4 @@
-import { ConflictError, DomainError } from '../errors.js';
+import { ConflictError, DomainError } from './errors.js';
 
 /**
  * One mechanism for every entity with a status (in the spirit of Vendure's order state machine):

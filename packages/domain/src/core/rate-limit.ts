@@ -1,6 +1,6 @@
 import { crossTenantEm, type EntityManager } from '@hm/db/orm';
 import { z } from 'zod';
-import { DomainError } from '../errors.js';
+import { DomainError } from './errors.js';
 import { defineTask } from './tasks.js';
 import { lockCounterRow, purgeOldCounters, upsertHit } from './rate-limits.queries.js';
 
@@ -33,7 +33,7 @@ export async function lockCounter(em: EntityManager, rule: RateLimit, subject: s
 
 export function rateLimited(detail: string, windowEnd: Date, now: Date): DomainError {
   const seconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
-  return new DomainError('rate_limited', detail.replace('{seconds}', String(seconds)), { headers: { 'Retry-After': String(seconds) } });
+  return new DomainError('rate_limited', detail.replace('{seconds}', String(seconds)), { retryAfterSeconds: seconds });
 }
 
 /** Counts a hit and throws 429 (Retry-After: until the window ends) when it is over `limit`. */

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
 /**
- * Statuses change only through the state-machine mechanism (shared/state-machine.ts), and the
+ * Statuses change only through the state-machine mechanism (core/state-machine.ts), and the
  * generated `onSale` is only read. This reads every source file of the packages and the API and
  * lists any other write: `x.status = …`, `status:` in data handed to the ORM (create, assign,
  * update, upsert, insert), or `update … set status =` / `insert into …(status…)` in SQL. Creating
@@ -13,7 +13,7 @@ import { describe, expect, test } from 'vitest';
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SOURCES = ['packages/db/src', 'packages/domain/src', 'packages/jobs/src', 'apps/api/src'];
-const MECHANISM = 'packages/domain/src/shared/state-machine.ts';
+const MECHANISM = 'packages/domain/src/core/state-machine.ts';
 /**
  * Migrations are the schema's history: their SQL may name any column. A payout account's setup
  * status is no machine of ours but a mirror of the provider's account, written in one file only.

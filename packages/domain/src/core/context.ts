@@ -1,9 +1,9 @@
 import type { MikroORM, EntityManager } from '@hm/db/orm';
 import type { Marketplace, Session, User } from '@hm/db/entities';
 import type { DomainError } from './errors.js';
-import type { Ports } from './ports.js';
+import type { Ports } from './ports/index.js';
 
-export { systemClock, type Clock, type Ports } from './ports.js';
+export { systemClock, type Clock, type Ports } from './ports/index.js';
 
 export type ApiMode = 'test' | 'live';
 export type KeyKind = 'secret' | 'publishable';

@@ -1,4 +1,4 @@
-import { ValidationError, type FieldError } from '../errors.js';
+import { ValidationError, type FieldError } from './errors.js';
 
 /**
  * Keyset paging, one way for every cursor-paged list: a page is the first `limit` rows of the

@@ -1,0 +1,71 @@
+// The domain's shape, checked by ESLint (eslint.config.js) and by src/structure.test.ts:
+// - core/ holds mechanisms (errors, machines, paging, tasks, ports, tenancy) and imports no module;
+// - each feature module is used by others only through its index.ts, and never calls flows/;
+// - flows/ and the composition files above the modules use module entries only.
+// The allowed module order (a DAG) is in packages/domain/README.md.
+
+/** The feature modules, each a folder of src/ with one public entry, index.ts. */
+export const MODULES = ['accounts', 'api-keys', 'catalog', 'locations', 'marketplace', 'listings', 'listing-search', 'images', 'orders', 'payments', 'payouts', 'vouchers', 'messages', 'pages', 'newsletter', 'rates', 'emails'];
+
+/**
+ * Which modules each module may use (through their entries): the module order, a DAG (structure.test.ts
+ * fails on a cycle, or on an arrow not listed here). Lower modules first; a module uses only ones above it in this list.
+ */
+export const MAY_USE = {
+  rates: [],
+  emails: [],
+  images: [],
+  'api-keys': [],
+  catalog: [],
+  locations: [],
+  payments: [],
+  vouchers: ['rates'],
+  listings: ['emails', 'images'],
+  accounts: ['emails', 'listings'],
+  newsletter: ['accounts'],
+  marketplace: ['newsletter', 'rates'],
+  payouts: ['marketplace', 'payments', 'rates'],
+  'listing-search': ['accounts', 'listings', 'rates'],
+  orders: ['emails', 'listings', 'marketplace', 'payouts', 'rates', 'vouchers'],
+  messages: ['emails', 'orders'],
+  pages: ['images', 'listing-search', 'listings', 'rates'],
+};
+
+/** Folders and files of src/ above the modules: they may use module entries, core and each other; modules and core may not use them. */
+export const ABOVE = ['flows', 'console', 'test-helpers', 'demo', 'trpc', 'router', 'me.router', 'problems', 'tasks', 'local-ports'];
+
+const SQL = { name: '@hm/db/sql', message: 'Raw SQL goes in a *.queries.ts file.' };
+const names = (list) => list.map((n) => n.replaceAll('.', '\\.')).join('|');
+
+/** A relative import reaching into another module past its index.ts, or up into flows and the layers above. */
+function moduleRules(mod) {
+  const others = MODULES.filter((m) => m !== mod);
+  return [
+    {
+      regex: `^(\\.\\./)+(${names(others)})/(?!index\\.js$)`,
+      message: `Another module is used through its entry only: import from '../<module>/index.js' (${mod} may not reach into another module's files).`,
+    },
+    {
+      regex: `^(\\.\\./)+(${names(ABOVE)})(/|\\.js$)`,
+      message: 'A module does not use the flows, the composition files or the HTTP contract above it; invert through a port or registration, or move the code up.',
+    },
+  ];
+}
+
+const CORE_RULES = [
+  {
+    regex: `^(\\.\\./)+(${names([...MODULES, ...ABOVE])})(/|\\.js$)`,
+    message: 'core/ holds mechanisms only and imports no module (if it names an order or a listing, it belongs to a module).',
+  },
+];
+
+/** ESLint flat-config entries for the domain under `src` (a path from the repository root). */
+export function boundaryConfigs(src) {
+  const scoped = (files, patterns) => [
+    { files, ignores: ['**/*.test.ts', '**/*.queries.ts'], rules: { 'no-restricted-imports': ['error', { paths: [SQL], patterns }] } },
+    { files: files.map((f) => f.replace(/\*\*\/\*\.ts$/, '**/*.queries.ts')), rules: { 'no-restricted-imports': ['error', { patterns }] } },
+  ];
+  // Until the HTTP contract leaves the domain, a module's tRPC procedures and routers may use trpc.ts.
+  const transport = (m) => ({ files: [`${src}/${m}/**/procedures/**/*.ts`, `${src}/${m}/**/*.router.ts`], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { paths: [SQL], patterns: moduleRules(m).slice(0, 1) }] } });
+  return [...MODULES.flatMap((m) => [...scoped([`${src}/${m}/**/*.ts`], moduleRules(m)), transport(m)]), ...scoped([`${src}/core/**/*.ts`], CORE_RULES)];
+}

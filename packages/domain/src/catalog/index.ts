@@ -1,0 +1,3 @@
+/** Entry point of the catalog module: what other modules, the flows and the HTTP contract may use. Everything else in catalog/ is private. */
+export { type CategoryImport, type TermImport, ZCategoryImport, ZTermImport } from './catalog-import.schema.js';
+export { importCategories, importTerms } from './commands/import-catalog.js';
