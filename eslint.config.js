@@ -16,7 +16,7 @@ export default tseslint.config(
   {
     // Tenancy: raw SQL lives in *.queries.ts behind @hm/db/sql (tenantSql / crossTenantSql / jobSql),
     // which scope it by marketplace; elsewhere the entity manager's own queries (tenant filter) only.
-    files: ['packages/domain/src/**/*.ts', 'packages/jobs/src/**/*.ts', 'apps/api/src/**/*.ts'],
+    files: ['packages/domain/src/**/*.ts', 'packages/contract/src/**/*.ts', 'packages/jobs/src/**/*.ts', 'apps/api/src/**/*.ts'],
     ignores: ['**/*.queries.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { createOrm } from '@hm/db/orm';
 import type { Category } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import type { CommandContext } from '@hm/domain/context';
+import type { CommandContext } from '@hm/domain/core';
 import { TENANT_FILTER, TENANT_ROLE, MARKETPLACE_SETTING } from '@hm/db/tenancy';
 import { localPorts } from '@hm/domain/ports';
 import { buildApp } from '../apps/api/src/app.js';

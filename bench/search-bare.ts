@@ -12,7 +12,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { CatalogTermSchema, ListingImageSchema, ListingSchema, SiteSchema, type CatalogTerm, type Listing, type ListingImage, type Site } from '@hm/db/entities';
-import type { CommandContext } from '@hm/domain/context';
+import type { CommandContext } from '@hm/domain/core';
 import { searchListings } from '../packages/domain/src/listing-search/commands/search-listings.js';
 import { toShopListing } from '../packages/domain/src/listing-search/listing-search.mapper.js';
 import { ZSearchInput } from '../packages/domain/src/listing-search/listing-search.schema.js';

@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 
-// No transpilePackages: the only workspace import is `import type { AppRouter } from '@hm/domain/router'`,
+// No transpilePackages: the only workspace import is `import type { AppRouter } from '@hm/contract/router'`,
 // which is erased at compile time, so no domain (or ORM) code reaches the bundle.
 const config: NextConfig = {
   poweredByHeader: false,

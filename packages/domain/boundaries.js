@@ -32,9 +32,16 @@ export const MAY_USE = {
 };
 
 /** Folders and files of src/ above the modules: they may use module entries, core and each other; modules and core may not use them. */
-export const ABOVE = ['flows', 'console', 'test-helpers', 'demo', 'trpc', 'router', 'me.router', 'problems', 'tasks', 'local-ports'];
+export const ABOVE = ['flows', 'demo', 'testing', 'tasks', 'local-ports'];
+
+/** The HTTP contract (packages/contract) sits above the whole domain: no domain file imports it, tRPC or HTTP. */
+export const TRANSPORT = ['@hm/contract', '@trpc/server', 'trpc-to-openapi', 'fastify'];
 
 const SQL = { name: '@hm/db/sql', message: 'Raw SQL goes in a *.queries.ts file.' };
+const NO_TRANSPORT = {
+  group: TRANSPORT.flatMap((t) => [t, `${t}/*`]),
+  message: 'The domain knows no HTTP and no tRPC: procedures, routers and problems live in @hm/contract, above it.',
+};
 const names = (list) => list.map((n) => n.replaceAll('.', '\\.')).join('|');
 
 /** A relative import reaching into another module past its index.ts, or up into flows and the layers above. */
@@ -45,6 +52,7 @@ function moduleRules(mod) {
       regex: `^(\\.\\./)+(${names(others)})/(?!index\\.js$)`,
       message: `Another module is used through its entry only: import from '../<module>/index.js' (${mod} may not reach into another module's files).`,
     },
+    NO_TRANSPORT,
     {
       regex: `^(\\.\\./)+(${names(ABOVE)})(/|\\.js$)`,
       message: 'A module does not use the flows, the composition files or the HTTP contract above it; invert through a port or registration, or move the code up.',
@@ -53,6 +61,7 @@ function moduleRules(mod) {
 }
 
 const CORE_RULES = [
+  NO_TRANSPORT,
   {
     regex: `^(\\.\\./)+(${names([...MODULES, ...ABOVE])})(/|\\.js$)`,
     message: 'core/ holds mechanisms only and imports no module (if it names an order or a listing, it belongs to a module).',
@@ -65,7 +74,9 @@ export function boundaryConfigs(src) {
     { files, ignores: ['**/*.test.ts', '**/*.queries.ts'], rules: { 'no-restricted-imports': ['error', { paths: [SQL], patterns }] } },
     { files: files.map((f) => f.replace(/\*\*\/\*\.ts$/, '**/*.queries.ts')), rules: { 'no-restricted-imports': ['error', { patterns }] } },
   ];
-  // Until the HTTP contract leaves the domain, a module's tRPC procedures and routers may use trpc.ts.
-  const transport = (m) => ({ files: [`${src}/${m}/**/procedures/**/*.ts`, `${src}/${m}/**/*.router.ts`], ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { paths: [SQL], patterns: moduleRules(m).slice(0, 1) }] } });
-  return [...MODULES.flatMap((m) => [...scoped([`${src}/${m}/**/*.ts`], moduleRules(m)), transport(m)]), ...scoped([`${src}/core/**/*.ts`], CORE_RULES)];
+  return [
+    // flows, tasks, demo, testing, local-ports: module entries and core, no transport
+    ...scoped([`${src}/**/*.ts`], [NO_TRANSPORT]),
+    ...MODULES.flatMap((m) => scoped([`${src}/${m}/**/*.ts`], moduleRules(m))),
+    ...scoped([`${src}/core/**/*.ts`], CORE_RULES)];
 }

@@ -1,12 +1,12 @@
 import { isUtf8 } from 'node:buffer';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
-import { appRouter } from '@hm/domain/router';
-import type { ApiMode, Ports } from '@hm/domain/context';
-import { DomainError, problemHeaders } from '@hm/domain/errors';
+import { appRouter } from '@hm/contract/router';
+import type { ApiMode, Ports } from '@hm/domain/core';
+import { DomainError, problemHeaders } from '@hm/contract/problems';
 import { registerUploads } from './http/uploads.js';
 import { registerStripeWebhook } from './http/stripe-webhook.js';
-import { unavailableError } from '@hm/domain/unavailable';
+import { unavailableError } from '@hm/domain/core';
 import { apiKeyAuthenticator } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
 import { JSON_MEDIA_TYPE, parseClientJson } from './http/client-input.js';

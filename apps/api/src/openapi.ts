@@ -1,6 +1,6 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AnyTRPCRouter } from '@trpc/server';
-import { PROBLEMS } from '@hm/domain/errors';
+import { PROBLEMS } from '@hm/contract/problems';
 import { restRoutes } from './http/route-table.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

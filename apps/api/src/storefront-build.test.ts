@@ -13,12 +13,14 @@ const put = (file: string, text: string) => {
 
 test('the build stamp follows what the build is made of, and nothing else', () => {
   put('package-lock.json', '{"lockfileVersion": 3}');
-  put('apps/reference-storefront/app/page.tsx', `import type { AppRouter } from '@hm/domain/router';\nexport default function Page() { return null; }`);
+  put('apps/reference-storefront/app/page.tsx', `import type { AppRouter } from '@hm/contract/router';\nexport default function Page() { return null; }`);
   put('apps/reference-storefront/next.config.ts', 'export default {};');
   put('apps/reference-storefront/next-env.d.ts', 'import "./.next/types/routes.d.ts";');
   put('apps/reference-storefront/test/shop.browser.test.ts', 'test');
   put('apps/reference-storefront/.next/BUILD_ID', 'a');
-  put('packages/domain/src/router.ts', 'export type AppRouter = 1;');
+  put('packages/contract/package.json', '{"dependencies": {"@hm/domain": "*"}}');
+  put('packages/contract/src/router.ts', 'export type AppRouter = 1;');
+  put('packages/domain/src/orders/index.ts', 'export type Order = 1;');
   put('packages/jobs/src/worker.ts', 'export {};');
   const first = storefrontInputsHash(root);
   expect(first).toMatch(/^[0-9a-f]{64}$/);
@@ -33,8 +35,9 @@ test('the build stamp follows what the build is made of, and nothing else', () =
 
   // Inputs: its sources, the sources of a package it imports (types included), the locked dependencies.
   const changes: [string, string][] = [
-    ['apps/reference-storefront/app/page.tsx', `import type { AppRouter } from '@hm/domain/router';\nexport default function Page() { return 1; }`],
-    ['packages/domain/src/router.ts', 'export type AppRouter = 2;'],
+    ['apps/reference-storefront/app/page.tsx', `import type { AppRouter } from '@hm/contract/router';\nexport default function Page() { return 1; }`],
+    ['packages/contract/src/router.ts', 'export type AppRouter = 2;'],
+    ['packages/domain/src/orders/index.ts', 'export type Order = 2;'],
     ['package-lock.json', '{"lockfileVersion": 3, "packages": {}}'],
     ['apps/reference-storefront/app/new-page.tsx', 'export default function New() { return null; }'],
   ];

@@ -19,11 +19,18 @@ function files(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The workspace packages the storefront's own sources import (`@hm/domain/router` → packages/domain/src). */
+/** The workspace packages the storefront's own sources import (`@hm/contract/router` → packages/domain/src). */
 function importedPackages(root: string, sources: string[]): string[] {
   const names = new Set<string>();
   for (const f of sources.filter((s) => /\.(ts|tsx|js|mjs)$/.test(s))) {
     for (const m of readFileSync(f, 'utf8').matchAll(/from\s+['"]@hm\/([a-z0-9-]+)/g)) names.add(m[1]!);
+  }
+  // and the workspace packages those depend on (@hm/contract's types are made of @hm/domain's)
+  for (const name of names) {
+    const manifest = path.join(root, 'packages', name, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const deps = (JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {};
+    for (const dep of Object.keys(deps)) if (dep.startsWith('@hm/')) names.add(dep.slice(4));
   }
   return [...names].sort().map((name) => path.join(root, 'packages', name, 'src')).filter((dir) => existsSync(dir));
 }

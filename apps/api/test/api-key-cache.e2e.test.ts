@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createOrm, type MikroORM } from '@hm/db/orm';
-import type { AuthenticatedKey } from '@hm/domain/context';
-import { DomainError } from '@hm/domain/errors';
+import type { AuthenticatedKey } from '@hm/domain/core';
+import { DomainError } from '@hm/contract/problems';
 import { buildApp } from '../src/app.js';
 import { API_KEY_CACHE_MAX_MS, apiKeyAuthenticator } from '../src/http/api-key-cache.js';
 import { makeMarketplace, startHarness, type Harness } from './harness.js';

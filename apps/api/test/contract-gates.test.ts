@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { generate, type JsonSchema } from 'json-schema-faker';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { appRouter } from '@hm/domain/router';
+import { appRouter } from '@hm/contract/router';
 import { buildOpenApiDocument } from '../src/openapi.js';
 import { portmanCollection, runNewman } from './contract/portman.js';
 import { checkResponse, type ErrorLog } from './fuzz/check.js';

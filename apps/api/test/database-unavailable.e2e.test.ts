@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createOrm, type MikroORM } from '@hm/db/orm';
 import { createTestDatabase, freePort } from '@hm/db/testing';
-import { consoleCaller } from '@hm/domain/console';
-import { consoleContext } from '@hm/domain/context';
+import { consoleCaller } from '@hm/contract/console';
+import { consoleContext } from '@hm/domain/core';
 import { localPorts } from '@hm/domain/ports';
 import { buildApp } from '../src/app.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resendContacts } from '@hm/domain/newsletter';
-import { startResendTestServer, type ResendTestServer } from '@hm/domain/emails/resend-test-server';
+import { startResendTestServer, type ResendTestServer } from '@hm/domain/testing';
 import { makeMarketplace, startHarness, type Harness } from './harness.js';
 
 /** POST /v1/newsletter/subscribers, the `add-newsletter-contact` job, and `newsletter export` in the console. */

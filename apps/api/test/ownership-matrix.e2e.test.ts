@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { keyRefusal } from '@hm/domain/trpc';
+import { keyRefusal } from '@hm/contract/trpc';
 import { addApiKeyResolution } from '../src/http/auth.js';
 import { apiKeyAuthenticator } from '../src/http/api-key-cache.js';
 import { refuse } from '../src/http/problem.js';

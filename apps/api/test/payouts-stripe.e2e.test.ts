@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stripePayments } from '@hm/domain/payments';
-import { startStripeTestServer } from '@hm/domain/payments/stripe-test-server';
+import { startStripeTestServer } from '@hm/domain/testing';
 import { ordersSuite, type Market, type Person } from './orders.suite.js';
 
 /**

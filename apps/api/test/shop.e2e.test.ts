@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CatalogTermSchema, ListingImageSchema, ListingSchema, SiteSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
-import { imagesOf, listingOnSale, listingRowsInOrder, sitesByIds, termsByIds } from '@hm/domain/shop-reads';
+import { imagesOf, listingOnSale, listingRowsInOrder, sitesByIds, termsByIds } from '@hm/domain/listing-search';
 import { makeSellingMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /** The shop: search, a listing page, favourites, terms in use, prices across currencies. */

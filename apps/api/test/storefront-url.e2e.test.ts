@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { toProblem } from '@hm/domain/trpc';
+import { toProblem } from '@hm/contract/trpc';
 import { emailsTo, makeMarketplace, startHarness, type Harness } from './harness.js';
 
 /** Emailed links must be absolute: a marketplace without a storefront address sends none. */

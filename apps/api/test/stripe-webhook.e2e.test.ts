@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stripePayments } from '@hm/domain/payments';
-import { startStripeTestServer, type StripeTestServer } from '@hm/domain/payments/stripe-test-server';
+import { startStripeTestServer, type StripeTestServer } from '@hm/domain/testing';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /**

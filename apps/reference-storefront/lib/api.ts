@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '@hm/domain/router';
+import type { AppRouter } from '@hm/contract/router';
 import { cache } from 'react';
 import type { ApiProblemBody } from './problems';
 

@@ -9,9 +9,9 @@ import { buildApp } from '@hm/api/app';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { createOrm, tenantEm } from '@hm/db/orm';
 import { createTestDatabase, freePort } from '@hm/db/testing';
-import { consoleCaller } from '@hm/domain/console';
+import { consoleCaller } from '@hm/contract/console';
 import { seedDemoPages } from '@hm/domain/demo-pages';
-import { consoleContext } from '@hm/domain/context';
+import { consoleContext } from '@hm/domain/core';
 import { localPorts } from '@hm/domain/ports';
 import { startWorker } from '@hm/jobs/worker';
 

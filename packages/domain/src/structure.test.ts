@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { ABOVE, MAY_USE, MODULES } from '../boundaries.js';
+import { ABOVE, MAY_USE, MODULES, TRANSPORT } from '../boundaries.js';
 
 /**
  * The domain's shape, read from the source with TypeScript's parser: core/ imports no module and
@@ -15,10 +15,10 @@ import { ABOVE, MAY_USE, MODULES } from '../boundaries.js';
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(SRC, '../../..');
 
-function sources(dir: string): string[] {
+function sources(dir: string, tests = false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    return e.isDirectory() ? sources(p) : /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') && !e.name.includes('.test.') ? [p] : [];
+    return e.isDirectory() ? sources(p, tests) : /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') && (tests || !e.name.includes('.test.')) ? [p] : [];
   });
 }
 
@@ -31,8 +31,8 @@ function layerOf(file: string): string {
   throw new Error(`${path.relative(SRC, file)} is in no layer: put it in core/, a module, or name it in boundaries.js ABOVE`);
 }
 
-/** Every relative import and re-export of a file (static, type-only and dynamic), resolved to a file. */
-function importsOf(file: string): string[] {
+/** Every import and re-export specifier of a file (static, type-only and dynamic). */
+function specifiersOf(file: string): string[] {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const specs: string[] = [];
   const visit = (node: ts.Node) => {
@@ -41,7 +41,14 @@ function importsOf(file: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(sf);
-  return specs.filter((s) => s.startsWith('.')).map((s) => path.resolve(path.dirname(file), s.replace(/\.js$/, '.ts')));
+  return specs;
+}
+
+/** The relative imports of a file, resolved to files. */
+function importsOf(file: string): string[] {
+  return specifiersOf(file)
+    .filter((s) => s.startsWith('.'))
+    .map((s) => path.resolve(path.dirname(file), s.replace(/\.js$/, '.ts')));
 }
 
 interface Arrow {
@@ -88,9 +95,7 @@ describe('the domain’s structure', () => {
   test('a module uses another module only through its index.ts, and never the layers above it', () => {
     const deep = all.filter((a) => MODULES.includes(a.from) && MODULES.includes(a.to) && a.target !== `${a.to}/index.ts`);
     expect(deep.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
-    // until the HTTP contract leaves the domain, a module's procedures and routers use trpc.ts
-    const transport = (a: Arrow) => (/\/procedures\//.test(a.file) || a.file.endsWith('.router.ts')) && (a.target === 'trpc.ts' || a.target === 'problems.ts');
-    const up = all.filter((a) => MODULES.includes(a.from) && a.to === 'above' && !transport(a));
+    const up = all.filter((a) => MODULES.includes(a.from) && a.to === 'above');
     expect(up.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
   });
 
@@ -99,6 +104,14 @@ describe('the domain’s structure', () => {
     expect(cyclesOf(MAY_USE)).toEqual([]);
     const unlisted = all.filter((a) => MODULES.includes(a.from) && MODULES.includes(a.to) && !(MAY_USE[a.from] ?? []).includes(a.to));
     expect(unlisted.map((a) => `${a.from} → ${a.to} (${a.file})`)).toEqual([]);
+  });
+
+  test('no domain file (tests included) imports the HTTP contract, tRPC or an HTTP server', () => {
+    const transport = (spec: string) => TRANSPORT.some((t) => spec === t || spec.startsWith(`${t}/`));
+    const found = sources(SRC, true).flatMap((file) => specifiersOf(file).filter(transport).map((spec) => `${path.relative(SRC, file)} → ${spec}`));
+    expect(found).toEqual([]);
+    const manifest = JSON.parse(readFileSync(path.join(SRC, '../package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).filter(transport)).toEqual([]);
   });
 
   test('the cycle finder finds a cycle', () => {
@@ -126,6 +139,11 @@ describe('the lint rule refuses what the structure forbids', () => {
   test('core importing a module, even through its entry', async () => {
     const messages = await lint("import { findOrderFor } from '../orders/index.js';\nexport const x = findOrderFor;\n", 'core/example.ts');
     expect(messages).toEqual([expect.stringContaining('imports no module')]);
+  }, 30_000);
+
+  test('a module importing tRPC or the HTTP contract', async () => {
+    const messages = await lint("import { TRPCError } from '@trpc/server';\nimport type { Problem } from '@hm/contract/problems';\nexport const x: [unknown, Problem?] = [TRPCError];\n", 'orders/commands/example.ts');
+    expect(messages).toEqual([expect.stringContaining('knows no HTTP'), expect.stringContaining('knows no HTTP')]);
   }, 30_000);
 
   test('a module calling a flow', async () => {

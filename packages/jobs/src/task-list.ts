@@ -1,6 +1,6 @@
 import type { Task, TaskList } from 'graphile-worker';
 import type { MikroORM } from '@hm/db/orm';
-import type { ApiMode } from '@hm/domain/context';
+import type { ApiMode } from '@hm/domain/core';
 import type { Ports } from '@hm/domain/ports';
 import { TASKS, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, repriceAllTask, runTask, type TaskDefinition } from '@hm/domain/tasks';
 

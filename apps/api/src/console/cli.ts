@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { consoleCaller, consoleRouter } from '@hm/domain/console';
-import { consoleContext } from '@hm/domain/context';
-import { DomainError, problemOf, type Problem } from '@hm/domain/errors';
-import { locateFields, plainProblem } from '@hm/domain/trpc';
+import { consoleCaller, consoleRouter } from '@hm/contract/console';
+import { consoleContext } from '@hm/domain/core';
+import { DomainError, problemOf, type Problem } from '@hm/contract/problems';
+import { locateFields, plainProblem } from '@hm/contract/trpc';
 import { EmbeddedPostgresError } from '@hm/db/postgres';
 import { connect, createPorts, loadConfig } from '../runtime.js';
 import { commandsOf, type Command } from './commands.js';

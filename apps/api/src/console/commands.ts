@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { consoleCaller, consoleRouter } from '@hm/domain/console';
+import type { consoleCaller, consoleRouter } from '@hm/contract/console';
 import { flagsOf, usageOf, type Flag } from './flags.js';
 
 /** One console command: `<group> <action>`, a procedure of the console router. */

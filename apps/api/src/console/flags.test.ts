@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { describe, expect, test } from 'vitest';
-import { consoleRouter } from '@hm/domain/console';
-import { fromFile, nullAs } from '@hm/domain/console-fields';
-import { ValidationError } from '@hm/domain/errors';
+import { consoleRouter } from '@hm/contract/console';
+import { fromFile, nullAs } from '@hm/contract/console-fields';
+import { ValidationError } from '@hm/contract/problems';
 import { commandsOf } from './commands.js';
 import { flagsOf, helpOf, inputOf, usageOf, withBareBooleans } from './flags.js';
 

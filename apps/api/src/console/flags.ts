@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { consoleFields } from '@hm/domain/console-fields';
-import { ValidationError, type FieldError } from '@hm/domain/errors';
+import { consoleFields } from '@hm/contract/console-fields';
+import { ValidationError, type FieldError } from '@hm/contract/problems';
 
 /**
  * Command-line flags derived from a console procedure's input schema (a zod object): one flag per

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@hm/db/orm';
-import type { ApiMode, AuthenticatedKey } from '@hm/domain/context';
-import type { DomainError } from '@hm/domain/errors';
+import type { ApiMode, AuthenticatedKey } from '@hm/domain/core';
+import type { DomainError } from '@hm/contract/problems';
 import { authenticateApiKey } from '@hm/domain/api-keys';
 
 /** The longest an answer may be reused: a revoked key (or a changed marketplace) shows within this in every process. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthenticatedKey } from '@hm/domain/context';
-import type { DomainError } from '@hm/domain/errors';
+import type { AuthenticatedKey } from '@hm/domain/core';
+import type { DomainError } from '@hm/contract/problems';
 import type { Authenticate } from './api-key-cache.js';
 
 declare module 'fastify' {

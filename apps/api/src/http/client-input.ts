@@ -1,5 +1,5 @@
-import { DomainError, ValidationError, type FieldError } from '@hm/domain/errors';
-import { shownValue } from '@hm/domain/trpc';
+import { DomainError, ValidationError, type FieldError } from '@hm/contract/problems';
+import { shownValue } from '@hm/contract/trpc';
 
 /**
  * Checks on client input that hold for every endpoint, before any schema sees it:

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
-import type { ApiMode, Context, Ports } from '@hm/domain/context';
+import type { ApiMode, Context, Ports } from '@hm/domain/core';
 
 export type CreateContext = (req: FastifyRequest, transport: 'rest' | 'trpc') => Context;
 

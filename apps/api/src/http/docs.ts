@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { PROBLEMS } from '@hm/domain/errors';
+import { PROBLEMS } from '@hm/contract/problems';
 
 const require = createRequire(import.meta.url);
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type Problem, type ProblemCode } from '@hm/domain/errors';
+import { DomainError, type Problem, type ProblemCode } from '@hm/contract/problems';
 import { problem, sendProblem, PROBLEM_JSON } from './problem.js';
 import { newRequestId, SECURITY_HEADERS } from './security-headers.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
-import { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey, type IdempotencyRecord } from '@hm/domain/idempotency-keys';
-import type { AuthenticatedKey } from '@hm/domain/context';
-import { sessionRefusal, sessionUserId } from '@hm/domain/trpc';
+import { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey, type IdempotencyRecord } from '@hm/domain/core';
+import type { AuthenticatedKey } from '@hm/domain/core';
+import { sessionRefusal, sessionUserId } from '@hm/contract/trpc';
 import { sessionTokenOf } from './context.js';
 import { digestWhileReading, fingerprint, open, recordKeys, seal, type RecordKeys } from './idempotency-record.js';
 import { sendProblem, problem } from './problem.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { problemHeaders, problemOf, type DomainCode, type DomainError, type Problem, type ProblemCode, type FieldError } from '@hm/domain/errors';
-import { toProblem } from '@hm/domain/trpc';
+import { problemHeaders, problemOf, type DomainCode, type DomainError, type Problem, type ProblemCode, type FieldError } from '@hm/contract/problems';
+import { toProblem } from '@hm/contract/trpc';
 
 export const PROBLEM_JSON = 'application/problem+json';
 

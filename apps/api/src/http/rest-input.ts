@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { coerceSchema, instanceofZodTypeObject, unwrapZodType, getInputOutputParsers } from 'trpc-to-openapi';
-import { ValidationError, type FieldError } from '@hm/domain/errors';
-import { httpLocation, shownValue, zodIssuesToFieldErrors } from '@hm/domain/trpc';
+import { ValidationError, type FieldError } from '@hm/contract/problems';
+import { httpLocation, shownValue, zodIssuesToFieldErrors } from '@hm/contract/trpc';
 import { pathParams, pathTextErrors, queryTextErrors, textErrors } from './client-input.js';
 import type { RestRoute } from './route-table.js';
 

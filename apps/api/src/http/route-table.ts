@@ -1,4 +1,4 @@
-import type { Meta } from '@hm/domain/trpc';
+import type { Meta } from '@hm/contract/trpc';
 import type { AnyTRPCRouter } from '@trpc/server';
 
 export interface RestRoute {

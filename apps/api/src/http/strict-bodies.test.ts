@@ -3,7 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { coerceSchema } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { expect, test } from 'vitest';
-import type { Meta } from '@hm/domain/trpc';
+import type { Meta } from '@hm/contract/trpc';
 import { restRoutes } from './route-table.js';
 import { keepBodiesStrict } from './strict-bodies.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
-import type { Clock } from '@hm/domain/context';
+import type { Clock } from '@hm/domain/core';
 import { recordPaymentEvents, verifyStripeWebhook } from '@hm/domain/payments';
 import { problem, sendProblem } from './problem.js';
 

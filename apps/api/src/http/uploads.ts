@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { MikroORM } from '@hm/db/orm';
-import type { AuthenticatedKey, Clock } from '@hm/domain/context';
-import { uploadsCaller } from '@hm/domain/uploads';
+import type { AuthenticatedKey, Clock } from '@hm/domain/core';
+import { uploadsCaller } from '@hm/contract/uploads';
 import { IMAGE_SIZES, MAX_IMAGE_BYTES, MEDIA_SIZES, mediaKey, sizeKey, type ImageSize, type ImageStore, type MediaSize } from '@hm/domain/images';
-import { problemHeaders } from '@hm/domain/errors';
-import { keyRefusal, sessionRefusal, toProblem } from '@hm/domain/trpc';
+import { problemHeaders } from '@hm/contract/problems';
+import { keyRefusal, sessionRefusal, toProblem } from '@hm/contract/trpc';
 import { logServerError, problem, refuse, sendProblem } from './problem.js';
 import { sessionTokenOf, type CreateContext } from './context.js';
 

@@ -31,7 +31,8 @@ export interface DueJob {
 /**
  * The earliest unlocked job of these tasks for a marketplace due by `until` (crosses tenants: the queue is shared).
  *
- * This is the one place that reads graphile-worker's private tables. graphile-worker 0.18 has no
+ * It reads graphile-worker's private tables (as do the worker's lease check in packages/jobs and a
+ * few tests), read-only. graphile-worker 0.18 has no
  * public way to read a waiting job's payload: the public `graphile_worker.jobs` view leaves the
  * payload out, WorkerUtils has no query for jobs, and the SQL functions that return a payload
  * (`complete_jobs`, `permanently_fail_jobs`, `reschedule_jobs`) change the job first. The

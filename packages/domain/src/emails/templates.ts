@@ -235,4 +235,3 @@ export function textsFor(locale: string): Catalog {
   return CATALOGS[locale] ?? CATALOGS[locale.split('-')[0]!.toLowerCase()] ?? en;
 }
 
-export const TRANSLATED_LANGUAGES = Object.keys(CATALOGS);

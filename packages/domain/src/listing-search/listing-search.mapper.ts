@@ -1,5 +1,4 @@
-import { ListingSchema, type Listing } from '@hm/db/entities';
-import type { EntityManager } from '@hm/db/orm';
+import type { Listing } from '@hm/db/entities';
 import { loadRelations, toListingBody, type MapOptions } from '../listings/index.js';
 import type { RateBook } from '../rates/index.js';
 
@@ -26,10 +25,3 @@ export function toShopListing(l: Listing, rel: Awaited<ReturnType<typeof loadRel
   };
 }
 
-/** Rows for ids, in the order of the ids (search decides the order). */
-export async function listingsInOrder(em: EntityManager, ids: string[]): Promise<Listing[]> {
-  if (ids.length === 0) return [];
-  const rows = await em.find(ListingSchema, { id: { $in: ids } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((l): l is Listing => !!l);
-}

@@ -8,7 +8,8 @@ import { tenantSql } from '@hm/db/sql';
  * snapshotting every entity (half of a listing page's CPU in the profile, bench/results). Only for
  * reads of a request that changes nothing: the ORM's own finds flush pending changes first, these
  * do not. The rows go through the request's tenant handle (its transaction, row-level security).
- * A test (apps/api/test/shop-reads.e2e.test.ts) compares what each returns with the ORM's find.
+ * A test (apps/api/test/shop.e2e.test.ts, "the shop reads its listings … by plain SQL") compares
+ * what each returns with the ORM's find.
  */
 
 type Row = Record<string, unknown>;

@@ -1,9 +1,12 @@
 /** Entry point of the listings module: what other modules, the flows and the HTTP contract may use. Everything else in listings/ is private. */
-export { addListingImage, deleteListingImage } from './commands/listing-images.js';
+export { acceptOffer, counterOffer } from './commands/answer-offer.js';
+export { closeListing, deleteListing } from './commands/close-listing.js';
+export { findOwnListing, listOwnListings } from './commands/find-listings.js';
+export { addListingImage, deleteListingImage, reorderListingImages } from './commands/listing-images.js';
 export { applyPriceDropTask } from './commands/price-drops.js';
 export { publishListing } from './commands/publish-listing.js';
 export { approveListing, denyListing, offerForListing, setCommission, setCustody, setShippingSize } from './commands/review-listing.js';
-export { createListing } from './commands/save-listing.js';
-export { fulfilmentOf, loadRelations, type MapOptions, toListingBody } from './listing.mapper.js';
-export { type ListingInput, ZListing, ZListingInput, ZMarketplaceCurrency, ZMoney, ZPriceScheduleInput } from './listing.schema.js';
+export { createListing, replaceListing } from './commands/save-listing.js';
+export { fulfilmentOf, loadRelations, type MapOptions, toImageBody, toListingBody } from './listing.mapper.js';
+export { type ListingInput, ZCounterInput, ZImage, ZImageOrderInput, ZImageRef, ZListing, ZListingInput, ZListingPage, ZListingRef, ZListMyListings, ZMarketplaceCurrency, ZMoney, ZPriceScheduleInput, ZPublishInput } from './listing.schema.js';
 export { setSellerBlocked } from './listings.queries.js';

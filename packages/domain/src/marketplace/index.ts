@@ -1,4 +1,4 @@
 /** Entry point of the marketplace module: what other modules, the flows and the HTTP contract may use. Everything else in marketplace/ is private. */
 export { createMarketplace, findMarketplaceBySlug, updateMarketplace, ZCreateMarketplace } from './commands/save-marketplace.js';
-export { toMarketplaceConsoleBody } from './marketplace.mapper.js';
-export { type ShippingTableBody, ZMarketplaceSettings } from './marketplace.schema.js';
+export { toMarketplaceBody, toMarketplaceConsoleBody } from './marketplace.mapper.js';
+export { type ShippingTableBody, ZMarketplace, ZMarketplaceSettings } from './marketplace.schema.js';

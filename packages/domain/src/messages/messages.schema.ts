@@ -60,7 +60,6 @@ export const ZStartConversation = z
   .meta({ id: 'StartConversation' });
 export type StartConversationInput = z.infer<typeof ZStartConversation>;
 
-export const ZConversationRef = z.strictObject({ id: ZId });
 
 export const ZListMessages = z.strictObject({
   id: ZId,

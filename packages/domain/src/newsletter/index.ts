@@ -3,4 +3,5 @@ export { type Contact, type ContactList, type Contacts, ContactsError, type NewC
 export { localContacts } from './adapters/local-contacts.js';
 export { resendContacts } from './adapters/resend-contacts.js';
 export { exportSubscribers } from './commands/export-subscribers.js';
-export { addNewsletterContactTask, queuePendingContacts } from './commands/subscribe.js';
+export { addNewsletterContactTask, queuePendingContacts, subscribe } from './commands/subscribe.js';
+export { ZSubscribeInput } from './newsletter.schema.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MailError, type Mailer, type OutgoingEmail } from '../../core/ports/mailer.js';
 import { localMailbox } from './local-mailbox.js';
 import { resendMailer } from './resend-mailer.js';
-import { startResendTestServer, type ResendTestServer } from './resend-test-server.js';
+import { startResendTestServer, type ResendTestServer } from '../../testing/resend-test-server.js';
 
 /**
  * One contract for both mail adapters: what was handed over arrives intact, ids are distinct, and

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { createOrm, tenantEm, type MikroORM } from '@hm/db/orm';
 import { createTestDatabase } from '@hm/db/testing';
-import { startResendTestServer, type ResendTestServer } from '../../emails/index.js';
+import { startResendTestServer, type ResendTestServer } from '../../testing/index.js';
 import { ContactsError, type ContactList, type Contacts } from '../../core/ports/contacts.js';
 import { localContacts } from './local-contacts.js';
 import { resendContacts } from './resend-contacts.js';

@@ -7,7 +7,7 @@ import { PaymentError, type AccountRequest, type PaymentEvent, type PaymentReque
 import { setupStatusOf } from '../../payouts/index.js';
 import { localPayments } from './local-payments.js';
 import { STRIPE_MAX_NETWORK_RETRIES, stripePayments } from './stripe-payments.js';
-import { startStripeTestServer, type StripeTestServer } from './stripe-test-server.js';
+import { startStripeTestServer, type StripeTestServer } from '../../testing/stripe-test-server.js';
 import { verifyStripeWebhook } from './stripe-webhook.js';
 
 /**

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ListingSchema, MarketplaceSchema, type Listing } from '@hm/db/entities';
+import { crossTenantEm, tenantEm } from '@hm/db/orm';
+import type { Context } from '@hm/domain/core';
+import { NotFoundError } from '@hm/domain/core';
+import { ZSlug } from '@hm/domain/core';
+import { findMarketplaceBySlug } from '@hm/domain/marketplace';
+import { loadRelations, toListingBody } from '@hm/domain/listings';
+
+/** Operators name a marketplace by its slug. */
+export const ZMarketplaceRef = z.strictObject({ marketplace: ZSlug.describe('Slug of the marketplace.') });
+
+/** Operators name a listing by its id alone (its marketplace is found from it). */
+export const ZListingId = z.strictObject({ id: z.uuid().describe('Listing id.') });
+
+/** The marketplace named by slug and an entity manager scoped to it. */
+export async function scoped(ctx: Context, slug: string) {
+  const marketplace = await findMarketplaceBySlug(crossTenantEm(ctx.orm), slug);
+  return { marketplace, em: tenantEm(ctx.orm, marketplace.id) };
+}
+
+/** The listing's marketplace, found from the listing id alone (operators pass ids). */
+export async function byListing(ctx: Context, id: string) {
+  const found = await crossTenantEm(ctx.orm).findOne(ListingSchema, { id }, { filters: false });
+  if (!found) throw new NotFoundError('This listing');
+  const marketplace = await crossTenantEm(ctx.orm).findOneOrFail(MarketplaceSchema, { id: found.marketplaceId });
+  const em = tenantEm(ctx.orm, marketplace.id);
+  return { marketplace, em, cmd: { ...ctx, em, marketplace } };
+}
+
+/** The console's view of a listing: the public body plus the commission override. */
+export async function consoleListing(ctx: Context, scope: Awaited<ReturnType<typeof byListing>>, l: Listing) {
+  const body = toListingBody(l, await loadRelations(scope.em, [l]), { marketplace: scope.marketplace, publicUrl: ctx.publicUrl, single: true });
+  return { listing: { ...body, ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}) } };
+}

@@ -1,0 +1,96 @@
+import { DomainError, type DomainCode, type FieldError } from '@hm/domain/core';
+
+export { ConflictError, DomainError, NotFoundError, ValidationError, describeErrors, type DomainCode, type FieldError } from '@hm/domain/core';
+
+/**
+ * Every failure the API can answer, by stable code: the domain's codes (core/errors.ts) and the
+ * transport's own. This one table maps a code to its HTTP status and title; the tRPC error formatter
+ * and the HTTP layer turn an error into an RFC 9457 problem through it.
+ */
+export const PROBLEMS = {
+  malformed_request: { status: 400, title: 'Malformed request' },
+  invalid_idempotency_key: { status: 400, title: 'Invalid Idempotency-Key' },
+  invalid_signature: { status: 400, title: 'Invalid webhook signature' },
+  api_key_required: { status: 401, title: 'API key required' },
+  invalid_api_key: { status: 401, title: 'Invalid API key' },
+  session_required: { status: 401, title: 'User session required' },
+  invalid_session: { status: 401, title: 'Session ended' },
+  invalid_credentials: { status: 401, title: 'Wrong email or password' },
+  publishable_key_not_allowed: { status: 403, title: 'Secret key required' },
+  user_blocked: { status: 403, title: 'Account blocked' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  not_acceptable: { status: 406, title: 'Not acceptable' },
+  request_timeout: { status: 408, title: 'Request timeout' },
+  conflict: { status: 409, title: 'Conflict' },
+  email_in_use: { status: 409, title: 'Email address in use' },
+  idempotency_request_in_progress: { status: 409, title: 'Request in progress' },
+  payload_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  validation_failed: { status: 422, title: 'Invalid request' },
+  idempotency_key_reused: { status: 422, title: 'Idempotency-Key reused' },
+  link_invalid: { status: 422, title: 'Link not valid' },
+  link_expired: { status: 422, title: 'Link expired' },
+  link_used: { status: 422, title: 'Link already used' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  headers_too_large: { status: 431, title: 'Request headers too large' },
+  internal_error: { status: 500, title: 'Internal server error' },
+  service_unavailable: { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<Exclude<DomainCode, WireAliased> | TransportCode, { status: number; title: string }>;
+
+/** Codes only a transport meets: the method, the media types, the request's size and time. */
+export type TransportCode = 'method_not_allowed' | 'not_acceptable' | 'request_timeout' | 'payload_too_large' | 'unsupported_media_type' | 'headers_too_large';
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+/** Domain codes answered under a transport's code: an upload that is no image is a 415, one too large a 413. */
+type WireAliased = 'unsupported_image' | 'image_too_large';
+const WIRE_CODES: Record<WireAliased, TransportCode> = { unsupported_image: 'unsupported_media_type', image_too_large: 'payload_too_large' };
+
+/** The code a problem carries on the wire for a domain or transport code. */
+export function wireCode(code: DomainCode | ProblemCode): ProblemCode {
+  return Object.hasOwn(WIRE_CODES, code) ? WIRE_CODES[code as keyof typeof WIRE_CODES] : (code as ProblemCode);
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  errors: FieldError[];
+}
+
+export function problemOf(domainCode: DomainCode | ProblemCode, detail: string, errors: FieldError[] = []): Problem {
+  const code = wireCode(domainCode);
+  const { status, title } = PROBLEMS[code];
+  return { type: problemType(code), title, status, detail, code, errors };
+}
+
+/** Problem types are documented in the API reference; a relative URI resolves against the API's origin. */
+export function problemType(code: ProblemCode): string {
+  return `/docs/problems#${code}`;
+}
+
+/** The HTTP headers an error implies: Retry-After when the domain says when to retry. */
+export function problemHeaders(error: unknown): Record<string, string> {
+  if (error instanceof HttpError) return error.headers;
+  if (error instanceof DomainError && error.retryAfterSeconds !== undefined) return { 'Retry-After': String(error.retryAfterSeconds) };
+  return {};
+}
+
+/**
+ * A domain error on its way out through tRPC with the headers it implies (the procedures' outermost
+ * middleware wraps it): both transports read `headers` from a failed call's cause.
+ */
+export class HttpError extends Error {
+  readonly error: DomainError;
+  readonly headers: Record<string, string>;
+  constructor(error: DomainError) {
+    super(error.message);
+    this.name = 'HttpError';
+    this.error = error;
+    this.headers = problemHeaders(error);
+  }
+}

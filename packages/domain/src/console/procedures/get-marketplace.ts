@@ -1,9 +1,0 @@
-import { crossTenantEm } from '@hm/db/orm';
-import { consoleProcedure } from '../../trpc.js';
-import { findMarketplaceBySlug } from '../../marketplace/index.js';
-import { toMarketplaceConsoleBody } from '../../marketplace/index.js';
-import { ZMarketplaceRef } from '../console-scope.js';
-
-export const getMarketplaceProcedure = consoleProcedure
-  .input(ZMarketplaceRef.describe('A marketplace with its settings.'))
-  .query(async ({ ctx, input }) => ({ marketplace: toMarketplaceConsoleBody(await findMarketplaceBySlug(crossTenantEm(ctx.orm), input.marketplace)) }));
