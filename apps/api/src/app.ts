@@ -12,7 +12,7 @@ import { addApiKeyResolution } from './http/auth.js';
 import { JSON_MEDIA_TYPE, parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
 import { registerDocs } from './http/docs.js';
-import { clientErrorHandler, fastifyErrorToProblem, frameworkErrors, sendFor } from './http/framework-errors.js';
+import { clientAborted, clientErrorHandler, fastifyErrorToProblem, frameworkErrors, sendFor } from './http/framework-errors.js';
 import { addIdempotency } from './http/idempotency.js';
 import { problem, sendProblem } from './http/problem.js';
 import { addRestHooks, registerRest } from './http/rest.js';
@@ -83,6 +83,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   addResponseHeaders(app);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // The client went away while sending its body (a phone losing signal mid-upload): its business,
+    // not an outage; ECONNRESET would otherwise read as the database's. No one is left to answer.
+    if (clientAborted(err, req.raw)) {
+      req.log.info({ code: err.code, contentLength: req.headers['content-length'] }, 'client aborted the upload: the connection closed before the whole body arrived');
+      return reply.code(400).send();
+    }
     // The database down or restarting (key lookup, idempotency records): 503 + Retry-After, not 500.
     const unavailable = unavailableError(err);
     if (unavailable) req.log.warn({ err }, 'database unavailable');

@@ -147,7 +147,7 @@ function addRawRoutes(doc: Json, serverUrl: string) {
       tags: ['Seller listings'],
       summary: 'Upload a photo',
       description:
-        'The request body is the image itself: JPEG, PNG or WebP (the type is read from the bytes, not from Content-Type). Up to 20 MiB (413 beyond, refused before the body is read) and 50 megapixels (422; checked from the header, so decompression bombs cost nothing); at most 20 photos per listing (409). Answers 202 with the image `processing`; the sizes are made in the background and the image becomes `ready` (or `failed`).',
+        'The request body is the image itself: JPEG, PNG or WebP (the type is read from the bytes, not from Content-Type). Up to 20 MiB (413 beyond, refused before the body is read) and 50 megapixels (422; checked from the header, so decompression bombs cost nothing); each side at least 200 pixels and the longer side at most 5 times the shorter (422: a 1×8000 sliver or a 1×1 dot is not a photo); a file cut off before the end of its image (JPEG end marker, PNG `IEND`, WebP length) is 422 too, every problem listed in `errors`. At most 20 photos per listing (409). Answers 202 with the image `processing`; the sizes are made in the background and the image becomes `ready`, or `failed` with a `failure_reason` for the seller (in their own listing views). A photo deleted while it is processing is never served.',
       security: [{ secretKey: [], userSession: [] }],
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },

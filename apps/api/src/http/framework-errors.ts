@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type Problem, type ProblemCode } from '@hm/domain/errors';
@@ -42,6 +42,15 @@ export function sendFor(url: string, reply: FastifyReply, p: Problem, headers: R
       .send(JSON.stringify({ error: { message: p.detail, code: -32600, data: { code: p.code, httpStatus: p.status, problem: p } } }));
   }
   return sendProblem(reply, p, headers);
+}
+
+/**
+ * The error of a body the client stopped sending: Node ends the request's stream with ECONNRESET
+ * ("aborted") when the connection closes before the whole body arrived. The same code from the
+ * database comes after the body is complete, so the two are not confused.
+ */
+export function clientAborted(err: { code?: string }, raw: IncomingMessage): boolean {
+  return err.code === 'ECONNRESET' && !raw.complete;
 }
 
 /** Fastify's `frameworkErrors`: routing failed before any hook ran, so the usual headers are set here. */

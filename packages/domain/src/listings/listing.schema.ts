@@ -73,6 +73,10 @@ export const ZImage = z
       .object({ thumb: z.string(), medium: z.string(), large: z.string() })
       .optional()
       .meta({ description: 'Present once ready: thumb (400 px square), medium (800 px), large (1600 px); cacheable forever.' }),
+    failure_reason: z
+      .string()
+      .optional()
+      .meta({ description: "Why the photo could not be used, in words for the seller (status `failed`; the seller's own listing views only). Delete it and upload the photo again." }),
   })
   .meta({ id: 'Image' });
 
