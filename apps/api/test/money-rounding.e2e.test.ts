@@ -67,6 +67,9 @@ describe('an exact half converts up, the same everywhere', () => {
     expect(await found('currency=EUR&max_price=2990')).toContain('Chair');
     expect(await found('currency=EUR&max_price=2989')).not.toContain('Chair');
     expect(await found('currency=EUR&min_price=2990')).toContain('Chair');
+    // the largest bound the API takes, in either currency, is a bound, not an error
+    expect(await found(`currency=EUR&max_price=${Number.MAX_SAFE_INTEGER}`)).toEqual(['Above', 'Below', 'Chair']);
+    expect(await found(`currency=SEK&min_price=${Number.MAX_SAFE_INTEGER}`)).toEqual([]);
     // the search page shows the same amount as the listing page
     const page = (await call('GET', '/v1/listings?currency=SEK&sort=price_asc')).json().items as { title: string; display_price: { amount: number } }[];
     expect(page.map((i) => [i.title, i.display_price.amount])).toEqual([

@@ -49,9 +49,13 @@ export function roundDiv(num: bigint, den: bigint): bigint {
   return num < 0n ? -q : q;
 }
 
-/** An integer amount of minor units times an exact ratio, rounded half away from zero. */
+/**
+ * An integer amount of minor units times an exact ratio, rounded half away from zero. Exact while the
+ * result is a safe integer (every amount the API accepts, 10^12, at any real rate); beyond that the
+ * nearest number (a search bound of 10^20 still compares).
+ */
 export function applyRatio(amount: number, r: Ratio): number {
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`not an amount in minor units: ${amount}`);
+  if (!Number.isInteger(amount)) throw new RangeError(`not an amount in minor units: ${amount}`);
   return Number(roundDiv(BigInt(amount) * r.num, r.den));
 }
 
