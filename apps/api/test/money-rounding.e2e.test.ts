@@ -87,6 +87,22 @@ describe('an exact half converts up, the same everywhere', () => {
     expect(placed.json().order).toMatchObject({ currency: 'SEK', total: 32741, line_items: quote.json().line_items });
   });
 
+  test('a filter in another currency compares the price as displayed in that currency', async () => {
+    const down = await onSale('Rounds down', { amount: 32745, currency: 'SEK' }); // 2 990.41 EUR cents
+    const up = await onSale('Rounds up', { amount: 32746, currency: 'SEK' }); // 2 990.502… EUR cents
+    expect(await displayed(down, 'EUR')).toBe(2990);
+    expect(await displayed(up, 'EUR')).toBe(2991);
+    const atMost2990 = await found('currency=EUR&max_price=2990');
+    expect(atMost2990).toEqual(expect.arrayContaining(['Chair', 'Rounds down']));
+    expect(atMost2990).not.toContain('Rounds up');
+    expect(await found('currency=EUR&min_price=2991')).toEqual(expect.arrayContaining(['Rounds up']));
+    expect(await found('currency=EUR&min_price=2991')).not.toContain('Rounds down');
+    expect(await found('currency=EUR&min_price=2990&max_price=2990')).toEqual(['Above', 'Below', 'Chair', 'Rounds down']); // 2 990.1, 2 989.95, 2 990, 2 990.41
+    // every listing shown at most 29.90 EUR on the search page is found, and none above it
+    const page = (await call('GET', '/v1/listings?currency=EUR&sort=price_asc&limit=50')).json().items as { title: string; display_price: { amount: number } }[];
+    expect(page.filter((i) => i.display_price.amount <= 2990).map((i) => i.title).sort()).toEqual(atMost2990);
+  });
+
   test('vouchers: 2.3 % of 1 500 is 34.5 → 35 off; a fixed 29.90 EUR is 327.41 SEK off', async () => {
     await h.console.vouchers.create({ marketplace: 'money', voucher: { code: 'PCT23', percent: 2.3 } as never });
     await h.console.vouchers.create({ marketplace: 'money', voucher: { code: 'EUR2990', amount: 2990, currency: 'EUR' } as never });

@@ -59,7 +59,7 @@ export class RateBook {
   }
 
   /** Minor units of `to` per minor unit of `from`, exact. */
-  private minorRate(from: string, to: string): Ratio | undefined {
+  minorRate(from: string, to: string): Ratio | undefined {
     const r = this.rate(from, to);
     return r === undefined ? undefined : times(r, powerOfTen(minorDigits(to) - minorDigits(from)));
   }
