@@ -17,8 +17,8 @@ export interface PathTemplate {
    * not valid percent-encoded UTF-8 is `malformed` (its name), never a thrown URIError.
    */
   match(path: string): PathMatch | undefined;
-  /** The template with each parameter's value percent-encoded (`encodeURIComponent`) in its place. */
-  fill(values: Record<string, string>): string;
+  /** The template with each parameter's value in its place, percent-encoded (`encodeURIComponent`) unless `encode` says otherwise. */
+  fill(values: Record<string, string>, encode?: (value: string) => string): string;
 }
 
 export type PathMatch = { params: Record<string, string>; malformed?: undefined } | { params?: undefined; malformed: string };
@@ -43,13 +43,13 @@ export function parseTemplate(template: string): PathTemplate {
     segments,
     params,
     match: (path) => matchSegments(segments, path),
-    fill: (values) =>
+    fill: (values, encode = encodeURIComponent) =>
       `/${segments
         .map((s) => {
           if (s.kind === 'static') return s.text;
           const value = values[s.name];
           if (value === undefined) throw new Error(`No value for {${s.name}} of ${template}`);
-          return encodeURIComponent(value);
+          return encode(value);
         })
         .join('/')}`,
   };
