@@ -134,8 +134,9 @@ describe('path parameters', () => {
     expect(calls.length).toBe(before);
   });
 
-  test('a trailing slash is the same operation', async () => {
+  test('a trailing slash is the same operation; dot segments are resolved first', async () => {
     expect((await inject('GET', '/v1/things/abc/')).json()).toEqual({ input: { id: 'abc' } });
+    expect((await inject('GET', '/v1/things/x/../abc')).json()).toEqual({ input: { id: 'abc' } });
   });
 });
 

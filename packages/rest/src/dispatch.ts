@@ -63,74 +63,78 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
   const operations = new Map<RestRoute<M>, Operation>(opts.routes.map((route) => [route, operationOf(route as RestRoute, procedures[route.procedurePath]!._def.type as 'query' | 'mutation')]));
   const matched = new WeakMap<FastifyRequest, Matched>();
 
-  const addHooks = (scope: FastifyInstance) => {
-  const prefix = scope.prefix;
-  const wildcard = `${prefix}/*`;
-  scope.addHook('onRequest', async (req, reply) => {
-    if (req.routeOptions.url !== wildcard) return; // the scope's own routes (documents, raw uploads)
-    const path = new URL(req.url, 'http://x').pathname.slice(prefix.length) || '/';
-    const m = table.match(req.method, path);
-    if (m.malformed !== undefined) {
-      throw opts.refusal('malformed_request', `The path parameter ${m.malformed} is not valid percent-encoded UTF-8.`, { errors: [{ location: `path.${m.malformed}`, message: 'Must be valid percent-encoded UTF-8.', value: null }] });
-    }
-    if (!m.route) {
-      const where = req.url.split('?')[0];
-      if (m.allowed.length) throw opts.refusal('method_not_allowed', `${req.method} is not allowed on ${where}; use ${m.allowed.join(' or ')}.`, { headers: { Allow: m.allowed.join(', ') } });
-      throw opts.refusal('not_found', `No endpoint ${req.method} ${where}. See ${prefix}/openapi.json.`, {});
-    }
-    if ((await opts.onMatch?.(req, reply, m.route)) === reply) return reply; // answered (a refusal)
-    matched.set(req, { op: operations.get(m.route)!, params: m.params });
-  });
-
-  // The body is parsed: what every operation's input must be, all invalid fields listed (input.ts).
-  // Then: bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type; a JSON body
-  // parsed under any spelling of a JSON media type is handed on as plain `application/json`, the
-  // one the operations take. One hook: each costs every request.
-  scope.addHook('preValidation', async (req) => {
-    const m = matched.get(req);
-    if (m) {
-      const errors = await inputErrors(m.op, m.params, req.query as Record<string, unknown>, req.body, opts.zodErrors);
-      if (errors.length) throw opts.refusal('validation_failed', undefined, { errors });
-    }
-    const type = req.headers['content-type'];
-    if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
-  });
-
-  // 202/204 without a body: no Content-Type claiming JSON
-  scope.addHook('onSend', async (_req, reply, payload) => {
-    if ((reply.statusCode === 202 || reply.statusCode === 204) && (payload === undefined || payload === '' || payload === null)) reply.removeHeader('content-type');
-    return payload;
-  });
-  };
-
-  const addRoute = (scope: FastifyInstance) => scope.route({
-    method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-    url: '/*',
-    handler: async (req, reply) => {
-      const m = matched.get(req);
-      // HEAD on a GET operation: the adapter's answer (no procedure runs); unmatched paths never get here (onRequest)
-      if (!m || req.method === 'HEAD') return reply.code(204).header('Content-Type', 'application/json').send();
-      const { op } = m;
-      const route = op.route as RestRoute<M>;
-      let input: unknown;
-      let ctx: Ctx | undefined;
-      try {
-        const contentType = req.headers['content-type'];
-        if (op.useBody && !contentType?.startsWith('application/json')) {
-          throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header' });
-        }
-        input = op.inputOf(op.useBody ? req.body : req.query, m.params);
-        op.coerce();
-        ctx = opts.createContext(req);
-        const data = await callProcedure(router, route.procedurePath, op.type, input, ctx);
-        return reply.code(successStatus(route.meta)).header('Content-Type', 'application/json').send(JSON.stringify(data));
-      } catch (cause) {
-        const error = errorOf(cause);
-        const shape = errorShape(router, error, route.procedurePath, op.type, input, ctx);
-        return opts.sendError(req, reply, { error, shape, route, input });
+  function addHooks(scope: FastifyInstance) {
+    const prefix = scope.prefix;
+    const wildcard = `${prefix}/*`;
+    scope.addHook('onRequest', async (req, reply) => {
+      if (req.routeOptions.url !== wildcard) return; // the scope's own routes (documents, raw uploads)
+      // WHATWG URL: dot segments resolved (`/v1/a/../listings` is `/v1/listings`), as trpc-to-openapi read it
+      const pathname = new URL(req.url, 'http://x').pathname;
+      const path = (pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname) || '/';
+      const m = table.match(req.method, path);
+      if (m.malformed !== undefined) {
+        throw opts.refusal('malformed_request', `The path parameter ${m.malformed} is not valid percent-encoded UTF-8.`, { errors: [{ location: `path.${m.malformed}`, message: 'Must be valid percent-encoded UTF-8.', value: null }] });
       }
-    },
-  });
+      if (!m.route) {
+        const where = req.url.split('?')[0];
+        if (m.allowed.length) throw opts.refusal('method_not_allowed', `${req.method} is not allowed on ${where}; use ${m.allowed.join(' or ')}.`, { headers: { Allow: m.allowed.join(', ') } });
+        throw opts.refusal('not_found', `No endpoint ${req.method} ${where}. See ${prefix}/openapi.json.`, {});
+      }
+      if ((await opts.onMatch?.(req, reply, m.route)) === reply) return reply; // answered (a refusal)
+      matched.set(req, { op: operations.get(m.route)!, params: m.params });
+    });
+
+    // The body is parsed: what every operation's input must be, all invalid fields listed (input.ts).
+    // Then: bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type; a JSON body
+    // parsed under any spelling of a JSON media type is handed on as plain `application/json`, the
+    // one the operations take. One hook: each costs every request.
+    scope.addHook('preValidation', async (req) => {
+      const m = matched.get(req);
+      if (m) {
+        const errors = await inputErrors(m.op, m.params, req.query as Record<string, unknown>, req.body, opts.zodErrors);
+        if (errors.length) throw opts.refusal('validation_failed', undefined, { errors });
+      }
+      const type = req.headers['content-type'];
+      if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
+    });
+
+    // 202/204 without a body: no Content-Type claiming JSON
+    scope.addHook('onSend', async (_req, reply, payload) => {
+      if ((reply.statusCode === 202 || reply.statusCode === 204) && (payload === undefined || payload === '' || payload === null)) reply.removeHeader('content-type');
+      return payload;
+    });
+  }
+
+  function addRoute(scope: FastifyInstance) {
+    scope.route({
+      method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      url: '/*',
+      handler: async (req, reply) => {
+        const m = matched.get(req);
+        // HEAD on a GET operation: the adapter's answer (no procedure runs); unmatched paths never get here (onRequest)
+        if (!m || req.method === 'HEAD') return reply.code(204).header('Content-Type', 'application/json').send();
+        const { op } = m;
+        const route = op.route as RestRoute<M>;
+        let input: unknown;
+        let ctx: Ctx | undefined;
+        try {
+          const contentType = req.headers['content-type'];
+          if (op.useBody && !contentType?.startsWith('application/json')) {
+            throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header' });
+          }
+          input = op.inputOf(op.useBody ? req.body : req.query, m.params);
+          op.coerce();
+          ctx = opts.createContext(req);
+          const data = await callProcedure(router, route.procedurePath, op.type, input, ctx);
+          return reply.code(successStatus(route.meta)).header('Content-Type', 'application/json').send(JSON.stringify(data));
+        } catch (cause) {
+          const error = errorOf(cause);
+          const shape = errorShape(router, error, route.procedurePath, op.type, input, ctx);
+          return opts.sendError(req, reply, { error, shape, route, input });
+        }
+      },
+    });
+  }
 
   return { addHooks, addRoute };
 }
