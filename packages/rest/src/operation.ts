@@ -17,8 +17,6 @@ export interface Operation<M extends RestMeta = RestMeta> {
   arrayKeys: string[];
   /** top-level query names whose field is a boolean: `true`/`false` become booleans, anything else is left for the schema to refuse */
   booleanKeys: string[];
-  /** the object schema of the input, when it is one */
-  schema: $ZodType | undefined;
   /** the procedure's input from the request's parts, exactly as the procedure receives it */
   inputOf(source: unknown, params: Record<string, string>): unknown;
   /** query and path values are text: coercion on for the schema at its first call (bodies stay strict, strict-bodies.ts) */
@@ -42,7 +40,6 @@ export function operationOf<M extends RestMeta>(route: RestRoute<M>, type: 'quer
     takesNoInput,
     arrayKeys,
     booleanKeys,
-    schema: isObject ? schema : undefined,
     inputOf(source, params) {
       if (takesNoInput) return undefined;
       return { ...(useBody ? (source as object | undefined) : queryInput(source as Record<string, unknown>, arrayKeys, booleanKeys)), ...params };

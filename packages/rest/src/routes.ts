@@ -36,7 +36,7 @@ export interface RouteMatch<M extends RestMeta> {
   route?: RestRoute<M>;
   /** the path parameters, percent-decoded once */
   params: Record<string, string>;
-  /** the methods of every template that matches the path (405's `Allow`), in the router's order */
+  /** the methods of every template that matches the path (405's `Allow`): the most specific template's first, then the router's order */
   allowed: string[];
   /** a parameter whose value is not valid percent-encoded UTF-8 */
   malformed?: string;
