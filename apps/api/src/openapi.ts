@@ -1,7 +1,8 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { PROBLEMS } from '@hm/domain/errors';
-import { restRoutes } from './http/route-table.js';
+import type { Meta } from '@hm/domain/trpc';
+import { restRoutes } from '@hm/rest';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -101,7 +102,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     },
   };
 
-  for (const route of restRoutes(router)) {
+  for (const route of restRoutes<Meta>(router)) {
     const op = doc.paths[route.path]?.[route.method.toLowerCase()];
     if (!op) continue;
     const meta = route.meta;

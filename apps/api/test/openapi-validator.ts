@@ -2,13 +2,14 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { parseTemplate, type PathTemplate } from '@hm/rest';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 interface Compiled {
   doc: Json;
   ajv: Ajv2020;
-  templates: { method: string; template: string; pattern: RegExp }[];
+  templates: { method: string; template: string; parsed: PathTemplate }[];
   /** compiled once per schema pointer: ajv.validate on a fresh object compiles it again every call */
   validator(ref: string): ValidateFunction;
 }
@@ -28,7 +29,7 @@ async function compiled(app: FastifyInstance): Promise<Compiled> {
       .map((method) => ({
         method: method.toUpperCase(),
         template,
-        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+        parsed: parseTemplate(template),
       })),
   );
   const validators = new Map<string, ValidateFunction>();
@@ -59,7 +60,7 @@ export async function requestBodyValidator(app: FastifyInstance, method: string,
 export function validateResponse(app: FastifyInstance, method: string, url: string, res: LightMyRequestResponse): Promise<void> {
   return compiled(app).then(({ doc, ajv, templates, validator }) => {
     const path = url.split('?')[0]!.replace(/^\/v1/, '');
-    const op = templates.find((t) => t.method === method.toUpperCase() && t.pattern.test(path));
+    const op = templates.find((t) => t.method === method.toUpperCase() && t.parsed.match(path) !== undefined);
     const contentType = String(res.headers['content-type'] ?? '').split(';')[0];
     if (!op) {
       expect(res.statusCode, `${method} ${url} is undocumented, so it must fail`).toBeGreaterThanOrEqual(400);
