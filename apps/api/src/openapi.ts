@@ -83,7 +83,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
       `Problem${status}`,
       {
         description,
-        ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
+        ...(status === '429' || status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } } } : {}),
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
       },
     ]),
@@ -111,7 +111,10 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     if (meta.optionalSession) op.security = [...op.security, { secretKey: [], userSession: [] }];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
     const body = op.requestBody?.content?.['application/json'];
-    if (body && meta.requestExample) body.example = meta.requestExample;
+    if (body && Object.keys(body.schema?.properties ?? {}).length === 0) delete op.requestBody; // no input (an empty JSON object is still accepted)
+    else if (body && !body.schema?.required?.length) op.requestBody.required = false; // every field optional: no body is fine too
+    if (body && op.requestBody && meta.requestExample) body.example = meta.requestExample;
+    if (route.path.startsWith('/test-helpers/')) op['x-test-only'] = true;
 
     const success = op.responses['200'];
     const status = String(meta.successStatus ?? 200);
@@ -135,7 +138,56 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     op.responses = responses;
   }
   addRawRoutes(doc, opts.serverUrl);
+  return openResponses(doc);
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+/** Every schema a response body can reach, in place: inline ones under paths and the components they refer to. */
+export function responseSchemas(doc: Json): Json[] {
+  const out: Json[] = [];
+  const seen = new Set<string>();
+  const visit = (schema: unknown) => {
+    if (Array.isArray(schema)) return schema.forEach(visit);
+    if (!schema || typeof schema !== 'object') return;
+    const ref = (schema as Json).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.split('/').pop()!;
+      if (!seen.has(name)) {
+        seen.add(name);
+        visit(doc.components.schemas[name]);
+      }
+      return;
+    }
+    if ((schema as Json).type === 'object' || (schema as Json).properties) out.push(schema as Json);
+    Object.values(schema).forEach(visit);
+  };
+  for (const item of Object.values(doc.paths as Json))
+    for (const method of METHODS)
+      for (const response of Object.values((item as Json)[method]?.responses ?? {}) as Json[]) for (const media of Object.values(response.content ?? {}) as Json[]) visit(media.schema);
+  return out;
+}
+
+/**
+ * Within v1 responses gain fields (spec: Versioning), so no response object forbids unknown
+ * properties: a client generated from this document must accept tomorrow's additions. zod writes
+ * `additionalProperties: false` for every output object; it is taken off here. Requests stay strict.
+ */
+function openResponses(doc: Json): Json {
+  for (const schema of responseSchemas(doc)) if (schema.additionalProperties === false) delete schema.additionalProperties;
   return doc;
+}
+
+/**
+ * The published document with every response object closed again (`additionalProperties: false`
+ * where it declares properties and says nothing of others): what our own tests validate responses
+ * against, so that a field the document does not declare is still caught. Problems (shared
+ * `components.responses`) stay open: RFC 9457 allows extension members. A copy.
+ */
+export function strictResponses<T extends object>(doc: T): T {
+  const copy = structuredClone(doc) as Json;
+  for (const schema of responseSchemas(copy)) if (schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  return copy as T;
 }
 
 /** The routes that are not JSON procedures (see http/uploads.ts and http/stripe-webhook.ts). */
@@ -206,6 +258,8 @@ function addRawRoutes(doc: Json, serverUrl: string) {
     // not under /v1: Stripe calls it, with its signature instead of an API key
     servers: [{ url: serverUrl }],
     post: {
+      // called by Stripe, never by a storefront: marked so that generated clients and public docs can leave it out
+      'x-internal': true,
       operationId: 'receiveStripeEvent',
       tags: ['Webhooks'],
       summary: "Stripe's event deliveries",

@@ -20,8 +20,8 @@ const ZMoneyInput = z.strictObject({ amount: z.number().int().min(0).max(1_000_0
 
 export const ZPriceStep = z
   .object({
-    months: z.number().int(),
-    amount: z.number().int(),
+    months: z.number().int().min(1).max(60),
+    amount: z.number().int().min(1),
     done: z.boolean().optional().meta({ description: 'The drop has been applied (or its date came with the price already at or below it, which it leaves as is).' }),
     on: ZDateTime.optional().meta({ description: 'When it applies; present once the listing is on sale.' }),
   })
@@ -160,7 +160,7 @@ export const ZListingInput = z
     location: ZLocationInput.optional(),
     delivery: ZDeliveryInput.optional(),
     shipping_size: z.string().max(40).optional().meta({ description: 'Set by the marketplace team; a seller may only send the current value (or omit it).' }),
-    stock: z.number().int().min(1).max(10000).optional().meta({ description: '1 when omitted.' }),
+    stock: z.number().int().min(1).max(10000).optional().meta({ description: '1 when omitted.', default: 1 }),
   })
   .meta({ id: 'ListingInput' });
 export type ListingInput = z.infer<typeof ZListingInput>;
