@@ -73,7 +73,10 @@ async function productionSecurity(port: number, output: string) {
   const html = await signInPage.text();
   const form = /<form[^>]*aria-label="Sign in"[\s\S]*?<\/form>/.exec(html)![0];
   const body = new FormData();
-  for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) body.append(decode(name!), decode(value!));
+  for (const [input] of form.matchAll(/<input [^>]*type="hidden"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(input!)?.[1];
+    if (name) body.append(decode(name), decode(/value="([^"]*)"/.exec(input!)?.[1] ?? ''));
+  }
   body.append('email', email!);
   body.append('password', password!);
   const signedIn = await fetch(`${base}/en/auth/sign-in`, { method: 'POST', body, redirect: 'manual', headers: { origin: base } });
