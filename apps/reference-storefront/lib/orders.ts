@@ -73,8 +73,9 @@ const DRAFT_S = 30 * 60;
 export async function keepCheckoutDraft(listingId: string, values: CheckoutValues) {
   const personal = Object.fromEntries(PERSONAL.flatMap((k) => (values[k] ? [[k, values[k].slice(0, 300)]] : [])));
   const jar = await cookies();
-  if (Object.keys(personal).length === 0) jar.delete(DRAFT_COOKIE);
-  else jar.set(DRAFT_COOKIE, Buffer.from(JSON.stringify({ listing: listingId, values: personal })).toString('base64url'), cookieOptions(DRAFT_S));
+  if (Object.keys(personal).length === 0) {
+    if (jar.has(DRAFT_COOKIE)) jar.delete(DRAFT_COOKIE);
+  } else jar.set(DRAFT_COOKIE, Buffer.from(JSON.stringify({ listing: listingId, values: personal })).toString('base64url'), cookieOptions(DRAFT_S));
 }
 
 export async function checkoutDraft(listingId: string): Promise<CheckoutValues> {
@@ -89,7 +90,8 @@ export async function checkoutDraft(listingId: string): Promise<CheckoutValues> 
 }
 
 export async function forgetCheckoutDraft() {
-  (await cookies()).delete(DRAFT_COOKIE);
+  const jar = await cookies();
+  if (jar.has(DRAFT_COOKIE)) jar.delete(DRAFT_COOKIE);
 }
 
 /** Whether the viewer bought or sold the order (the API shows it to no one else). */

@@ -158,6 +158,7 @@ describe('buying in a browser', () => {
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.waitForURL(new RegExp(`/en/checkout/${vase}\\??$`));
     const form = page.getByRole('form', { name: 'Checkout' });
+    await whenHydrated(page, 'form[aria-label="Checkout"]');
     await form.getByLabel('Voucher code').fill('gift300');
     await form.getByLabel('Voucher code').press('Tab');
     await page.waitForURL(/voucher_code=gift300/);
