@@ -18,11 +18,11 @@ import { CLIENT_IP_HEADER, FORWARDED_BY_UNTRUSTED_HEADER } from './lib/client.ts
  */
 const FORWARDING = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
 
-/** `::ffff:127.0.0.1` → `127.0.0.1` (a dual-stack socket's IPv4 peer). */
+/** `::ffff:127.0.0.1` → `127.0.0.1` (a dual-stack socket's IPv4 peer); `fe80::1%eth0` → `fe80::1` (the zone is this machine's business). */
 function plain(address: string | undefined): string | undefined {
   if (!address) return undefined;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped ? mapped[1] : address;
+  return mapped ? mapped[1] : address.replace(/%.*$/, '');
 }
 
 export function trustedProxies(setting: string | undefined): Set<string> {
