@@ -51,6 +51,8 @@ const DESCRIPTION = `REST API of the headless marketplace. Call it from your sto
 
 **Authentication.** Send \`Authorization: Bearer <key>\`. Secret keys (\`sk_test_…\`, \`sk_live_…\`) may do everything a storefront does; publishable keys (\`pk_…\`) read public data only (marketplace, listings, search, categories, catalogue terms, locations, content pages). Requests for a signed-in user also send \`X-User-Session\`.
 
+**Client IP.** A storefront's server may send the shopper's IP address as it saw it in \`X-Client-IP\` (with the secret key only; ignored with a publishable key) on sign-in, sign-in link and password reset requests. Besides the per-address limits, one client address may then have 30 wrong passwords per 15 minutes and 15 emailed sign-in or reset links per hour (an IPv6 address counts as its /64), then 429 with \`Retry-After\`; without the header nothing is counted per address.
+
 **Errors** are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`errors[]\` (every invalid field at once, with \`location\`, \`message\`, \`value\`). See [problem types](/docs/problems).
 
 **Idempotency.** Send \`Idempotency-Key: <uuid>\` on POST, PUT, PATCH and DELETE. A retry with the same key and request replays the first response with \`Idempotent-Replayed: true\`; keys last 24 hours and are scoped to the API key and user session.
@@ -59,6 +61,9 @@ const DESCRIPTION = `REST API of the headless marketplace. Call it from your sto
 
 /** No open-source license: the API and this document are the operator's (docs/decisions.md). */
 const LICENSE = { name: 'Proprietary: for use with this marketplace service', identifier: 'LicenseRef-Proprietary' };
+
+/** The operations that count per client IP when `X-Client-IP` is sent (http/client-ip.ts). */
+const CLIENT_IP_OPERATIONS = new Set(['signIn', 'sendSignInLink', 'requestPasswordReset']);
 
 /** The published OpenAPI 3.1 document: generated from the router, then given real statuses, problems and security. */
 export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: string; version: string }): Json {
@@ -100,6 +105,14 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
       description: 'A UUID per user action; retries with the same key replay the first response.',
       schema: { type: 'string', format: 'uuid' },
     },
+    ClientIp: {
+      name: 'X-Client-IP',
+      in: 'header',
+      required: false,
+      description:
+        'The shopper\'s IP address as your server saw it (one IPv4 or IPv6 address; 400 otherwise). Taken only with the secret key. One address may have 30 wrong passwords per 15 minutes and 15 emailed sign-in or reset links per hour (an IPv6 address counts as its /64), then 429 with `Retry-After`, so one source cannot lock out many accounts.',
+      schema: { type: 'string', maxLength: 45, examples: ['203.0.113.7'] },
+    },
   };
 
   for (const route of restRoutes<Meta>(router)) {
@@ -110,6 +123,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }] }[meta.auth];
     if (meta.optionalSession) op.security = [...op.security, { secretKey: [], userSession: [] }];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+    if (CLIENT_IP_OPERATIONS.has(op.operationId)) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/ClientIp' }];
     const body = op.requestBody?.content?.['application/json'];
     if (body && Object.keys(body.schema?.properties ?? {}).length === 0) delete op.requestBody; // no input (an empty JSON object is still accepted)
     else if (body && !body.schema?.required?.length) op.requestBody.required = false; // every field optional: no body is fine too
