@@ -45,7 +45,7 @@ const STAGES: [string, RegExp][] = [
   ['domain code (mappers, shop reads)', /packages\/domain\/src\/(listing|listings|listing-search|marketplace|catalog|shared)\//],
   ['tRPC call (middleware chain, context copies)', /@trpc\/server/],
   ['API key hook (sha256 of the header, cache)', /apps\/api\/src\/http\/(auth|api-key-cache)\.ts/],
-  ['route match and input checks (URL, route table, text checks)', /apps\/api\/src\/http\/(rest-input|route-table|client-input)\.ts|^URL node:internal\/url/],
+  ['route match and input checks (URL, route table, text checks)', /packages\/rest\/src\/(routes|template|input|text|operation)\.ts|apps\/api\/src\/http\/client-input\.ts|^URL node:internal\/url/],
   ['response: serialise and write', /^(writePayload|onSendEnd) .*fastify|^(writeUtf8String|writeBuffer|writev) /],
 ];
 const REST = 'the rest: Fastify routing and hooks, Node HTTP, GC';

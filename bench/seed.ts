@@ -121,7 +121,7 @@ export async function seedBench(connectionString: string, opts: { listings: numb
       }
     }
     await db.query(`insert into exchange_rates (id, marketplace_id, date, base, quote, rate, created_at) values (gen_random_uuid(), $1, '2026-01-01', 'EUR', 'SEK', 11.5, now()), (gen_random_uuid(), $1, '2026-01-01', 'USD', 'SEK', 10.6, now()) on conflict do nothing`, [mid]);
-    await db.query(`insert into price_factors (marketplace_id, currency, factor, rates_date) values ($1, 'SEK', 1, '2026-01-01'), ($1, 'EUR', 11.5, '2026-01-01'), ($1, 'USD', 10.6, '2026-01-01') on conflict do nothing`, [mid]);
+    await db.query(`insert into price_factors (marketplace_id, currency, factor_num, factor_den, rates_date) values ($1, 'SEK', 1, 1, '2026-01-01'), ($1, 'EUR', 23, 2, '2026-01-01'), ($1, 'USD', 53, 5, '2026-01-01') on conflict do nothing`, [mid]);
     await db.query(
       `insert into users (id, marketplace_id, email, email_normalized, email_verified_at, first_name, display_name, locale, created_at, updated_at)
        select gen_random_uuid(), $1, 'seller' || g || '@bench.example', 'seller' || g || '@bench.example', now(), 'Seller', 'seller' || g, '', now(), now()

@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { STATIC_SECURITY_HEADERS } from './lib/security-headers';
 
 // No transpilePackages: the only workspace import is `import type { AppRouter } from '@hm/contract/router'`,
 // which is erased at compile time, so no domain (or ORM) code reaches the bundle.
@@ -10,6 +11,10 @@ const config: NextConfig = {
   // title is moved to <head> by the browser's render, and a 404 or error page (which Next renders
   // again in the browser) showed two <title> elements until it did. One title, from the server.
   htmlLimitedBots: /.*/,
+  // Static files too (pages get these and the CSP from proxy.ts).
+  async headers() {
+    return [{ source: '/:path*', headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+  },
   // Photo uploads go through a route handler (account/listings/[id]/photos), not a server action: no big action bodies.
 };
 

@@ -3,20 +3,21 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { MikroORM } from '@hm/db/orm';
 import { appRouter } from '@hm/contract/router';
 import type { ApiMode, Ports } from '@hm/domain/core';
+import type { Meta } from '@hm/contract/trpc';
 import { DomainError, problemHeaders } from '@hm/contract/problems';
 import { registerUploads } from './http/uploads.js';
 import { registerStripeWebhook } from './http/stripe-webhook.js';
 import { unavailableError } from '@hm/domain/core';
 import { apiKeyAuthenticator } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
-import { JSON_MEDIA_TYPE, parseClientJson } from './http/client-input.js';
+import { JSON_MEDIA_TYPE, restRoutes } from '@hm/rest';
+import { parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
 import { registerDocs } from './http/docs.js';
-import { clientErrorHandler, fastifyErrorToProblem, frameworkErrors, sendFor } from './http/framework-errors.js';
+import { clientAborted, clientErrorHandler, fastifyErrorToProblem, frameworkErrors, sendFor } from './http/framework-errors.js';
 import { addIdempotency } from './http/idempotency.js';
 import { problem, sendProblem } from './http/problem.js';
-import { addRestHooks, registerRest } from './http/rest.js';
-import { restRoutes } from './http/route-table.js';
+import { restForApi } from './http/rest.js';
 import { addResponseHeaders, newRequestId } from './http/security-headers.js';
 import { registerTrpc } from './http/trpc.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -64,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // JSON bodies: an empty body is "no input" (bodiless POST/DELETE); anything else must parse, at a
   // bounded depth and without NUL characters or lone surrogates (see client-input.ts). The /v1
-  // operations check the text with the rest of their input, to list every invalid field (rest-input.ts).
+  // operations check the text with the rest of their input, to list every invalid field (@hm/rest).
   app.removeContentTypeParser('application/json');
   // Media types are case-insensitive and may carry parameters (RFC 9110): `Application/JSON; charset=utf-8` is JSON.
   // JSON is UTF-8 (RFC 8259): other bytes are refused rather than stored as replacement characters.
@@ -83,6 +84,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   addResponseHeaders(app);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // The client went away while sending its body (a phone losing signal mid-upload): its business,
+    // not an outage; ECONNRESET would otherwise read as the database's. No one is left to answer.
+    if (clientAborted(err, req.raw)) {
+      req.log.info({ code: err.code, contentLength: req.headers['content-length'] }, 'client aborted the upload: the connection closed before the whole body arrived');
+      return reply.code(400).send();
+    }
     // The database down or restarting (key lookup, idempotency records): 503 + Retry-After, not 500.
     const unavailable = unavailableError(err);
     if (unavailable) req.log.warn({ err }, 'database unavailable');
@@ -108,16 +115,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl });
 
   const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0);
-  const routes = restRoutes(appRouter);
+  const rest = restForApi(appRouter, restRoutes<Meta>(appRouter), deps.orm, clock, createContext);
   await app.register(
     async (scope) => {
       addApiKeyResolution(scope, authenticate);
       // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
-      addRestHooks(scope, routes, deps.orm, clock);
+      rest.addHooks(scope);
       addIdempotency(scope, deps.orm, clock);
       scope.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(openapiJson));
       await scope.register(async (uploads) => registerUploads(uploads, { createContext, images: deps.ports.images, orm: deps.orm, clock }));
-      await registerRest(scope, appRouter, routes, createContext);
+      rest.addRoute(scope);
     },
     { prefix: '/v1' },
   );

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DEMO_LISTINGS, MAX_DEMO_LISTINGS } from '@hm/domain/demo-shop';
@@ -15,6 +16,13 @@ const ZConfig = z.object({
   STOREFRONT_HOST: z.string().min(1).default('127.0.0.1'),
   // where `next build` puts the storefront's production build (inside apps/reference-storefront)
   STOREFRONT_DIST_DIR: z.string().regex(/^\.next[\w.-]*$/, 'Must be a folder name starting with .next').default('.next'),
+  // the storefront's dev mailbox (test mode only): off, loopback (a browser on this machine) or any
+  STOREFRONT_DEV_MAILBOX: z.enum(['off', 'loopback', 'any']).default('off'),
+  // addresses of the reverse proxies in front of the storefront whose X-Forwarded-For/-Host/-Proto it believes
+  STOREFRONT_TRUSTED_PROXIES: z
+    .string()
+    .refine((v) => v.split(',').every((ip) => isIP(ip.trim()) !== 0), 'Must be IP addresses, comma-separated.')
+    .optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
   // unset: a free port, chosen once and remembered in DATA_DIR (so checkouts and test runs never collide)

@@ -1,7 +1,8 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { PROBLEMS } from '@hm/contract/problems';
-import { restRoutes } from './http/route-table.js';
+import type { Meta } from '@hm/contract/trpc';
+import { restRoutes } from '@hm/rest';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -50,6 +51,8 @@ const DESCRIPTION = `REST API of the headless marketplace. Call it from your sto
 
 **Authentication.** Send \`Authorization: Bearer <key>\`. Secret keys (\`sk_test_…\`, \`sk_live_…\`) may do everything a storefront does; publishable keys (\`pk_…\`) read public data only (marketplace, listings, search, categories, catalogue terms, locations, content pages). Requests for a signed-in user also send \`X-User-Session\`.
 
+**Client IP.** A storefront's server may send the shopper's IP address as it saw it in \`X-Client-IP\` (with the secret key only; ignored with a publishable key) on sign-in, sign-in link and password reset requests. Besides the per-address limits, one client address may then have 30 wrong passwords per 15 minutes and 15 emailed sign-in or reset links per hour (an IPv6 address counts as its /64), then 429 with \`Retry-After\`; without the header nothing is counted per address.
+
 **Errors** are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`errors[]\` (every invalid field at once, with \`location\`, \`message\`, \`value\`). See [problem types](/docs/problems).
 
 **Idempotency.** Send \`Idempotency-Key: <uuid>\` on POST, PUT, PATCH and DELETE. A retry with the same key and request replays the first response with \`Idempotent-Replayed: true\`; keys last 24 hours and are scoped to the API key and user session.
@@ -58,6 +61,9 @@ const DESCRIPTION = `REST API of the headless marketplace. Call it from your sto
 
 /** No open-source license: the API and this document are the operator's (docs/decisions.md). */
 const LICENSE = { name: 'Proprietary: for use with this marketplace service', identifier: 'LicenseRef-Proprietary' };
+
+/** The operations that count per client IP when `X-Client-IP` is sent (http/client-ip.ts). */
+const CLIENT_IP_OPERATIONS = new Set(['signIn', 'sendSignInLink', 'requestPasswordReset']);
 
 /** The published OpenAPI 3.1 document: generated from the router, then given real statuses, problems and security. */
 export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: string; version: string }): Json {
@@ -82,7 +88,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
       `Problem${status}`,
       {
         description,
-        ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
+        ...(status === '429' || status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } } } : {}),
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
       },
     ]),
@@ -99,9 +105,17 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
       description: 'A UUID per user action; retries with the same key replay the first response.',
       schema: { type: 'string', format: 'uuid' },
     },
+    ClientIp: {
+      name: 'X-Client-IP',
+      in: 'header',
+      required: false,
+      description:
+        'The shopper\'s IP address as your server saw it (one IPv4 or IPv6 address; 400 otherwise). Taken only with the secret key. One address may have 30 wrong passwords per 15 minutes and 15 emailed sign-in or reset links per hour (an IPv6 address counts as its /64), then 429 with `Retry-After`, so one source cannot lock out many accounts.',
+      schema: { type: 'string', maxLength: 45, examples: ['203.0.113.7'] },
+    },
   };
 
-  for (const route of restRoutes(router)) {
+  for (const route of restRoutes<Meta>(router)) {
     const op = doc.paths[route.path]?.[route.method.toLowerCase()];
     if (!op) continue;
     const meta = route.meta;
@@ -109,8 +123,12 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }] }[meta.auth];
     if (meta.optionalSession) op.security = [...op.security, { secretKey: [], userSession: [] }];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+    if (CLIENT_IP_OPERATIONS.has(op.operationId)) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/ClientIp' }];
     const body = op.requestBody?.content?.['application/json'];
-    if (body && meta.requestExample) body.example = meta.requestExample;
+    if (body && Object.keys(body.schema?.properties ?? {}).length === 0) delete op.requestBody; // no input (an empty JSON object is still accepted)
+    else if (body && !body.schema?.required?.length) op.requestBody.required = false; // every field optional: no body is fine too
+    if (body && op.requestBody && meta.requestExample) body.example = meta.requestExample;
+    if (route.path.startsWith('/test-helpers/')) op['x-test-only'] = true;
 
     const success = op.responses['200'];
     const status = String(meta.successStatus ?? 200);
@@ -134,7 +152,56 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     op.responses = responses;
   }
   addRawRoutes(doc, opts.serverUrl);
+  return openResponses(doc);
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+/** Every schema a response body can reach, in place: inline ones under paths and the components they refer to. */
+export function responseSchemas(doc: Json): Json[] {
+  const out: Json[] = [];
+  const seen = new Set<string>();
+  const visit = (schema: unknown) => {
+    if (Array.isArray(schema)) return schema.forEach(visit);
+    if (!schema || typeof schema !== 'object') return;
+    const ref = (schema as Json).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.split('/').pop()!;
+      if (!seen.has(name)) {
+        seen.add(name);
+        visit(doc.components.schemas[name]);
+      }
+      return;
+    }
+    if ((schema as Json).type === 'object' || (schema as Json).properties) out.push(schema as Json);
+    Object.values(schema).forEach(visit);
+  };
+  for (const item of Object.values(doc.paths as Json))
+    for (const method of METHODS)
+      for (const response of Object.values((item as Json)[method]?.responses ?? {}) as Json[]) for (const media of Object.values(response.content ?? {}) as Json[]) visit(media.schema);
+  return out;
+}
+
+/**
+ * Within v1 responses gain fields (spec: Versioning), so no response object forbids unknown
+ * properties: a client generated from this document must accept tomorrow's additions. zod writes
+ * `additionalProperties: false` for every output object; it is taken off here. Requests stay strict.
+ */
+function openResponses(doc: Json): Json {
+  for (const schema of responseSchemas(doc)) if (schema.additionalProperties === false) delete schema.additionalProperties;
   return doc;
+}
+
+/**
+ * The published document with every response object closed again (`additionalProperties: false`
+ * where it declares properties and says nothing of others): what our own tests validate responses
+ * against, so that a field the document does not declare is still caught. Problems (shared
+ * `components.responses`) stay open: RFC 9457 allows extension members. A copy.
+ */
+export function strictResponses<T extends object>(doc: T): T {
+  const copy = structuredClone(doc) as Json;
+  for (const schema of responseSchemas(copy)) if (schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  return copy as T;
 }
 
 /** The routes that are not JSON procedures (see http/uploads.ts and http/stripe-webhook.ts). */
@@ -147,7 +214,7 @@ function addRawRoutes(doc: Json, serverUrl: string) {
       tags: ['Seller listings'],
       summary: 'Upload a photo',
       description:
-        'The request body is the image itself: JPEG, PNG or WebP (the type is read from the bytes, not from Content-Type). Up to 20 MiB (413 beyond, refused before the body is read) and 50 megapixels (422; checked from the header, so decompression bombs cost nothing); at most 20 photos per listing (409). Answers 202 with the image `processing`; the sizes are made in the background and the image becomes `ready` (or `failed`).',
+        'The request body is the image itself: JPEG, PNG or WebP (the type is read from the bytes, not from Content-Type). Up to 20 MiB (413 beyond, refused before the body is read) and 50 megapixels (422; checked from the header, so decompression bombs cost nothing); each side at least 200 pixels and the longer side at most 5 times the shorter (422: a 1×8000 sliver or a 1×1 dot is not a photo); a file cut off before the end of its image (JPEG end marker, PNG `IEND`, WebP length) is 422 too, every problem listed in `errors`. At most 20 photos per listing (409). Answers 202 with the image `processing`; the sizes are made in the background and the image becomes `ready`, or `failed` with a `failure_reason` for the seller (in their own listing views). A photo deleted while it is processing is never served.',
       security: [{ secretKey: [], userSession: [] }],
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
@@ -205,6 +272,8 @@ function addRawRoutes(doc: Json, serverUrl: string) {
     // not under /v1: Stripe calls it, with its signature instead of an API key
     servers: [{ url: serverUrl }],
     post: {
+      // called by Stripe, never by a storefront: marked so that generated clients and public docs can leave it out
+      'x-internal': true,
       operationId: 'receiveStripeEvent',
       tags: ['Webhooks'],
       summary: "Stripe's event deliveries",

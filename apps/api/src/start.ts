@@ -3,6 +3,7 @@ import { MarketplaceSchema } from '@hm/db/entities';
 import { crossTenantEm } from '@hm/db/orm';
 import type { Worker } from '@hm/jobs/worker';
 import { buildApp } from './app.js';
+import { apiLogger } from './http/logging.js';
 import { createDemo, readDemo, seedShopInBackground } from './demo.js';
 import { connect, createPorts, exitOnStartupError, loadConfig, startConfiguredWorker } from './runtime.js';
 import { runStorefront, type Storefront } from './storefront.js';
@@ -35,10 +36,7 @@ const app = await buildApp({
   stripeWebhookSecret: config.STRIPE_SECRET_KEY ? config.STRIPE_WEBHOOK_SECRET : undefined,
   bodyLimit: config.BODY_LIMIT_BYTES,
   apiKeyCacheMs: config.API_KEY_CACHE_MS,
-  logger: {
-    level: config.LOG_LEVEL,
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-user-session"]', 'req.headers["stripe-signature"]'], censor: '[redacted]' },
-  },
+  logger: apiLogger(config.LOG_LEVEL),
 });
 await app.listen({ port: config.API_PORT, host: config.API_HOST });
 

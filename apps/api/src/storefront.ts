@@ -22,7 +22,8 @@ const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => 
  * The reference storefront beside the API. Production (`npm start`): `next build` first when the
  * build in STOREFRONT_DIST_DIR was made from other inputs (see storefront-build.ts), then `next start`;
  * the API is already answering meanwhile, and a failed build is one line while the API keeps running.
- * Dev (`npm run dev`): `next dev`, rebuilt on every change. Either listens on STOREFRONT_HOST only.
+ * Dev (`npm run dev`): `next dev`, rebuilt on every change. Either runs in the storefront's own server
+ * (apps/reference-storefront/server.ts, which decides the client's address) on STOREFRONT_HOST only.
  */
 export function runStorefront(opts: { config: Config; apiKey: string; dev: boolean; log: (line: string) => void }): Storefront {
   const { config, log } = opts;
@@ -32,7 +33,18 @@ export function runStorefront(opts: { config: Config; apiKey: string; dev: boole
   const stripe = config.STRIPE_SECRET_KEY && STRIPE_PUBLISHABLE_KEY ? { STRIPE_PUBLISHABLE_KEY } : {};
   const base = { ...inherited, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: config.STOREFRONT_DIST_DIR };
   // The build gets no API key: nothing is prerendered from the API, and no secret ends up in build output.
-  const runtime = { ...base, ...stripe, API_URL: config.apiUrl, STOREFRONT_API_KEY: opts.apiKey, STOREFRONT_PORT: String(config.STOREFRONT_PORT), STOREFRONT_HOST: config.STOREFRONT_HOST };
+  // STOREFRONT_URL: an https one turns on HSTS. The dev mailbox and the trusted proxies: see lib/client.ts and server.ts.
+  const runtime = {
+    ...base,
+    ...stripe,
+    API_URL: config.apiUrl,
+    STOREFRONT_API_KEY: opts.apiKey,
+    STOREFRONT_URL: config.storefrontUrl,
+    STOREFRONT_PORT: String(config.STOREFRONT_PORT),
+    STOREFRONT_HOST: config.STOREFRONT_HOST,
+    STOREFRONT_DEV_MAILBOX: config.STOREFRONT_DEV_MAILBOX,
+    STOREFRONT_TRUSTED_PROXIES: config.STOREFRONT_TRUSTED_PROXIES ?? '',
+  };
   let current: ChildProcess | undefined;
   let stopping = false;
 

@@ -152,6 +152,13 @@ describe('GET /v1/catalog-terms/{kind}/{slug}', () => {
     expect(res.json()).toMatchObject({ kind: 'brand', slug: 'ekstrom', name: 'Ekström Möbler', description: 'Svenska stolar.' });
   });
 
+  test('path parameters are percent-decoded once: %65kstr%6Fm is ekstrom, %2565kstrom is the slug "%65kstrom" (404)', async () => {
+    const encoded = await get('/v1/catalog-terms/br%61nd/%65kstr%6Fm');
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json()).toMatchObject({ kind: 'brand', slug: 'ekstrom' });
+    expect((await get('/v1/catalog-terms/brand/%2565kstrom')).statusCode).toBe(404);
+  });
+
   test('unknown slug or kind → 404 problem', async () => {
     for (const url of ['/v1/catalog-terms/brand/nope', '/v1/catalog-terms/size/ekstrom', '/v1/catalog-terms/color/ekstrom']) {
       const res = await get(url);

@@ -18,8 +18,11 @@ let session: string;
 let ended: string;
 let listingId: string;
 
+/** the app's pino log, as JSON lines */
+const logLines: { level: number; msg: string; code?: string; reqId?: string }[] = [];
+
 beforeAll(async () => {
-  h = await startHarness({ app: { requestTimeoutMs: REQUEST_TIMEOUT_MS } });
+  h = await startHarness({ app: { requestTimeoutMs: REQUEST_TIMEOUT_MS, logger: { level: 'info', stream: { write: (line: string) => void logLines.push(JSON.parse(line)) } } } });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   port = (h.app.server.address() as AddressInfo).port;
   m = await makeSellingMarketplace(h, 'sockets', { min_images: 1 });
@@ -101,6 +104,33 @@ describe('uploads and the event loop', () => {
     expect(reused.status).toBe(422);
     expect(await reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
   }, 60_000);
+});
+
+describe('a dropped upload', () => {
+  test('the connection closing halfway through a photo is logged as an aborted client upload (info), not as the database being unavailable', async () => {
+    const photo = await jpeg(1200, 900);
+    const listing = (await h.request({ method: 'POST', url: '/v1/me/listings', key: m.secret, session, payload: { title: 'Vase' } })).json().id as string;
+    const head = `POST /v1/me/listings/${listing}/images HTTP/1.1\r\nHost: api.test\r\nAuthorization: Bearer ${m.secret}\r\nX-User-Session: ${session}\r\nContent-Type: image/jpeg\r\nContent-Length: ${photo.length}`;
+    const from = logLines.length;
+    const x = await rawRequest(port, head, photo.subarray(0, photo.length / 2));
+    // the key and the session are checked before the body is read: wait until that request is past them
+    const start = Date.now();
+    while (!logLines.slice(from).some((l) => l.msg === 'incoming request') && Date.now() - start < 3000) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    x.socket.resetAndDestroy(); // what a phone losing its signal looks like to the server: a reset mid-body
+    let lines: typeof logLines = [];
+    while (Date.now() - start < 5000) {
+      lines = logLines.slice(from);
+      if (lines.some((l) => l.msg.startsWith('client aborted the upload'))) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const aborted = lines.find((l) => l.msg.startsWith('client aborted the upload'));
+    expect(aborted, JSON.stringify(lines)).toMatchObject({ level: 30, msg: 'client aborted the upload: the connection closed before the whole body arrived', code: 'ECONNRESET', reqId: expect.any(String) });
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+    expect(lines.map((l) => l.msg)).not.toContain('database unavailable');
+    // nothing was kept of the half photo
+    expect((await h.request({ method: 'GET', url: `/v1/me/listings/${listing}`, key: m.secret, session })).json().images).toEqual([]);
+  });
 });
 
 describe('slow and oversized requests', () => {

@@ -10,6 +10,16 @@ let session: string;
 const MiB = 1024 * 1024;
 /** keys whose next `put` fails (a full disk, a store that is down), to see a photo fail halfway */
 const failingPuts = new Set<string>();
+/** keys whose `put` waits until released, just before or just after writing: a job caught halfway */
+const heldPuts = new Map<string, { when: 'before' | 'after'; reached: () => void; release: Promise<void> }>();
+
+function holdPut(key: string, when: 'before' | 'after') {
+  let reached!: () => void;
+  let release!: () => void;
+  const wait = { reached: new Promise<void>((r) => (reached = r)), release: new Promise<void>((r) => (release = r)) };
+  heldPuts.set(key, { when, reached, release: wait.release });
+  return { reached: wait.reached, release };
+}
 
 beforeAll(async () => {
   h = await startHarness({
@@ -18,7 +28,17 @@ beforeAll(async () => {
         ...images,
         put: async (key, body, type) => {
           if (failingPuts.delete(key)) throw new Error(`no space left writing ${key}`);
-          return images.put(key, body, type);
+          const held = heldPuts.get(key);
+          heldPuts.delete(key);
+          if (held?.when === 'before') {
+            held.reached();
+            await held.release;
+          }
+          await images.put(key, body, type);
+          if (held?.when === 'after') {
+            held.reached();
+            await held.release;
+          }
         },
       },
     }),
@@ -83,10 +103,10 @@ describe('upload', () => {
 
   test('the type is read from the bytes: a PNG sent as image/jpeg is a PNG; GIF, PDF and empty bodies are refused', async () => {
     const id = await newListing();
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 256, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
     expect((await upload(id, png, 'image/jpeg')).statusCode).toBe(202);
     expect((await upload(id, png, 'application/octet-stream')).statusCode).toBe(202);
-    const webp = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 256, height: 200, channels: 3, background: '#336699' } }).webp().toBuffer();
     expect((await upload(id, webp, 'text/plain')).statusCode).toBe(202);
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
     const refusedGif = await upload(id, gif, 'image/png');
@@ -149,7 +169,7 @@ describe('upload', () => {
 
   test('at most 20 photos per listing: the 21st is 409, also when uploads race', async () => {
     const id = await newListing();
-    const small = await jpeg(32, 32);
+    const small = await jpeg(200, 200);
     const results = await Promise.all(Array.from({ length: 24 }, () => upload(id, small)));
     const counts = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
     expect(counts).toEqual({ 202: 20, 409: 4 });
@@ -160,7 +180,7 @@ describe('upload', () => {
 
   test('uploading needs the session: 401 without, 403 with a publishable key, 404 for a stranger', async () => {
     const id = await newListing();
-    const bytes = await jpeg(16, 16);
+    const bytes = await jpeg(200, 200);
     expect((await h.request({ method: 'POST', url: `/v1/me/listings/${id}/images`, key: m.secret, headers: { 'content-type': 'image/jpeg' }, payload: bytes })).statusCode).toBe(401);
     expect((await uploadPhoto(h, m.publishable, session, id, bytes)).statusCode).toBe(403);
     const stranger = (await signUp(h, m.secret, { email: 'stranger@example.com' })).token;
@@ -233,7 +253,7 @@ describe('sizes and serving', () => {
 describe('order and delete', () => {
   test('reorder needs every id exactly once; the first becomes the main photo', async () => {
     const id = await newListing();
-    const small = await jpeg(32, 32);
+    const small = await jpeg(200, 200);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await upload(id, small)).json().id);
     const put = (image_ids: unknown) => h.request({ method: 'PUT', url: `/v1/me/listings/${id}/images/order`, key: m.secret, session, payload: { image_ids } });
@@ -250,7 +270,7 @@ describe('order and delete', () => {
 
   test('delete a photo: 204 and its files are gone; an unknown photo is 404', async () => {
     const id = await newListing();
-    const imageId = (await upload(id, await jpeg(64, 64))).json().id;
+    const imageId = (await upload(id, await jpeg(200, 200))).json().id;
     await h.runJobs();
     expect((await h.request({ method: 'GET', url: `/v1/images/${imageId}/thumb.jpg` })).statusCode).toBe(200);
     const del = await h.request({ method: 'DELETE', url: `/v1/me/listings/${id}/images/${imageId}`, key: m.secret, session });
@@ -260,14 +280,17 @@ describe('order and delete', () => {
     expect((await h.request({ method: 'DELETE', url: `/v1/me/listings/${id}/images/${imageId}`, key: m.secret, session })).statusCode).toBe(404);
   });
 
-  test('bytes that claim to be an image but do not decode end as failed, not as a crash', async () => {
+  test('bytes that pass every check at upload but do not decode end as failed, with a reason the seller can read', async () => {
     const id = await newListing();
-    const good = await jpeg(300, 300);
-    const truncated = good.subarray(0, Math.floor(good.length / 2));
-    const res = await upload(id, truncated);
+    const damaged = Buffer.from(await jpeg(300, 300));
+    const sos = damaged.indexOf(Buffer.from([0xff, 0xda]));
+    damaged[sos + 6] = 0x33; // the scan asks for Huffman tables the file does not have
+    const res = await upload(id, damaged);
     expect(res.statusCode).toBe(202);
     await h.runJobs();
-    expect((await getListing(id)).images).toEqual([{ id: res.json().id, status: 'failed' }]);
+    const [image] = (await getListing(id)).images;
+    expect(image).toEqual({ id: res.json().id, status: 'failed', failure_reason: expect.stringContaining('The photo could not be read: the file is damaged') });
+    expect(image.failure_reason).toContain('Huffman table');
   });
 
   test('a size that cannot be stored fails the photo, and the sizes stored before it are removed', async () => {
@@ -277,7 +300,133 @@ describe('order and delete', () => {
     const imageId = res.json().id as string;
     failingPuts.add(`images/${imageId}/large.jpg`); // thumb and medium are encoded (and stored) first
     await h.runJobs();
-    expect((await getListing(id)).images).toEqual([{ id: imageId, status: 'failed' }]);
+    expect((await getListing(id)).images).toEqual([{ id: imageId, status: 'failed', failure_reason: 'The photo could not be saved (a storage problem on our side); upload it again.' }]);
     for (const file of ['thumb', 'medium', 'large']) expect((await h.request({ method: 'GET', url: `/v1/images/${imageId}/${file}.jpg` })).statusCode).toBe(404);
+  });
+});
+
+describe('photos at the edges', () => {
+  const files = ['thumb', 'medium', 'large'];
+  /** no size is served (404 problem), and the store holds no file of the photo, the original included */
+  async function expectGone(imageId: string) {
+    for (const file of files) {
+      const res = await h.request({ method: 'GET', url: `/v1/images/${imageId}/${file}.jpg` });
+      expect(res.statusCode, file).toBe(404);
+      expect(await h.images.get(`images/${imageId}/${file}.jpg`), file).toBeNull();
+    }
+    expect(await h.images.get(`originals/${imageId}`)).toBeNull();
+  }
+  const deletePhoto = (listingId: string, imageId: string) => h.request({ method: 'DELETE', url: `/v1/me/listings/${listingId}/images/${imageId}`, key: m.secret, session });
+  const deleteListing = (listingId: string) => h.request({ method: 'DELETE', url: `/v1/me/listings/${listingId}`, key: m.secret, session });
+  const deletes = { photo: deletePhoto, listing: (listingId: string) => deleteListing(listingId) };
+
+  test.each(['photo', 'listing'] as const)('upload → DELETE the %s at once → the job runs → no size is ever served', async (what) => {
+    const id = await newListing();
+    const imageId = (await upload(id, await jpeg(1200, 900))).json().id as string;
+    expect((await deletes[what](id, imageId)).statusCode).toBe(204);
+    await h.runJobs();
+    await expectGone(imageId);
+  });
+
+  test.each([
+    ['photo', 'before'],
+    ['photo', 'after'],
+    ['listing', 'before'],
+    ['listing', 'after'],
+  ] as const)('the job racing the delete: the %s is deleted while the job stores the large size (%s writing it) → 404 for good', async (what, when) => {
+    const id = await newListing();
+    const imageId = (await upload(id, await jpeg(2000, 1500))).json().id as string;
+    const held = holdPut(`images/${imageId}/large.jpg`, when);
+    const job = h.runJobs();
+    await held.reached;
+    expect((await deletes[what](id, imageId)).statusCode).toBe(204);
+    held.release();
+    await job;
+    await expectGone(imageId);
+    if (what === 'photo') expect((await getListing(id)).images).toEqual([]);
+    else expect((await h.request({ method: 'GET', url: `/v1/me/listings/${id}`, key: m.secret, session })).statusCode).toBe(404);
+  });
+
+  test('a photo deleted after the job finished is gone too (the delete waits for the job, then removes the files)', async () => {
+    const id = await newListing();
+    const imageId = (await upload(id, await jpeg(1200, 900))).json().id as string;
+    await h.runJobs();
+    expect((await h.request({ method: 'GET', url: `/v1/images/${imageId}/large.jpg` })).statusCode).toBe(200);
+    expect((await deletePhoto(id, imageId)).statusCode).toBe(204);
+    await expectGone(imageId);
+  });
+
+  test('degenerate images are refused at upload (422) saying why: at least 200 px a side, at most 5:1', async () => {
+    const id = await newListing();
+    const refused = async (width: number, height: number) => {
+      const res = await upload(id, await jpeg(width, height));
+      expect(res.statusCode, `${width}×${height}`).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation_failed' });
+      return res.json() as { detail: string; errors: { location: string; message: string }[] };
+    };
+    const sliver = await refused(1, 8000);
+    expect(sliver.errors).toEqual([
+      { location: 'body', message: 'The photo is 1×8000 pixels; each side must be at least 200 pixels.', value: null },
+      { location: 'body', message: 'The photo is 1×8000 pixels; its longer side may be at most 5 times its shorter side.', value: null },
+    ]);
+    expect(sliver.detail).toBe(sliver.errors.map((e) => e.message).join(' '));
+    expect((await refused(8000, 1)).errors).toHaveLength(2);
+    expect((await refused(1, 1)).errors.map((e) => e.message)).toEqual(['The photo is 1×1 pixels; each side must be at least 200 pixels.']);
+    expect((await refused(199, 200)).errors).toHaveLength(1);
+    expect((await refused(200, 1001)).errors.map((e) => e.message)).toEqual(['The photo is 200×1001 pixels; its longer side may be at most 5 times its shorter side.']);
+    expect((await getListing(id)).images).toEqual([]);
+    for (const [w, hgt] of [[200, 200], [1000, 200], [200, 1000]]) expect((await upload(id, await jpeg(w!, hgt!))).statusCode, `${w}×${hgt}`).toBe(202);
+    await h.runJobs();
+    expect((await getListing(id)).images.map((i: { status: string; width: number; height: number }) => [i.status, i.width, i.height])).toEqual([
+      ['ready', 200, 200],
+      ['ready', 1000, 200],
+      ['ready', 200, 1000],
+    ]);
+  });
+
+  test('a truncated JPEG or PNG is refused at upload (422) saying it is cut off; nothing is stored', async () => {
+    const id = await newListing();
+    const whole = await jpeg(640, 480);
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } }).png().toBuffer();
+    for (const [cut, format] of [
+      [whole.subarray(0, Math.floor(whole.length / 2)), 'JPEG'],
+      [whole.subarray(0, whole.length - 2), 'JPEG'],
+      [png.subarray(0, png.length - 12), 'PNG'],
+    ] as const) {
+      const res = await upload(id, cut);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        detail: `The ${format} file is cut off before the end of the image (an interrupted copy or download?); upload the whole file.`,
+        errors: [{ location: 'body' }],
+      });
+    }
+    expect((await getListing(id)).images).toEqual([]);
+  });
+
+  test('the failure reason is for the seller: the public listing shows the failed photo without it', async () => {
+    const id = (
+      await h.request({
+        method: 'POST',
+        url: '/v1/me/listings',
+        key: m.secret,
+        session,
+        payload: { title: 'Lamp', price: { amount: 50000, currency: 'SEK' }, location: { city: 'Lund', country: 'SE' }, delivery: { pickup: true } },
+      })
+    ).json().id as string;
+    expect((await upload(id, await jpeg(800, 600))).statusCode).toBe(202);
+    await h.runJobs();
+    const published = await h.request({ method: 'POST', url: `/v1/me/listings/${id}/publish`, key: m.secret, session, payload: {} });
+    expect(published.statusCode, published.body).toBe(200);
+    const damaged = Buffer.from(await jpeg(300, 300));
+    damaged[damaged.indexOf(Buffer.from([0xff, 0xda])) + 6] = 0x33;
+    const failedId = (await upload(id, damaged)).json().id as string;
+    await h.runJobs();
+    const own = (await getListing(id)).images;
+    expect(own[1]).toMatchObject({ id: failedId, status: 'failed', failure_reason: expect.stringContaining('could not be read') });
+    const mine = (await h.request({ method: 'GET', url: '/v1/me/listings', key: m.secret, session })).json().items.find((l: { id: string }) => l.id === id);
+    expect(mine.images[1]).toMatchObject({ id: failedId, failure_reason: expect.any(String) });
+    const shop = (await h.request({ method: 'GET', url: `/v1/listings/${id}`, key: m.publishable })).json();
+    expect(shop.images[1]).toEqual({ id: failedId, status: 'failed' });
   });
 });

@@ -114,6 +114,102 @@ describe('scheduled price drops', () => {
     expect((await as(open, seller)('POST', '/v1/me/listings', { price_schedule: [{ months: 1, amount: 2 }, { months: 60, amount: 1 }] })).statusCode).toBe(201);
   });
 
+  // A drop never raises the price (issue: four ways a "price drop" raised it once its date came)
+  const SEK = (amount: number) => ({ amount, currency: 'SEK' });
+  const locations = (res: { json(): { errors: { location: string }[] } }) => res.json().errors.map((e) => e.location);
+  const stepOn = (body: { price_schedule: { on: string }[] }, i: number) => new Date(body.price_schedule[i]!.on);
+  const teamView = async (id: string) => (await h.console.listings.get({ id })).listing;
+
+  test('(a) a step at or above the price is refused at the step, every one at once; a step one below drops on its date', async () => {
+    const call = as(open, seller);
+    const raise = await call('POST', '/v1/me/listings', { ...complete(open), price: SEK(10000), price_schedule: [{ months: 1, amount: 20000 }] });
+    expect(raise.statusCode, raise.body).toBe(422);
+    expect(raise.json().errors).toEqual([{ location: 'body.price_schedule.0.amount', message: 'Must be below the price it follows (10000): a scheduled drop never raises the price.', value: 20000 }]);
+    expect(locations(await call('POST', '/v1/me/listings', { ...complete(open), price: SEK(10000), price_schedule: [{ months: 1, amount: 10000 }] }))).toEqual(['body.price_schedule.0.amount']);
+    // with other problems: all listed in one answer
+    const many = await call('POST', '/v1/me/listings', { ...complete(open), category_id: curated.category.chairs, price: SEK(10000), price_schedule: [{ months: 1, amount: 12000 }, { months: 2, amount: 11000 }, { months: 3, amount: 9000 }] });
+    expect(locations(many).sort()).toEqual(['body.category_id', 'body.price_schedule.0.amount', 'body.price_schedule.1.amount']);
+    // a schedule set before any price meets its first price: checked then, even sent back unchanged
+    const { price: _none, ...noPrice } = complete(open);
+    const early = (await call('POST', '/v1/me/listings', { ...noPrice, price_schedule: [{ months: 1, amount: 20000 }] })).json();
+    expect(early.price_schedule).toEqual([{ months: 1, amount: 20000, done: false }]);
+    expect(locations(await call('PUT', `/v1/me/listings/${early.id}`, { ...noPrice, price: SEK(10000), price_schedule: [{ months: 1, amount: 20000 }] }))).toEqual(['body.price_schedule.0.amount']);
+
+    const content = { ...complete(open), price: SEK(10000), price_schedule: [{ months: 1, amount: 9999 }] };
+    const id = await draftWithPhoto(open, seller, content);
+    const pub = (await publish(open, seller, id)).json();
+    // on sale, a new schedule that would raise the price is refused the same way, and nothing changes
+    const put = await call('PUT', `/v1/me/listings/${id}`, { ...content, price_schedule: [{ months: 1, amount: 20000 }] });
+    expect(locations(put)).toEqual(['body.price_schedule.0.amount']);
+    expect((await advance(open, stepOn(pub, 0))).json().ran).toEqual([{ task: 'apply-price-drop', run_at: stepOn(pub, 0).toISOString(), result: 'applied' }]);
+    expect((await teamView(id)).price).toEqual(SEK(9999));
+  });
+
+  test('(b) the seller lowers the price by hand below a step, schedule sent back unchanged: that step leaves the price alone, a lower one still drops', async () => {
+    const call = as(open, seller);
+    const content = { ...complete(open), price: SEK(10000), price_schedule: [{ months: 1, amount: 9000 }, { months: 2, amount: 6000 }] };
+    const id = await draftWithPhoto(open, seller, content);
+    const pub = (await publish(open, seller, id)).json();
+    const cut = await call('PUT', `/v1/me/listings/${id}`, { ...content, price: SEK(7000) });
+    expect(cut.statusCode, cut.body).toBe(200);
+    expect(cut.json().price_schedule).toEqual(pub.price_schedule); // unchanged: not restarted
+    expect((await advance(open, stepOn(pub, 0))).json().ran).toEqual([{ task: 'apply-price-drop', run_at: stepOn(pub, 0).toISOString(), result: 'not_a_drop' }]);
+    let seen = await teamView(id);
+    expect(seen.price).toEqual(SEK(7000));
+    expect(seen.price_schedule!.map((s) => s.done)).toEqual([true, false]);
+    expect((await advance(open, stepOn(pub, 1))).json().ran).toEqual([{ task: 'apply-price-drop', run_at: stepOn(pub, 1).toISOString(), result: 'applied' }]);
+    seen = await teamView(id);
+    expect(seen.price).toEqual(SEK(6000));
+    expect(seen.price_schedule!.map((s) => s.done)).toEqual([true, true]);
+  });
+
+  test('(c) a price in another currency leaves the old schedule behind; a new schedule in the new currency must fall from the new price', async () => {
+    const call = as(open, seller);
+    const content = { ...complete(open), price: SEK(10000), price_schedule: [{ months: 1, amount: 9000 }] };
+    const id = await draftWithPhoto(open, seller, content);
+    const pub = (await publish(open, seller, id)).json();
+    const eur = await call('PUT', `/v1/me/listings/${id}`, { ...content, price: { amount: 900, currency: 'EUR' } });
+    expect(eur.statusCode, eur.body).toBe(200);
+    expect(eur.json().price).toEqual({ amount: 900, currency: 'EUR' });
+    expect(eur.json().price_schedule).toBeUndefined();
+    expect((await advance(open, stepOn(pub, 0))).json().ran).toEqual([]); // its drop is gone too
+    expect((await teamView(id)).price).toEqual({ amount: 900, currency: 'EUR' });
+    // sending the SEK amounts again now makes them a new schedule in EUR: refused, they are above the price
+    expect(locations(await call('PUT', `/v1/me/listings/${id}`, { ...content, price: { amount: 900, currency: 'EUR' } }))).toEqual(['body.price_schedule.0.amount']);
+    const again = (await call('PUT', `/v1/me/listings/${id}`, { ...content, price: { amount: 900, currency: 'EUR' }, price_schedule: [{ months: 1, amount: 800 }] })).json();
+    expect(again.price_schedule).toMatchObject([{ months: 1, amount: 800, done: false }]);
+    expect((await advance(open, stepOn(again, 0))).json().ran).toEqual([{ task: 'apply-price-drop', run_at: stepOn(again, 0).toISOString(), result: 'applied' }]);
+    expect((await teamView(id)).price).toEqual({ amount: 800, currency: 'EUR' });
+  });
+
+  test('(c) a counter in the offer currency leaves a schedule set for a price in another currency behind', async () => {
+    const session = (await signUp(h, curated.secret, { email: 'counter-drops@example.com' })).token;
+    const id = await draftWithPhoto(curated, session, { title: 'Shelf', location: { country: 'SE' }, price: { amount: 10000, currency: 'EUR' }, price_schedule: [{ months: 1, amount: 9000 }] });
+    await publish(curated, session, id, { ask_valuation: true });
+    await h.console.listings.offer({ id, amount: 50000, currency: 'SEK', note: '' });
+    const countered = (await as(curated, session)('POST', `/v1/me/listings/${id}/offer/counter`, { amount: 65000 })).json();
+    expect(countered).toMatchObject({ status: 'pending_approval', price: SEK(65000) });
+    expect(countered.price_schedule).toBeUndefined();
+  });
+
+  test('(d) a team offer with a step at or above the offer is refused at the step (with any other problem); one below drops after acceptance', async () => {
+    const session = (await signUp(h, curated.secret, { email: 'offer-drops@example.com' })).token;
+    const id = await draftWithPhoto(curated, session, { title: 'Sideboard', location: { country: 'SE' } });
+    await publish(curated, session, id, { ask_valuation: true });
+    await expect(h.console.listings.offer({ id, amount: 5500, currency: 'SEK', note: '', schedule: [{ months: 1, amount: 90000 }] })).rejects.toMatchObject({
+      cause: { code: 'validation_failed', errors: [{ location: 'schedule.0.amount', value: 90000 }] },
+    });
+    await expect(h.console.listings.offer({ id, amount: 5500, currency: 'XXX', note: '', schedule: [{ months: 1, amount: 5500 }] })).rejects.toMatchObject({
+      cause: { code: 'validation_failed', errors: [{ location: 'currency' }, { location: 'schedule.0.amount', value: 5500 }] },
+    });
+    expect((await teamView(id)).status).toBe('pending_valuation'); // nothing offered
+    await h.console.listings.offer({ id, amount: 5500, currency: 'SEK', note: '', schedule: [{ months: 1, amount: 5499 }] });
+    await as(curated, session)('POST', `/v1/me/listings/${id}/offer/accept`);
+    const onSale = (await h.console.listings.approve({ id })).listing as unknown as { price_schedule: { on: string }[] };
+    expect((await advance(curated, stepOn(onSale, 0))).json().ran).toEqual([{ task: 'apply-price-drop', run_at: stepOn(onSale, 0).toISOString(), result: 'applied' }]);
+    expect((await teamView(id)).price).toEqual(SEK(5499));
+  });
+
   test('the timers helper needs the secret key and answers 422 for a bad time', async () => {
     expect((await h.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: open.publishable, payload: { until: new Date().toISOString() } })).statusCode).toBe(403);
     expect((await h.request({ method: 'POST', url: '/v1/test-helpers/timers/advance', key: open.secret, payload: { until: 'tomorrow' } })).statusCode).toBe(422);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { emailsTo, signUp, type Harness } from './harness.js';
+import { emailsTo, makeMarketplace, signUp, type Harness } from './harness.js';
 import { ordersSuite, type Market, type Person } from './orders.suite.js';
 
 /**
@@ -208,6 +208,59 @@ describe('GET …/messages: after paging', () => {
     const elsewhere = await start(own, suite.ownBuyer, { support: true, body: 'hej' });
     expect(elsewhere.message.id).toBeLessThan(first);
   });
+});
+
+describe('message ids past powers of ten (a fresh marketplace counts from 1)', () => {
+  test('101 messages: pages in numeric id order, `after` continues without repeats, the read mark and unread counts follow', async () => {
+    const fresh = { ...(await makeMarketplace(h, 'fresh-ids')), slug: 'fresh-ids' };
+    await h.console.marketplace.update({
+      marketplace: fresh.slug,
+      settings: { listings: { min_images: 0, require_approval: false, require_category: false, required_terms: [], valuations: false } },
+    });
+    const person = async (email: string): Promise<Person> => {
+      const { token, user } = await signUp(h, fresh.secret, { email });
+      return { token, id: user.id, email };
+    };
+    const freshSeller = await person('seller@example.com');
+    const freshBuyer = await person('buyer@example.com');
+    const listing = await suite.listing(fresh, freshSeller, { delivery: { pickup: true } });
+    const { conversation, message } = await start(fresh, freshBuyer, { listing_id: listing, body: 'msg 1' });
+    const ids = [message.id as number];
+    for (let i = 2; i <= 101; i++) ids.push((await post(fresh, freshBuyer, conversation.id, `msg ${i}`)).id);
+    expect(ids).toEqual(Array.from({ length: 101 }, (_, i) => i + 1)); // 1, 2, …, 9, 10, …, 99, 100, 101
+    expect(await unreadOf(fresh, freshSeller, conversation.id)).toBe(101);
+
+    // the default page (100): ids 1..100 in numeric order, so the read mark is 100, not "99" or 98
+    const first = await read(fresh, freshSeller, conversation.id);
+    expect(first.map((m) => m.id)).toEqual(ids.slice(0, 100));
+    expect(first.map((m) => m.body)).toEqual(ids.slice(0, 100).map((i) => `msg ${i}`));
+    expect(await unreadOf(fresh, freshSeller, conversation.id)).toBe(1);
+
+    // `after` the page's last id: only what is left, no repeats
+    const next = await read(fresh, freshSeller, conversation.id, `?after=${first.at(-1)!.id}`);
+    expect(next.map((m) => m.id)).toEqual([101]);
+    expect(await unreadOf(fresh, freshSeller, conversation.id)).toBe(0);
+    expect(await read(fresh, freshSeller, conversation.id, '?after=101')).toEqual([]);
+
+    // across each power of ten, small pages
+    expect((await read(fresh, freshSeller, conversation.id, '?after=8&limit=3')).map((m) => m.id)).toEqual([9, 10, 11]);
+    expect((await read(fresh, freshSeller, conversation.id, '?after=98&limit=3')).map((m) => m.id)).toEqual([99, 100, 101]);
+    const walked: number[] = [];
+    for (let page = await read(fresh, freshSeller, conversation.id, '?limit=7'); page.length; page = await read(fresh, freshSeller, conversation.id, `?after=${walked.at(-1)}&limit=7`)) {
+      walked.push(...page.map((m) => m.id as number));
+    }
+    expect(walked).toEqual(ids);
+
+    // the other way: the seller's replies 102..110 are unread for the buyer until a page reaches them
+    for (let i = 102; i <= 110; i++) expect((await post(fresh, freshSeller, conversation.id, `msg ${i}`)).id).toBe(i);
+    expect(await unreadOf(fresh, freshBuyer, conversation.id)).toBe(9);
+    expect((await read(fresh, freshBuyer, conversation.id, '?after=100&limit=5')).map((m) => m.id)).toEqual([101, 102, 103, 104, 105]);
+    expect(await unreadOf(fresh, freshBuyer, conversation.id)).toBe(5);
+
+    // the console reads in the same order
+    const got = await h.console.conversations.get({ id: conversation.id });
+    expect(got.messages.map((m) => m.id)).toEqual(Array.from({ length: 110 }, (_, i) => i + 1));
+  }, 120_000);
 });
 
 describe('limits and access', () => {

@@ -195,6 +195,16 @@ describe('GET /v1/openapi.json', () => {
     for (const [p, m, op] of operations()) expect(op.responses['400'], `${m} ${p}`).toBeDefined();
   });
 
+  test('X-Client-IP is an optional header of exactly the operations limited per client address', () => {
+    const withIt = operations()
+      .filter(([, , op]) => (op.parameters ?? []).some((x: { $ref?: string }) => x.$ref === '#/components/parameters/ClientIp'))
+      .map(([, , op]) => op.operationId)
+      .sort();
+    expect(withIt).toEqual(['requestPasswordReset', 'sendSignInLink', 'signIn']);
+    expect(doc.components.parameters.ClientIp).toMatchObject({ name: 'X-Client-IP', in: 'header', required: false });
+    expect(doc.info.description).toContain('X-Client-IP');
+  });
+
   test('query parameters carry their limits', () => {
     const params = doc.paths['/catalog-terms'].get.parameters as { name: string; required?: boolean; schema: Record<string, unknown> }[];
     const limit = params.find((x) => x.name === 'limit')!;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { keyRefusal } from '@hm/contract/trpc';
+import { parseTemplate } from '@hm/rest';
 import { addApiKeyResolution } from '../src/http/auth.js';
 import { apiKeyAuthenticator } from '../src/http/api-key-cache.js';
 import { refuse } from '../src/http/problem.js';
@@ -78,25 +79,28 @@ async function ownershipMatrix(doc: Json, w: World, callers: Callers, send: Send
   const failures: string[] = [];
   let cellCount = 0;
   for (const [template, item] of Object.entries(doc.paths as Json)) {
-    const params = [...template.matchAll(/\{([^}]+)\}/g)];
-    if (!params.length) continue;
+    const parsed = parseTemplate(template);
+    if (!parsed.params.length) continue;
     for (const [method, op] of Object.entries(item as Json).filter(([m]) => METHODS.includes(m))) {
       const where = `${method.toUpperCase()} ${template}`;
-      let url = template;
+      const values: Record<string, string> = {};
       let isPublic: string | undefined;
       let missing = false;
-      for (const p of params) {
-        const prefix = template.slice(0, p.index + p[0].length).replace(/\{[^}]+\}(?=.*\{)/g, '{}');
+      for (const [i, segment] of parsed.segments.entries()) {
+        if (segment.kind !== 'param') continue;
+        // the fixture's key: the template up to this parameter, earlier parameters as `{}`
+        const prefix = `/${parsed.segments.slice(0, i + 1).map((s, j) => (s.kind === 'static' ? s.text : j === i ? `{${s.name}}` : '{}')).join('/')}`;
         const fixture = fixtures[prefix];
         if (!fixture) {
-          failures.push(`${where}: no fixture for path parameter \`${p[1]}\`: add FIXTURES['${prefix}'] (an object of user A of marketplace A) to apps/api/test/ownership-matrix.e2e.test.ts`);
+          failures.push(`${where}: no fixture for path parameter \`${segment.name}\`: add FIXTURES['${prefix}'] (an object of user A of marketplace A) to apps/api/test/ownership-matrix.e2e.test.ts`);
           missing = true;
           break;
         }
         isPublic ??= fixture.public;
-        url = url.replace(p[0], encodeURIComponent(fixture.value(w)));
+        values[segment.name] = fixture.value(w);
       }
       if (missing) continue;
+      let url = parsed.fill(values);
       const required = ((op.parameters ?? []) as Json[]).filter((p) => p.in === 'query' && p.required).map((p) => p.name as string);
       const unknownQuery = required.filter((name) => !QUERY[name]);
       if (unknownQuery.length) {
@@ -128,7 +132,7 @@ async function ownershipMatrix(doc: Json, w: World, callers: Callers, send: Send
         if (!ok(res.statusCode)) failures.push(`${where} as its owner: ${res.statusCode}, expected 2xx: the fixture must be an object of user A of marketplace A (${url}) ${res.body.slice(0, 120)}`);
       }
       if (SAME_AS_NEVER_EXISTING[where]) {
-        const never = url.replace(encodeURIComponent(fixtures[template.slice(0, params[0]!.index + params[0]![0].length)]!.value(w)), crypto.randomUUID());
+        const never = url.replace(encodeURIComponent(values[parsed.params[0]!]!), crypto.randomUUID());
         const missing = await send({ method: method.toUpperCase(), url: never, ...cells[1]![1], ...body });
         cells[1]![2] = (s) => s === missing.statusCode;
         cells[1]![3] = `${missing.statusCode}, as for an id that never existed (${SAME_AS_NEVER_EXISTING[where]})`;

@@ -9,8 +9,10 @@ import { startApi, type Running } from './processes.js';
 
 /**
  * `npm start` serves the storefront from a production build: `next build` on the first start (into a
- * build folder of this test's own, so a developer's `.next` is left alone), `next start` listening on
- * the loopback interface only, and the next start reuses the build.
+ * build folder of this test's own, so a developer's `.next` is left alone), served by the storefront's
+ * server (server.ts: Next's production server) on the loopback interface only, and the next start
+ * reuses the build. The production build's security: Secure `__Host-` cookies over plain http to
+ * localhost too, the CSP without dev allowances, the dev mailbox off when nothing turns it on.
  */
 const DIST = '.next-start-test';
 const dirs: string[] = [];
@@ -46,7 +48,48 @@ function listeningAddresses(port: number): string[] {
   );
 }
 
-test('npm start builds the storefront (next build), serves it with next start on 127.0.0.1 only, and the next start reuses the build', async () => {
+const decode = (v: string) => v.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+async function productionSecurity(port: number, output: string) {
+  const base = `http://127.0.0.1:${port}`;
+  // headers: the CSP without the dev build's 'unsafe-eval', no framing
+  const signInPage = await fetch(`${base}/en/auth/sign-in`);
+  expect(signInPage.status).toBe(200);
+  const csp = signInPage.headers.get('content-security-policy') ?? '';
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(csp).not.toContain('unsafe-eval');
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(signInPage.headers.get('x-frame-options')).toBe('DENY');
+  // the dev mailbox: off unless STOREFRONT_DEV_MAILBOX turns it on, even from loopback
+  expect((await fetch(`${base}/en/dev/mailbox`)).status).toBe(404);
+  expect(await (await fetch(`${base}/en`)).text()).not.toContain('/dev/mailbox');
+  // cookies: Secure and __Host- in a production build, though STOREFRONT_URL is http
+  const currency = (await fetch(`${base}/en?currency=EUR`, { redirect: 'manual' })).headers.getSetCookie().join('\n');
+  expect(currency).toMatch(/^__Host-hm_currency=EUR; Path=\/; .*Secure/m);
+  expect(currency).toMatch(/HttpOnly/);
+  // the session cookie, from the sign-in form posted as a browser without JavaScript posts it
+  const [, email, password] = /Demo buyer\s+(\S+)\s+password (\S+)/.exec(output) ?? [];
+  expect(email).toBeDefined();
+  const html = await signInPage.text();
+  const form = /<form[^>]*aria-label="Sign in"[\s\S]*?<\/form>/.exec(html)![0];
+  const body = new FormData();
+  for (const [input] of form.matchAll(/<input [^>]*type="hidden"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(input!)?.[1];
+    if (name) body.append(decode(name), decode(/value="([^"]*)"/.exec(input!)?.[1] ?? ''));
+  }
+  body.append('email', email!);
+  body.append('password', password!);
+  const signedIn = await fetch(`${base}/en/auth/sign-in`, { method: 'POST', body, redirect: 'manual', headers: { origin: base } });
+  const session = signedIn.headers.getSetCookie().find((c) => c.startsWith('__Host-hm_session='));
+  expect(session, `${signedIn.status} ${signedIn.headers.getSetCookie().join(' | ')}`).toBeDefined();
+  expect(session).toMatch(/; Path=\/;/);
+  expect(session).toMatch(/; Secure/);
+  expect(session).toMatch(/; HttpOnly/);
+  expect(session).toMatch(/; SameSite=lax/i);
+  expect(session).not.toMatch(/Domain=/i);
+}
+
+test('npm start builds the storefront (next build), serves it with its server on 127.0.0.1 only, and the next start reuses the build', async () => {
   rmSync(path.join(STOREFRONT_DIR, DIST), { recursive: true, force: true });
   const dir = mkdtempSync(path.join(tmpdir(), 'hm-sf-start-'));
   chmodSync(dir, 0o755);
@@ -70,8 +113,9 @@ test('npm start builds the storefront (next build), serves it with next start on
     await first.waitFor(/Storefront: built in \d+ s; starting it\./, 360_000);
     await serving(first);
     const processes = descendants(first.child.pid!);
-    expect(processes.some((p) => /\bnext start --hostname\b/.test(p)), processes.join('\n')).toBe(true);
-    expect(processes.some((p) => /next dev/.test(p))).toBe(false);
+    expect(processes.some((p) => /\bnode server\.ts$/.test(p)), processes.join('\n')).toBe(true);
+    expect(processes.some((p) => /next dev|--dev/.test(p))).toBe(false);
+    await productionSecurity(STOREFRONT_PORT, first.output());
     expect(listeningAddresses(STOREFRONT_PORT)).toEqual(['0100007F']); // 127.0.0.1, nothing else
     const stamp = JSON.parse(readFileSync(path.join(STOREFRONT_DIR, DIST, 'hm-build-stamp.json'), 'utf8'));
     expect(stamp.inputs).toMatch(/^[0-9a-f]{64}$/);

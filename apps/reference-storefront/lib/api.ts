@@ -2,8 +2,10 @@ import 'server-only';
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@hm/contract/router';
+import { headers } from 'next/headers';
 import { cache } from 'react';
 import type { ApiProblemBody } from './problems';
+import { CLIENT_IP_HEADER, devMailboxOpen, devMailboxSetting } from './client';
 
 export type ApiOutputs = inferRouterOutputs<AppRouter>;
 export type Api = TRPCClient<AppRouter>;
@@ -21,16 +23,31 @@ export type CallContext = {
   [key: string]: unknown;
 };
 
+/**
+ * `X-Client-IP`: the shopper's address as the storefront's server saw it (server.ts decides it, and
+ * believes forwarding headers only from STOREFRONT_TRUSTED_PROXIES), for the API's per-IP sign-in
+ * limits. The API takes it only with the secret key. None outside a request.
+ */
+async function clientIp(): Promise<Record<string, string>> {
+  try {
+    const ip = (await headers()).get(CLIENT_IP_HEADER);
+    return ip ? { 'x-client-ip': ip } : {};
+  } catch {
+    return {};
+  }
+}
+
 function createClient(session?: string): Api {
   return createTRPCClient<AppRouter>({
     links: [
       // httpLink rather than batching: idempotency keys, rate limits and request ids are per HTTP request on the API side.
       httpLink({
         url: `${required('API_URL').replace(/\/+$/, '')}/trpc`,
-        headers: ({ op }) => {
+        headers: async ({ op }) => {
           const ctx = op.context as CallContext;
           return {
             authorization: `Bearer ${required('STOREFRONT_API_KEY')}`,
+            ...(await clientIp()),
             ...(session ? { 'x-user-session': session } : {}),
             ...(ctx.idempotencyKey ? { 'idempotency-key': ctx.idempotencyKey } : {}),
           };
@@ -53,9 +70,17 @@ export function apiAs(session: string): Api {
   return createClient(session);
 }
 
-/** Test helpers exist only behind a test key; the storefront shows its dev mailbox only then. */
+/** Test helpers exist only behind a test key. */
 export function isTestMode(): boolean {
   return required('STOREFRONT_API_KEY').startsWith('sk_test_');
+}
+
+/**
+ * The dev mailbox (`/<lang>/dev/mailbox`, every email sent with its sign-in links) is for this
+ * request: test mode, STOREFRONT_DEV_MAILBOX=loopback (a browser on this machine) or `any`; off by default.
+ */
+export async function devMailboxAllowed(): Promise<boolean> {
+  return devMailboxOpen(await headers(), devMailboxSetting(process.env.STOREFRONT_DEV_MAILBOX), isTestMode());
 }
 
 /** Once per request: the metadata, the layout and the page all need it. */
@@ -79,6 +104,7 @@ export async function uploadListingPhoto(
     method: 'POST',
     headers: {
       authorization: `Bearer ${required('STOREFRONT_API_KEY')}`,
+      ...(await clientIp()),
       'x-user-session': session,
       'content-type': contentType || 'application/octet-stream',
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),

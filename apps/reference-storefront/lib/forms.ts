@@ -44,10 +44,13 @@ export function text(form: FormData, name: string): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** A safe place to go after signing in: a path of this shop in this language, never another site. */
-export function safeNext(next: string | undefined | null, lang: string): string {
-  if (next && next.startsWith(`/${lang}/`) && !next.startsWith('//') && !next.includes('\\')) return next;
-  return `/${lang}/account`;
+/**
+ * A safe place to go (after signing in, or back from a form): a path of this shop in this language,
+ * never another site; else `fallback`. `lang` must already be checked (lib/form-lang.ts).
+ */
+export function safeNext(next: string | undefined | null, lang: string, fallback = `/${lang}/account`): string {
+  if (next && next.startsWith(`/${lang}/`) && !next.startsWith('//') && !/[\\\s]/.test(next)) return next;
+  return fallback;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

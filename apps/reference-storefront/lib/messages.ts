@@ -43,6 +43,9 @@ const en = {
     linkUsed: 'This sign-in link has already been used. Each link works once — ask for a new one below.',
     linkExpired: 'This sign-in link has expired (links work for 15 minutes). Ask for a new one below.',
     linkInvalid: 'This sign-in link is not valid. Ask for a new one below.',
+    locked: 'Signing in with a password is paused for {wait} after too many wrong attempts. Wait and try again, get a sign-in link by email below, or reset your password.',
+    linksPaused: 'Too many emails were asked for. Try again in {wait}.',
+    waitMinutes: { one: '1 minute', other: '{n} minutes' },
   },
   signOut: { title: 'Sign out', text: 'Sign out of this device?', submit: 'Sign out' },
   verify: {
@@ -160,6 +163,9 @@ const sv: Messages = {
     linkUsed: 'Den här inloggningslänken har redan använts. Varje länk fungerar en gång — be om en ny nedan.',
     linkExpired: 'Den här inloggningslänken har gått ut (länkar fungerar i 15 minuter). Be om en ny nedan.',
     linkInvalid: 'Den här inloggningslänken är inte giltig. Be om en ny nedan.',
+    locked: 'Inloggning med lösenord är pausad i {wait} efter för många felaktiga försök. Vänta och försök igen, be om en inloggningslänk via mejl nedan eller återställ lösenordet.',
+    linksPaused: 'För många mejl har begärts. Försök igen om {wait}.',
+    waitMinutes: { one: '1 minut', other: '{n} minuter' },
   },
   signOut: { title: 'Logga ut', text: 'Logga ut från den här enheten?', submit: 'Logga ut' },
   verify: {

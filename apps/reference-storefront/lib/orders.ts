@@ -1,20 +1,24 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import type { ApiOutputs } from './api';
+import { CHECKOUT_URL_FIELDS } from './checkout-fields';
+import { cookieName, cookieOptions } from './cookies';
+
+export { CHECKOUT_URL_FIELDS };
 
 export type Order = ApiOutputs['me']['orders']['get'];
 export type Quote = ApiOutputs['me']['orders']['quote'];
 export type LineItem = Order['line_items'][number];
 
-/** What checkout keeps in its address (`/<lang>/checkout/<id>?method=…&country=…`): the page re-quotes from it. */
 export const CHECKOUT_FIELDS = ['quantity', 'method', 'option', 'name', 'line1', 'line2', 'postal_code', 'city', 'country', 'phone', 'voucher_code'] as const;
 export type CheckoutValues = Partial<Record<(typeof CHECKOUT_FIELDS)[number], string>>;
 const ADDRESS = ['name', 'line1', 'line2', 'postal_code', 'city', 'country', 'phone'] as const;
+const PERSONAL = ['name', 'line1', 'line2', 'postal_code', 'city', 'phone'] as const;
 
-export function checkoutValues(source: Record<string, string | string[] | undefined> | FormData): CheckoutValues {
+export function checkoutValues(source: Record<string, string | string[] | undefined> | FormData, fields: readonly (typeof CHECKOUT_FIELDS)[number][] = CHECKOUT_FIELDS): CheckoutValues {
   const get = (k: string) => (source instanceof FormData ? source.get(k) : source[k]);
   const out: CheckoutValues = {};
-  for (const k of CHECKOUT_FIELDS) {
+  for (const k of fields) {
     const v = get(k);
     if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
   }
@@ -42,21 +46,52 @@ export const checkoutFieldOf = (path: string) => path.replace(/^delivery\.addres
  * The payment's client secret stays on the storefront's server: an httpOnly cookie per order, as
  * long as the payment window (15 minutes), read by the pay page (never in a URL or a script).
  */
-const payCookie = (orderId: string) => `hm_pay_${orderId.replace(/[^0-9a-f-]/gi, '')}`;
+const payCookie = (orderId: string) => cookieName(`hm_pay_${orderId.replace(/[^0-9a-f-]/gi, '')}`);
 const PAYMENT_WINDOW_S = 15 * 60;
 
 export async function keepClientSecret(orderId: string, secret: string) {
-  (await cookies()).set(payCookie(orderId), secret, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: (process.env.STOREFRONT_URL ?? '').startsWith('https:'),
-    path: '/',
-    maxAge: PAYMENT_WINDOW_S,
-  });
+  (await cookies()).set(payCookie(orderId), secret, cookieOptions(PAYMENT_WINDOW_S));
 }
 
 export async function clientSecretOf(orderId: string): Promise<string | undefined> {
   return (await cookies()).get(payCookie(orderId))?.value || undefined;
+}
+
+/** The page address's query for these choices: only CHECKOUT_URL_FIELDS. */
+export function checkoutQuery(values: CheckoutValues): string {
+  return new URLSearchParams(Object.entries(values).filter(([k]) => (CHECKOUT_URL_FIELDS as readonly string[]).includes(k))).toString();
+}
+
+/**
+ * The address typed at checkout, kept between re-quotes on the server side of the browser: an
+ * httpOnly cookie (Secure `__Host-` in production builds) for 30 minutes, for one listing, gone once
+ * the order is placed.
+ */
+const DRAFT_COOKIE = cookieName('hm_checkout');
+const DRAFT_S = 30 * 60;
+
+export async function keepCheckoutDraft(listingId: string, values: CheckoutValues) {
+  const personal = Object.fromEntries(PERSONAL.flatMap((k) => (values[k] ? [[k, values[k].slice(0, 300)]] : [])));
+  const jar = await cookies();
+  if (Object.keys(personal).length === 0) {
+    if (jar.has(DRAFT_COOKIE)) jar.delete(DRAFT_COOKIE);
+  } else jar.set(DRAFT_COOKIE, Buffer.from(JSON.stringify({ listing: listingId, values: personal })).toString('base64url'), cookieOptions(DRAFT_S));
+}
+
+export async function checkoutDraft(listingId: string): Promise<CheckoutValues> {
+  const raw = (await cookies()).get(DRAFT_COOKIE)?.value;
+  if (!raw) return {};
+  try {
+    const draft = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { listing?: unknown; values?: Record<string, unknown> };
+    return draft.listing === listingId && draft.values ? checkoutValues(draft.values as Record<string, string>, PERSONAL) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function forgetCheckoutDraft() {
+  const jar = await cookies();
+  if (jar.has(DRAFT_COOKIE)) jar.delete(DRAFT_COOKIE);
 }
 
 /** Whether the viewer bought or sold the order (the API shows it to no one else). */

@@ -20,6 +20,12 @@ export function problemOf(error: unknown): ApiProblemBody | undefined {
   return (error as { data?: { problem?: ApiProblemBody } | null })?.data?.problem ?? undefined;
 }
 
+/** `Retry-After` (seconds) of the API's answer inside a tRPC error (a 429 or 503), when it said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const header = (error as { meta?: { response?: { headers?: Headers } } } | null)?.meta?.response?.headers?.get?.('retry-after');
+  return header && /^\d+$/.test(header) ? Number(header) : undefined;
+}
+
 /** A form field for a problem path (`location.country` → `country`); by default its first segment. */
 export type FieldOf = (path: string) => string;
 const firstSegment: FieldOf = (path) => path.split('.')[0]!;

@@ -38,7 +38,7 @@ export interface Stack {
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log: () => string) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`next dev exited with ${child.exitCode}:\n${log()}`);
+    if (child.exitCode !== null) throw new Error(`the storefront (next dev) exited with ${child.exitCode}:\n${log()}`);
     try {
       const res = await fetch(url, { redirect: 'manual' });
       if (res.status < 500) return;
@@ -50,12 +50,20 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log:
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${log()}`);
 }
 
+export interface StackOptions {
+  /** STOREFRONT_HOST (default 127.0.0.1); `0.0.0.0` to be reachable on the machine's other addresses */
+  host?: string;
+  /** more environment for the storefront (default: the dev mailbox on, for loopback) */
+  env?: Record<string, string>;
+}
+
 /**
  * The whole shop as a developer runs it: a real API on a port (test mode, its own database), the
  * job worker sending mail to a local mailbox, a marketplace whose storefront URL is this storefront,
- * `next dev` talking to the API with the marketplace's secret key, and headless Chromium.
+ * the storefront's server (`npm run dev`: server.ts with `next dev`) talking to the API with the
+ * marketplace's secret key, and headless Chromium.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const databaseUrl = await createTestDatabase(inject('adminDatabaseUrl'));
   const orm = await createOrm(databaseUrl, { poolMax: 6 });
   const apiPort = await freePort();
@@ -71,11 +79,22 @@ export async function startStack(): Promise<Stack> {
   const { keys } = await operator.marketplace.create({ name: 'Browser Shop', slug: 'browser-shop', currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: storefrontUrl });
 
   let output = '';
-  const next = spawn('npm', ['exec', '--', 'next', 'dev', '--port', String(storefrontPort)], {
+  const next = spawn('npm', ['run', '--silent', 'dev'], {
     cwd: STOREFRONT_DIR,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, API_URL: apiUrl, STOREFRONT_API_KEY: keys.secret, STOREFRONT_URL: storefrontUrl, NEXT_DIST_DIR: '.next-test', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      API_URL: apiUrl,
+      STOREFRONT_API_KEY: keys.secret,
+      STOREFRONT_URL: storefrontUrl,
+      STOREFRONT_PORT: String(storefrontPort),
+      STOREFRONT_HOST: opts.host ?? '127.0.0.1',
+      STOREFRONT_DEV_MAILBOX: 'loopback',
+      NEXT_DIST_DIR: '.next-test',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...opts.env,
+    },
   });
   next.stdout!.on('data', (d) => (output += d));
   next.stderr!.on('data', (d) => (output += d));

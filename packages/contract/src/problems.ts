@@ -81,16 +81,23 @@ export function problemHeaders(error: unknown): Record<string, string> {
 }
 
 /**
- * A domain error on its way out through tRPC with the headers it implies (the procedures' outermost
- * middleware wraps it): both transports read `headers` from a failed call's cause.
+ * An error the transport answers itself: one of its own refusals (405 with Allow, 415, …) or a domain
+ * error on its way out through tRPC with the headers it implies (the procedures' outermost middleware
+ * wraps a retry-later error so both transports send its Retry-After from the failed call's cause).
  */
 export class HttpError extends Error {
-  readonly error: DomainError;
+  readonly code: DomainCode | ProblemCode;
+  readonly errors: FieldError[];
   readonly headers: Record<string, string>;
-  constructor(error: DomainError) {
-    super(error.message);
+  constructor(code: DomainCode | ProblemCode, detail: string, opts: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+    super(detail);
     this.name = 'HttpError';
-    this.error = error;
-    this.headers = problemHeaders(error);
+    this.code = code;
+    this.errors = opts.errors ?? [];
+    this.headers = opts.headers ?? {};
+  }
+
+  static of(error: DomainError): HttpError {
+    return new HttpError(error.code, error.message, { errors: error.errors, headers: problemHeaders(error) });
   }
 }

@@ -106,7 +106,7 @@ function unavailableAsProblem(error: unknown): unknown {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   const domain = unavailableError(cause) ?? (cause instanceof DomainError ? cause : undefined);
   if (!domain || domain.retryAfterSeconds === undefined) return error;
-  return new TRPCError({ code: domain.code === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', message: domain.message, cause: new HttpError(domain) });
+  return new TRPCError({ code: domain.code === 'rate_limited' ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', message: domain.message, cause: HttpError.of(domain) });
 }
 
 /**
@@ -219,9 +219,8 @@ export function toProblem(error: TRPCError | Error, meta: Meta | undefined, inpu
  * says where it received them (`locateFields`).
  */
 export function plainProblem(error: TRPCError | Error, input: unknown): Problem {
-  const thrown = error instanceof TRPCError ? error.cause : error;
-  const cause = thrown instanceof HttpError ? thrown.error : thrown;
-  if (cause instanceof DomainError) return problemOf(cause.code, cause.message, cause.errors);
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof DomainError || cause instanceof HttpError) return problemOf(cause.code, cause.message, cause.errors);
   const unavailable = unavailableError(cause ?? error);
   if (unavailable) return problemOf(unavailable.code, unavailable.message);
   if (cause instanceof ZodError) {

@@ -26,14 +26,14 @@ test('import-rates stores the day’s reference rates for each marketplace’s c
   try {
     const result = await importReferenceRates({ orm, rates: httpRateSource(`http://127.0.0.1:${port}/latest`) });
     expect(result).toEqual({ date: '2026-11-20', marketplaces: 3, rates: 3 });
-    const rows = await db.execute<{ slug: string; quote: string; rate: number }[]>(
-      `select m.slug, r.quote, r.rate from exchange_rates r join marketplaces m on m.id = r.marketplace_id order by 1, 2`,
+    const rows = await db.execute<{ slug: string; quote: string; rate: string }[]>(
+      `select m.slug, r.quote, r.rate::text as rate from exchange_rates r join marketplaces m on m.id = r.marketplace_id order by 1, 2`,
     );
-    // se: SEK (its currency) and USD (base EUR is its currency); us: USD; jp: nothing it uses
+    // se: SEK (its currency) and USD (base EUR is its currency); us: USD; jp: nothing it uses; each the exact decimal published
     expect(rows).toEqual([
-      { slug: 'se', quote: 'SEK', rate: 11.52 },
-      { slug: 'se', quote: 'USD', rate: 1.05 },
-      { slug: 'us', quote: 'USD', rate: 1.05 },
+      { slug: 'se', quote: 'SEK', rate: '11.52' },
+      { slug: 'se', quote: 'USD', rate: '1.05' },
+      { slug: 'us', quote: 'USD', rate: '1.05' },
     ]);
     const jobs = await db.execute<{ key: string }[]>(`select key from graphile_worker.jobs where task_identifier = 'reprice-listings' order by key`);
     expect(jobs).toHaveLength(2);

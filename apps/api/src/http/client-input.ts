@@ -1,28 +1,13 @@
+import { MAX_JSON_DEPTH, nestingDepth, textErrors, type FieldError as RestFieldError } from '@hm/rest';
 import { DomainError, ValidationError, type FieldError } from '@hm/contract/problems';
 import { shownValue } from '@hm/contract/trpc';
 
 /**
- * Checks on client input that hold for every endpoint, before any schema sees it:
- * - JSON is nested at most MAX_JSON_DEPTH levels (checked on the text, without recursion, before
- *   parsing): validators, fingerprints and loggers walk values recursively, and no request of this
- *   API nests deeper than a few levels;
- * - every string is text (`badText`): no NUL (U+0000), no lone UTF-16 surrogate (`"\\udfff"`).
- *   Postgres text and json cannot hold either, and no field means them.
- */
-export const MAX_JSON_DEPTH = 32;
-export const NUL_MESSAGE = 'Must not contain NUL characters (\\u0000).';
-export const SURROGATE_MESSAGE = 'Must be valid Unicode text (no lone surrogates).';
-
-/** Why a string is not text a field can hold, or undefined when it is. */
-export function badText(s: string): string | undefined {
-  if (s.includes('\u0000')) return NUL_MESSAGE;
-  return s.isWellFormed() ? undefined : SURROGATE_MESSAGE;
-}
-
-/**
+ * A JSON body as any endpoint takes it (the checks themselves are @hm/rest's text.ts): nested at
+ * most MAX_JSON_DEPTH levels, checked on the text before parsing; valid JSON; and, unless
+ * `checkText: false`, every string text (no NUL, no lone surrogate). The /v1 operations leave the
+ * text check to the dispatcher, which lists it with every other invalid field.
  * `what` names the input in messages ("The body"); `location` prefixes field locations ("body").
- * `checkText: false` leaves the text check to the caller (the /v1 operations list it with every
- * other invalid field, see rest-input.ts).
  */
 export function parseClientJson(text: string, what: string, location: string, checkText = true): unknown {
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
@@ -35,85 +20,11 @@ export function parseClientJson(text: string, what: string, location: string, ch
     throw new DomainError('malformed_request', `${what} is not valid JSON: ${(e as Error).message}`);
   }
   const errors = checkText ? textErrors(value, location) : [];
-  if (errors.length) throw new ValidationError(errors);
+  if (errors.length) throw new ValidationError(shown(errors));
   return value;
 }
 
-/** The deepest `[`/`{` nesting in JSON text, brackets inside strings ignored. One pass, no recursion. */
-export function nestingDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
-    else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return max;
+/** What a problem may show of values the client sent (secrets never: `shownValue`), by where they were sent. */
+export function shown(errors: RestFieldError[]): FieldError[] {
+  return errors.map((e) => ({ ...e, value: shownValue(e.location.split('.').slice(1), e.value) }));
 }
-
-/** Every string (and object key) of a parsed value that is not text (`badText`), in document order. */
-export function textErrors(root: unknown, location: string): FieldError[] {
-  const errors: FieldError[] = [];
-  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
-  while (stack.length) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === 'string') {
-      const message = badText(value);
-      if (message) errors.push(textError(location, path, value, message));
-    } else if (value !== null && typeof value === 'object') {
-      const children: { value: unknown; path: string[] }[] = [];
-      for (const [key, child] of Object.entries(value)) {
-        if (badText(key)) children.push({ value: key, path: [...path, key] }); // the key itself, reported where it is
-        if (typeof child === 'string' || (child !== null && typeof child === 'object')) children.push({ value: child, path: [...path, key] });
-      }
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
-    }
-  }
-  return errors;
-}
-
-/** Query parameters (a value, or the values of a repeated name) that are not text: one error per name. */
-export function queryTextErrors(query: Record<string, unknown>): FieldError[] {
-  return Object.entries(query).flatMap(([name, raw]) => {
-    const values = [name, ...(Array.isArray(raw) ? raw : [raw])].filter((v): v is string => typeof v === 'string');
-    const bad = values.find((v) => badText(v));
-    return bad === undefined ? [] : [textError('query', [name], bad, badText(bad)!)];
-  });
-}
-
-/** Parameters of a route template (`/catalog-terms/{kind}/{slug}`) whose decoded text is not text. */
-export function pathTextErrors(params: Record<string, string>): FieldError[] {
-  return Object.entries(params).flatMap(([name, value]) => {
-    const message = badText(value);
-    return message ? [textError('path', [name], value, message)] : [];
-  });
-}
-
-/** The parameters of a route template in a path, percent-decoded (kept as sent when not percent-encoding). */
-export function pathParams(template: string, path: string): Record<string, string> {
-  const parts = path.split('/');
-  return Object.fromEntries(
-    template.split('/').flatMap((segment, i) => {
-      const name = /^\{(.+)\}$/.exec(segment)?.[1];
-      if (!name) return [];
-      const raw = parts[i] ?? '';
-      try {
-        return [[name, decodeURIComponent(raw)]];
-      } catch {
-        return [[name, raw]]; // not percent-encoding: the route's own validation answers
-      }
-    }),
-  );
-}
-
-function textError(location: string, path: string[], value: string, message: string): FieldError {
-  return { location: [location, ...path].join('.'), message, value: shownValue(path, value) };
-}
-
-/** \`application/json\` and \`application/<x>+json\`, any case, with or without parameters (RFC 9110). */
-export const JSON_MEDIA_TYPE = /^application\/([a-z0-9.!#$&^_-]+\+)?json\s*(;.*)?$/i;

@@ -15,6 +15,7 @@ export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Port
     auth: req.apiAuth,
     sessionToken: sessionTokenOf(req),
     publicUrl: deps.publicUrl,
+    ...(req.clientIp !== undefined ? { clientIp: req.clientIp } : {}),
   });
 }
 

@@ -1,7 +1,7 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type Problem, type ProblemCode } from '@hm/contract/problems';
+import { DomainError, HttpError, type Problem, type ProblemCode } from '@hm/contract/problems';
 import { problem, sendProblem, PROBLEM_JSON } from './problem.js';
 import { newRequestId, SECURITY_HEADERS } from './security-headers.js';
 
@@ -20,8 +20,8 @@ const FASTIFY_CODES: Record<string, ProblemCode> = {
   FST_ERR_MAX_PARAM_LENGTH: 'not_found',
 };
 
-export function fastifyErrorToProblem(err: FastifyError | DomainError): Problem {
-  if (err instanceof DomainError) return problem(err.code, err.message, err.errors);
+export function fastifyErrorToProblem(err: FastifyError | DomainError | HttpError): Problem {
+  if (err instanceof DomainError || err instanceof HttpError) return problem(err.code, err.message, err.errors);
   const code = err.code ? FASTIFY_CODES[err.code] : undefined;
   if (code === 'unsupported_media_type') return problem(code, 'Send the request body as application/json.');
   if (code === 'payload_too_large') return problem(code, 'The request body is larger than this endpoint accepts.');
@@ -42,6 +42,15 @@ export function sendFor(url: string, reply: FastifyReply, p: Problem, headers: R
       .send(JSON.stringify({ error: { message: p.detail, code: -32600, data: { code: p.code, httpStatus: p.status, problem: p } } }));
   }
   return sendProblem(reply, p, headers);
+}
+
+/**
+ * The error of a body the client stopped sending: Node ends the request's stream with ECONNRESET
+ * ("aborted") when the connection closes before the whole body arrived. The same code from the
+ * database comes after the body is complete, so the two are not confused.
+ */
+export function clientAborted(err: { code?: string }, raw: IncomingMessage): boolean {
+  return err.code === 'ECONNRESET' && !raw.complete;
 }
 
 /** Fastify's `frameworkErrors`: routing failed before any hook ran, so the usual headers are set here. */

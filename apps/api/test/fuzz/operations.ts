@@ -1,3 +1,4 @@
+import { parseTemplate } from '@hm/rest';
 import type { World } from './fixture.js';
 import type { Rng } from './prng.js';
 import { validValue, type Hint, type Json, type Schema } from './schema-values.js';
@@ -76,7 +77,9 @@ export interface Req {
 }
 
 export function render(d: Draft): Req {
-  const path = d.op.template.replace(/\{([^}]+)\}/g, (_m, name: string) => d.pathValues[name] ?? '');
+  const template = parseTemplate(d.op.template);
+  // path values are kept percent-encoded (some mutations break the encoding on purpose): put in as they are
+  const path = template.fill(Object.fromEntries(template.params.map((name) => [name, d.pathValues[name] ?? ''])), (raw) => raw);
   const qs = d.query.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&');
   const payload = d.payload ?? (d.body !== undefined ? JSON.stringify(d.body) : undefined);
   return { method: d.method, url: `/v1${path}${qs ? `?${qs}` : ''}`, headers: d.headers, ...(payload !== undefined ? { payload } : {}), ...(d.socket ? { socket: true } : {}) };

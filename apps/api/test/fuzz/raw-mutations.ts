@@ -1,3 +1,4 @@
+import { parseTemplate } from '@hm/rest';
 import { always, hasJsonBody, type Case, type Mutation } from './cases.js';
 import { baseDraft, render, type FuzzContext, type Operation, type Req } from './operations.js';
 import { fieldPaths, jsonWithRaw, type Json } from './schema-values.js';
@@ -35,10 +36,9 @@ function raw(name: string, applies: (op: Operation) => boolean, build: (ctx: Fuz
 function markedUrl(req: Req, op: Operation): string {
   const pathParam = op.params.find((p) => p.in === 'path');
   if (pathParam) {
-    const segments = op.template.split('/');
-    const index = segments.indexOf(`{${pathParam.name}}`);
+    const index = parseTemplate(op.template).segments.findIndex((s) => s.kind === 'param' && s.name === pathParam.name);
     const parts = req.url.split('?')[0]!.split('/');
-    parts[index + 1] = '\u0001'; // +1: the /v1 prefix
+    parts[index + 2] = '\u0001'; // +2: the empty part before the first slash, and the /v1 prefix
     return parts.join('/') + (req.url.includes('?') ? `?${req.url.split('?')[1]}` : '');
   }
   const name = op.params.find((p) => p.in === 'query')?.name ?? 'fuzz';

@@ -1,15 +1,16 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { isTestMode } from '../../lib/api';
+import { devMailboxAllowed } from '../../lib/api';
 import { messages } from '../../lib/messages';
 import { currentUser } from '../../lib/session';
 import { LanguageSwitcher } from './language-switcher';
 
-/** Brand, search, account links for the signed-in state, languages; the dev mailbox in test mode. */
+/** Brand, search, account links for the signed-in state, languages; the dev mailbox when it is on for this visitor. */
 export async function SiteHeader({ lang, name, locales }: { lang: string; name: string; locales: string[] }) {
   const all = messages(lang);
   const t = all.nav;
   const user = await currentUser().catch(() => null);
+  const mailbox = await devMailboxAllowed().catch(() => false);
   return (
     <header className="masthead">
       <div className="wrap masthead-row">
@@ -41,7 +42,7 @@ export async function SiteHeader({ lang, name, locales }: { lang: string; name: 
               <Link href={`/${lang}/auth/sign-up`}>{t.signUp}</Link>
             </>
           )}
-          {isTestMode() && <Link href={`/${lang}/dev/mailbox`}>{t.mailbox}</Link>}
+          {mailbox && <Link href={`/${lang}/dev/mailbox`}>{t.mailbox}</Link>}
         </nav>
         <Suspense fallback={null}>
           <LanguageSwitcher locales={locales} current={lang} label={all.chrome.languageNav} />

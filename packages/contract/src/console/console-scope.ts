@@ -30,6 +30,6 @@ export async function byListing(ctx: Context, id: string) {
 
 /** The console's view of a listing: the public body plus the commission override. */
 export async function consoleListing(ctx: Context, scope: Awaited<ReturnType<typeof byListing>>, l: Listing) {
-  const body = toListingBody(l, await loadRelations(scope.em, [l]), { marketplace: scope.marketplace, publicUrl: ctx.publicUrl, single: true });
+  const body = toListingBody(l, await loadRelations(scope.em, [l]), { marketplace: scope.marketplace, publicUrl: ctx.publicUrl, single: true, own: true });
   return { listing: { ...body, ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}) } };
 }

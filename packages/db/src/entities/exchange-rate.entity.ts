@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns } from './common.js';
 
-/** 1 `base` = `rate` `quote` on `date` (the day it takes effect). */
+/** 1 `base` = `rate` `quote` on `date` (the day it takes effect); `rate` is the exact decimal given (`numeric`). */
 export const ExchangeRateSchema = defineEntity({
   name: 'ExchangeRate',
   tableName: 'exchange_rates',
@@ -10,7 +10,7 @@ export const ExchangeRateSchema = defineEntity({
     date: p.string().columnType('date'),
     base: p.string(),
     quote: p.string(),
-    rate: p.double(),
+    rate: p.decimal('number'),
   },
 });
 export type ExchangeRate = InferEntity<typeof ExchangeRateSchema>;

@@ -1,3 +1,3 @@
 /** Entry point of the api-keys module: what other modules, the flows and the HTTP contract may use. Everything else in api-keys/ is private. */
-export { createApiKey, listApiKeys, revokeApiKey, toApiKeyBody } from './commands/manage-api-keys.js';
 export { authenticateApiKey } from './commands/authenticate-api-key.js';
+export { createApiKey, listApiKeys, revokeApiKey, toApiKeyBody } from './commands/manage-api-keys.js';

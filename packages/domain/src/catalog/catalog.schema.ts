@@ -36,10 +36,11 @@ export const ZListTermsInput = z.strictObject({
   limit: pageLimit(200, 50),
   cursor: ZCursor,
   locale: ZLocaleQuery,
+  // a boolean in the document; the query string's `true` / `false` are parsed to one
   in_use: z
     .stringbool()
-    .optional()
-    .meta({ description: 'Only terms used by listings on sale, all at once (no paging, `q` ignored), each with `listing_count`.' }),
+    .meta({ description: 'Only terms used by listings on sale, all at once (no paging, `q` ignored), each with `listing_count`.', override: { type: 'boolean' } })
+    .optional(),
 });
 export type ListTermsInput = z.infer<typeof ZListTermsInput>;
 

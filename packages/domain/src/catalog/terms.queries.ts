@@ -53,9 +53,15 @@ export function termsPage(em: EntityManager, lang: string, dflt: string, kind: s
   return sql.query<TermRow>(`${t.text}${where} order by 6, 1 limit ?`, [...params, opts.limit]);
 }
 
-export async function termBySlug(em: EntityManager, lang: string, dflt: string, kind: string, slug: string): Promise<TermRow | undefined> {
+/** One term of the kind by id or slug, with its name in `lang` and that name folded. */
+async function oneTerm(em: EntityManager, lang: string, dflt: string, kind: string, by: 'id' | 'slug', value: string): Promise<TermRow | undefined> {
   const sql = tenantSql(em);
   const t = terms(sql, lang, dflt, kind);
-  const [row] = await sql.query<TermRow>(`${t.text} where t.slug = ?`, [...t.params, slug]);
+  const [row] = await sql.query<TermRow>(`${t.text} where t.${by} = ?`, [...t.params, value]);
   return row;
 }
+
+/** A term of the kind by id (a page of terms after it starts at its folded name). */
+export const termById = (em: EntityManager, lang: string, dflt: string, kind: string, id: string) => oneTerm(em, lang, dflt, kind, 'id', id);
+
+export const termBySlug = (em: EntityManager, lang: string, dflt: string, kind: string, slug: string) => oneTerm(em, lang, dflt, kind, 'slug', slug);

@@ -25,6 +25,8 @@ export interface Context extends Ports {
   sessionToken: string | undefined;
   /** public URL of the API (image URLs in responses) */
   publicUrl: string;
+  /** The shopper's IP address, as a storefront's server passed it with its secret key (`X-Client-IP`); per-IP limits use it. */
+  clientIp?: string;
 }
 
 /** The context inside a procedure that needs a key: marketplace known, entity manager scoped to it. */
@@ -44,6 +46,8 @@ export interface UserContext extends KeyContext {
 export interface CommandContext extends Ports {
   em: EntityManager;
   marketplace: Marketplace;
+  /** the shopper's IP address when a trusted storefront passed it (sign-in limits per IP); unknown otherwise */
+  clientIp?: string;
 }
 
 /** A command acting for a signed-in user (their own listings, …). */

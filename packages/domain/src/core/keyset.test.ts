@@ -18,8 +18,23 @@ test('a cursor of another query, or with a key that does not fit its column, is 
   const a = keyset('q1', ['int', 'uuid']);
   const { nextCursor } = a.page([{ n: 1 }, { n: 2 }], 1, (r) => [r.n, ID]);
   expect(() => keyset('q2', ['int', 'uuid']).after(nextCursor)).toThrow(ValidationError);
-  const forged = Buffer.from(JSON.stringify({ q: 'q1', k: [2 ** 31, ID] })).toString('base64url');
+  const { q } = JSON.parse(Buffer.from(nextCursor!, 'base64url').toString('utf8')) as { q: string };
+  const forged = Buffer.from(JSON.stringify({ q, k: [2 ** 31, ID] })).toString('base64url');
   const errors: FieldError[] = [];
   expect(a.after(forged, errors)).toBeUndefined();
   expect(errors).toEqual([{ location: 'cursor', message: 'Malformed cursor.', value: forged }]);
+});
+
+test('a cursor is short whatever its query: the query is carried as a fixed-size digest', () => {
+  // the widest key of each type: an int of 11 characters, a timestamp, a bigint of 17, a uuid
+  const key = (q: string) => keyset(q, ['int', 'timestamptz', 'bigint', 'uuid']);
+  const rows = [{ n: -(2 ** 31) }, { n: 0 }];
+  const widest = (q: string) => key(q).page(rows, 1, (r) => [r.n, '9999-12-31T23:59:59.999Z', -Number.MAX_SAFE_INTEGER, ID]).nextCursor!;
+  const huge = JSON.stringify({ q: '漢'.repeat(200), t: Array.from({ length: 50 }, () => ID), a: Array.from({ length: 50 }, () => `${'k'.repeat(40)}:${'"\\'.repeat(50)}`) });
+  const cursor = widest(huge);
+  expect(cursor.length).toBeLessThan(180);
+  expect(widest('')).toHaveLength(cursor.length);
+  expect(key(huge).after(cursor)).toEqual([-(2 ** 31), '9999-12-31T23:59:59.999Z', -Number.MAX_SAFE_INTEGER, ID]);
+  // a query differing in its last character is another query
+  expect(() => key(`${huge.slice(0, -1)} `).after(cursor)).toThrow(ValidationError);
 });

@@ -79,3 +79,101 @@ describe('photo sizes', () => {
     expect(() => inspectImage(Buffer.from('%PDF-1.7 not an image'))).toThrow(expect.objectContaining({ code: 'unsupported_image' }));
   });
 });
+
+describe('colour', () => {
+  /** sRGB red 230,30,30 stored through a Display P3 profile (211,55,43 in P3 numbers) */
+  const p3Red = (depth: 8 | 16) => {
+    const s = sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 230, g: 30, b: 30 } } }).withIccProfile('p3');
+    return (depth === 16 ? s.toColourspace('rgb16') : s).png().toBuffer();
+  };
+  const firstPixel = async (jpeg: Buffer) => [...(await sharp(jpeg).raw().toBuffer()).subarray(0, 3)];
+  const near = (got: number[], want: number[]) => got.every((v, i) => Math.abs(v - want[i]!) <= 3);
+
+  test.each([8, 16] as const)('a %i-bit Display P3 PNG comes out in sRGB through its profile: red 230,30,30 stays red', async (depth) => {
+    const png = await p3Red(depth);
+    const meta = await sharp(png).metadata();
+    expect([meta.depth, meta.hasProfile]).toEqual([depth === 16 ? 'ushort' : 'uchar', true]);
+    const d = await makeDerivatives(png);
+    for (const size of [d.thumb, d.medium, d.large]) {
+      const px = await firstPixel(size);
+      expect(near(px, [230, 30, 30]), `${px}`).toBe(true);
+    }
+  });
+
+  test('a 16-bit PNG without a profile is taken as sRGB (not converted from P3)', async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 230, g: 30, b: 30 } } }).toColourspace('rgb16').png().toBuffer();
+    expect((await sharp(png).metadata()).hasProfile).toBe(false);
+    const px = await firstPixel((await makeDerivatives(png)).large);
+    expect(near(px, [230, 30, 30]), `${px}`).toBe(true);
+  });
+});
+
+describe('listing photo shape (at least 200 px a side, at most 5:1)', () => {
+  const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#123' } }).jpeg().toBuffer();
+  const problemsOf = async (width: number, height: number) => {
+    try {
+      inspectImage(await photo(width, height), { photo: true });
+      return [];
+    } catch (e) {
+      expect(e).toMatchObject({ code: 'validation_failed' });
+      return (e as { errors: { message: string }[] }).errors.map((x) => x.message);
+    }
+  };
+
+  test.each([
+    [200, 200],
+    [1000, 200],
+    [200, 1000],
+    [4000, 3000],
+  ])('%i×%i is accepted', async (w, h) => expect(await problemsOf(w, h)).toEqual([]));
+
+  test.each([
+    [199, 200, ['each side must be at least 200 pixels']],
+    [200, 199, ['each side must be at least 200 pixels']],
+    [1001, 200, ['at most 5 times its shorter side']],
+    [200, 1001, ['at most 5 times its shorter side']],
+    [1, 1, ['each side must be at least 200 pixels']],
+    [1, 8000, ['each side must be at least 200 pixels', 'at most 5 times its shorter side']],
+    [8000, 1, ['each side must be at least 200 pixels', 'at most 5 times its shorter side']],
+  ] as [number, number, string[]][])('%i×%i is refused, saying why', async (w, h, why) => {
+    const problems = await problemsOf(w, h);
+    expect(problems).toHaveLength(why.length);
+    why.forEach((text, i) => expect(problems[i]).toContain(text));
+    expect(problems[0]).toContain(`${w}×${h}`);
+  });
+
+  test('media (content pages) keep their own shapes: a 1×8000 banner is not a listing photo question', async () => {
+    expect(inspectImage(await photo(1, 8000))).toEqual({ format: 'jpeg', width: 1, height: 8000 });
+  });
+});
+
+describe('bytes cut off before the end of the image are refused from the bytes', () => {
+  const withThumbnail = async () => {
+    // an EXIF thumbnail is a whole JPEG (with its own end marker) inside the file's first segment
+    const thumb = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#456' } }).jpeg().toBuffer();
+    const main = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#789' } }).jpeg({ progressive: true }).toBuffer();
+    const len = Buffer.alloc(2);
+    len.writeUInt16BE(2 + 6 + thumb.length);
+    return Buffer.concat([main.subarray(0, 2), Buffer.from([0xff, 0xe1]), len, Buffer.from('Exif\0\0', 'latin1'), thumb, main.subarray(2)]);
+  };
+  /** noise, so the files have real scan data (and stuffed 0xFF bytes) to walk through */
+  const noisy = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  const formats: [string, () => Promise<Buffer>][] = [
+    ['baseline JPEG', () => noisy().jpeg().toBuffer()],
+    ['progressive JPEG with an embedded thumbnail', withThumbnail],
+    ['PNG', () => noisy().png().toBuffer()],
+    ['WebP', () => noisy().webp().toBuffer()],
+  ];
+
+  test.each(formats)('%s: whole, or with bytes after its end, is accepted; one byte short, or half, is 422', async (_name, make) => {
+    const whole = await make();
+    await sharp(whole, { failOn: 'error' }).stats(); // decodes
+    expect(inspectImage(whole, { photo: true })).toMatchObject({ width: 640, height: 480 });
+    expect(inspectImage(Buffer.concat([whole, Buffer.alloc(1000)]), { photo: true })).toMatchObject({ width: 640 });
+    const half = whole.subarray(0, Math.floor(whole.length / 2));
+    await expect(sharp(half, { failOn: 'error' }).toBuffer()).rejects.toThrow(); // what the job would have met
+    for (const cut of [whole.subarray(0, whole.length - 1), half]) {
+      expect(() => inspectImage(cut, { photo: true })).toThrow(expect.objectContaining({ code: 'validation_failed', message: expect.stringContaining('cut off before the end of the image') }));
+    }
+  });
+});

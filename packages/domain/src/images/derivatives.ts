@@ -1,28 +1,48 @@
 import type { Sharp } from 'sharp';
 import { DomainError } from '../core/errors.js';
-import { readImageHeader } from './image-header.js';
+import { reachesEnd, readImageHeader } from './image-header.js';
 
 /** Spec (Limits → Photos). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGES_PER_LISTING = 20;
+/**
+ * Listing photos only (docs/decisions.md): the shorter side at least 200 px, the longer at most 5
+ * times the shorter. Below that a photo is a sliver or a dot that fills a 400 px thumb with a few
+ * pixels and takes one of the 20 places; a phone's panorama of a sofa (about 4:1) still fits.
+ */
+export const MIN_PHOTO_SIDE = 200;
+export const MAX_PHOTO_ASPECT = 5;
 
 export type { ImageHeader as Inspected } from './image-header.js';
 import type { ImageHeader as Inspected } from './image-header.js';
 
 /**
  * What the bytes are, from their header only: the type is decided here, never from Content-Type,
- * and a decompression bomb (small file, huge dimensions) is refused before a pixel is decoded.
+ * and a decompression bomb (small file, huge dimensions) is refused before a pixel is decoded; so
+ * are bytes cut off before the image's end. `photo`: a listing photo, which must also have a
+ * usable shape (MIN_PHOTO_SIDE, MAX_PHOTO_ASPECT). Every problem found is listed (422).
  */
-export function inspectImage(bytes: Buffer): Inspected {
+export function inspectImage(bytes: Buffer, opts: { photo?: boolean } = {}): Inspected {
   const header = readImageHeader(bytes);
   if (!header) throw notAnImage();
-  const pixels = header.width * header.height;
+  const { width, height } = header;
+  const problems: string[] = [];
+  const pixels = width * height;
   if (pixels > MAX_IMAGE_PIXELS) {
-    const mp = (pixels / 1_000_000).toFixed(1);
-    throw new DomainError('validation_failed', `The photo is ${header.width}×${header.height} pixels (${mp} megapixels); at most 50 megapixels are accepted.`, {
-      errors: [{ location: '', message: `At most ${MAX_IMAGE_PIXELS} pixels; this one has ${pixels}.`, value: null }],
-    });
+    problems.push(`The photo is ${width}×${height} pixels (${(pixels / 1_000_000).toFixed(1)} megapixels); at most 50 megapixels are accepted.`);
+  }
+  if (opts.photo) {
+    const short = Math.min(width, height);
+    const long = Math.max(width, height);
+    if (short < MIN_PHOTO_SIDE) problems.push(`The photo is ${width}×${height} pixels; each side must be at least ${MIN_PHOTO_SIDE} pixels.`);
+    if (long > MAX_PHOTO_ASPECT * short) problems.push(`The photo is ${width}×${height} pixels; its longer side may be at most ${MAX_PHOTO_ASPECT} times its shorter side.`);
+  }
+  if (!reachesEnd(bytes, header.format)) {
+    problems.push(`The ${header.format.toUpperCase()} file is cut off before the end of the image (an interrupted copy or download?); upload the whole file.`);
+  }
+  if (problems.length) {
+    throw new DomainError('validation_failed', problems.join(' '), { errors: problems.map((message) => ({ location: '', message, value: null })) });
   }
   return header;
 }
@@ -68,14 +88,15 @@ export async function startDerivatives(original: Buffer, opts: { xlarge?: boolea
   const top = opts.xlarge ? 2400 : 1600;
   // loaded here, not at the top: processes that never resize a photo (the console) do not pay for sharp
   const { default: sharp } = await import('sharp');
-  const [{ data, info }, meta] = await Promise.all([
-    sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
-      .rotate()
-      .resize(top, top, { fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true }),
-    sharp(original).metadata(),
-  ]);
+  const meta = await sharp(original).metadata();
+  const decoded = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
+    .rotate()
+    .resize(top, top, { fit: 'inside', withoutEnlargement: true });
+  // sharp turns a 16-bit RGB image with a colour profile into Display P3, not sRGB (to keep its
+  // gamut), and its raw output carries no profile: without this the P3 numbers would be written as
+  // sRGB, and colours come out dull (P3 red 230,30,30 as 211,55,43). 8-bit input is already sRGB.
+  if (meta.space === 'rgb16' && meta.hasProfile) decoded.withIccProfile('srgb');
+  const { data, info } = await decoded.raw().toBuffer({ resolveWithObject: true });
   const upright = meta.orientation && meta.orientation >= 5 ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
   const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const flatten = (s: Sharp) => (info.channels === 4 ? s.flatten({ background: '#ffffff' }) : s);

@@ -59,6 +59,67 @@ function webp(b: Buffer): ImageHeader | undefined {
   return undefined;
 }
 
+/**
+ * Whether the bytes run to the image's end: a JPEG's end-of-image marker (found by walking its
+ * segments and skipping scan data, so an EXIF thumbnail's own end marker does not count), a PNG's
+ * IEND chunk (found by chunk lengths), a WebP's RIFF length. Bytes after the end are fine (cameras
+ * append data there). Linear and cheap: a truncated upload is refused before a job tries to decode it.
+ */
+export function reachesEnd(b: Buffer, format: ImageHeader['format']): boolean {
+  if (format === 'png') return pngReachesEnd(b);
+  if (format === 'webp') return b.length >= 8 + b.readUInt32LE(4);
+  return jpegReachesEnd(b);
+}
+
+function jpegReachesEnd(b: Buffer): boolean {
+  let i = 2;
+  while (i + 1 < b.length) {
+    if (b[i] !== 0xff) {
+      // stray bytes between segments (decoders skip them with a warning): on to the next marker
+      const next = b.indexOf(0xff, i);
+      if (next < 0) return false;
+      i = next;
+      continue;
+    }
+    const marker = b[i + 1]!;
+    if (marker === 0xd9) return true;
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    if (i + 3 >= b.length) return false;
+    i += 2 + b.readUInt16BE(i + 2);
+    if (marker === 0xda) {
+      // entropy-coded data: 0xFF in it is always followed by 0x00 (stuffing), a restart marker or fill
+      for (;;) {
+        const ff = b.indexOf(0xff, i);
+        if (ff < 0 || ff + 1 >= b.length) return false;
+        const after = b[ff + 1]!;
+        if (after === 0x00 || (after >= 0xd0 && after <= 0xd7)) i = ff + 2;
+        else if (after === 0xff) i = ff + 1;
+        else {
+          i = ff;
+          break;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+function pngReachesEnd(b: Buffer): boolean {
+  let i = 8;
+  while (i + 8 <= b.length) {
+    if (b.toString('latin1', i + 4, i + 8) === 'IEND') return i + 12 <= b.length;
+    i += 12 + b.readUInt32BE(i); // length, type, data, CRC
+  }
+  return false;
+}
+
 export function readImageHeader(b: Buffer): ImageHeader | undefined {
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return jpeg(b);
   if (b.length >= 8 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a) return png(b);

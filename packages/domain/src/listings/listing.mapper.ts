@@ -46,6 +46,8 @@ export interface MapOptions {
   publicUrl: string;
   /** single listings carry term descriptions */
   single?: boolean;
+  /** the seller's (or the team's) own view: a failed photo says why (`failure_reason`) */
+  own?: boolean;
 }
 
 /** Who moves the item to the buyer: the marketplace once it stores it, else the seller. */
@@ -58,11 +60,12 @@ export function imageUrls(publicUrl: string, imageId: string) {
   return { thumb: `${base}/thumb.jpg`, medium: `${base}/medium.jpg`, large: `${base}/large.jpg` };
 }
 
-export function toImageBody(img: ListingImage, publicUrl: string) {
+export function toImageBody(img: ListingImage, publicUrl: string, opts: { own?: boolean } = {}) {
   return {
     id: img.id,
     status: img.status,
     ...(img.status === 'ready' ? { width: img.width!, height: img.height!, urls: imageUrls(publicUrl, img.id) } : {}),
+    ...(opts.own && img.status === 'failed' && img.error ? { failure_reason: img.error } : {}),
   };
 }
 
@@ -104,7 +107,7 @@ export function toListingBody(l: Listing, rel: ListingRelations, o: MapOptions):
     ...(l.reviewNote ? { review_note: l.reviewNote } : {}),
     stock: l.stock,
     favorite_count: l.favoriteCount,
-    images: (rel.images.get(l.id) ?? []).map((img) => toImageBody(img, o.publicUrl)),
+    images: (rel.images.get(l.id) ?? []).map((img) => toImageBody(img, o.publicUrl, { own: o.own })),
     location: l.location,
     delivery: l.delivery,
     ...(l.shippingSize ? { shipping_size: l.shippingSize } : {}),

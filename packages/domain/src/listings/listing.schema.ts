@@ -20,19 +20,19 @@ const ZMoneyInput = z.strictObject({ amount: z.number().int().min(0).max(1_000_0
 
 export const ZPriceStep = z
   .object({
-    months: z.number().int(),
-    amount: z.number().int(),
-    done: z.boolean().optional().meta({ description: 'The drop has been applied.' }),
+    months: z.number().int().min(1).max(60),
+    amount: z.number().int().min(1),
+    done: z.boolean().optional().meta({ description: 'The drop has been applied (or its date came with the price already at or below it, which it leaves as is).' }),
     on: ZDateTime.optional().meta({ description: 'When it applies; present once the listing is on sale.' }),
   })
   .meta({ id: 'PriceStep' });
 
 const ZPriceStepInput = z.strictObject({
   months: z.number().int().min(1).max(60).meta({ description: 'Months after the schedule starts (on sale, or changed while on sale).' }),
-  amount: z.number().int().min(1).meta({ description: 'New price, minor units of the price currency.' }),
+  amount: z.number().int().min(1).meta({ description: 'New price, minor units of the price currency; below the price it follows (the price, then the step before).' }),
 });
 
-/** Steps: later and lower each time. */
+/** Steps: later and lower each time (and below the price: `stepsNotBelowPrice`, where the price is known). */
 export const ZPriceScheduleInput = z
   .array(ZPriceStepInput)
   .max(24)
@@ -73,6 +73,10 @@ export const ZImage = z
       .object({ thumb: z.string(), medium: z.string(), large: z.string() })
       .optional()
       .meta({ description: 'Present once ready: thumb (400 px square), medium (800 px), large (1600 px); cacheable forever.' }),
+    failure_reason: z
+      .string()
+      .optional()
+      .meta({ description: "Why the photo could not be used, in words for the seller (status `failed`; the seller's own listing views only). Delete it and upload the photo again." }),
   })
   .meta({ id: 'Image' });
 
@@ -136,7 +140,10 @@ export const ZListingInput = z
       .optional()
       .meta({ description: 'Marketplace default when omitted.' }),
     price: ZMoneyInput.optional().meta({ description: 'Omitted when asking for a valuation.' }),
-    price_schedule: ZPriceScheduleInput.optional().meta({ description: 'Price drops while on sale (months after going on sale, strictly falling amounts).' }),
+    price_schedule: ZPriceScheduleInput.optional().meta({
+      description:
+        'Price drops while on sale (months after going on sale, strictly falling amounts, the first below the price). Sent back unchanged it keeps its progress and is not checked again; sent back unchanged with a price in another currency, it is dropped.',
+    }),
     category_id: z.uuid().optional(),
     terms: z
       .record(z.string(), z.uuid())
@@ -153,7 +160,7 @@ export const ZListingInput = z
     location: ZLocationInput.optional(),
     delivery: ZDeliveryInput.optional(),
     shipping_size: z.string().max(40).optional().meta({ description: 'Set by the marketplace team; a seller may only send the current value (or omit it).' }),
-    stock: z.number().int().min(1).max(10000).optional().meta({ description: '1 when omitted.' }),
+    stock: z.number().int().min(1).max(10000).optional().meta({ description: '1 when omitted.', default: 1 }),
   })
   .meta({ id: 'ListingInput' });
 export type ListingInput = z.infer<typeof ZListingInput>;

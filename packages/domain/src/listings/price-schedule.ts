@@ -1,4 +1,5 @@
 import type { Listing, PriceStep } from '@hm/db/entities';
+import type { FieldError } from '../core/errors.js';
 
 /** Calendar months later, same time of day; a day past the month's end becomes its last day (31 Jan + 1 → 28/29 Feb). */
 export function addMonths(d: Date, months: number): Date {
@@ -24,3 +25,24 @@ export function nextStep(l: Pick<Listing, 'priceSchedule' | 'scheduleStartedAt'>
 
 export const cleanSteps = (steps: { months: number; amount: number }[] | null | undefined): PriceStep[] | null =>
   steps && steps.length ? steps.map((s) => ({ months: s.months, amount: s.amount })) : null;
+
+/**
+ * A scheduled drop never raises the price: every step must be below the price it follows. The
+ * schedule's schema checks each step against the one before; this checks the steps against the
+ * price they start from (a new listing's, a changed schedule's, an offer's), each step at once at
+ * its own `amount` (`at` is where the steps are in the input: `price_schedule`, `schedule`).
+ */
+export function stepsNotBelowPrice(price: number | null | undefined, steps: readonly { amount: number }[] | null | undefined, at: string): FieldError[] {
+  if (price === null || price === undefined) return [];
+  return (steps ?? []).flatMap((s, i) =>
+    s.amount < price ? [] : [{ location: `${at}.${i}.amount`, message: `Must be below the price it follows (${price}): a scheduled drop never raises the price.`, value: s.amount }],
+  );
+}
+
+/**
+ * A schedule belongs to its price's currency (its amounts are minor units of it): a price in
+ * another currency leaves the old schedule behind, since its amounts mean nothing in the new one.
+ * A schedule set while there was no price takes the currency of the first price.
+ */
+export const leavesScheduleBehind = (l: Pick<Listing, 'priceCurrency'>, currency: string | null | undefined): boolean =>
+  l.priceCurrency !== null && currency !== null && currency !== undefined && currency !== l.priceCurrency;

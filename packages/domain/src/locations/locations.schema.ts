@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCountryCode } from '../core/schemas.js';
+import { ZCountryCode, ZDateTime } from '../core/schemas.js';
 
 export const ZSite = z
   .object({
@@ -12,7 +12,7 @@ export const ZSite = z
     country: z.string(),
     active: z.boolean(),
     buyer_pickup: z.boolean(),
-    created_at: z.string(),
+    created_at: ZDateTime,
     opening_hours: z.string().optional().meta({ description: 'Free text.' }),
   })
   .meta({ id: 'Site' });

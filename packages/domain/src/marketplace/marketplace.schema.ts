@@ -25,7 +25,7 @@ const ZBooking = z
       .string()
       .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', 'Unknown IANA time zone.')
       .optional()
-      .meta({ description: 'IANA time zone; default Europe/Stockholm.' }),
+      .meta({ description: 'IANA time zone; default Europe/Stockholm.', default: 'Europe/Stockholm' }),
     weekdays: z.array(z.number().int().min(1).max(7)).min(1),
     windows: z.array(z.object({ key: ZKey, label: z.string().min(1).max(60) })).min(1),
     zones: z.array(ZKey),

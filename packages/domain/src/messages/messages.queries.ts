@@ -133,12 +133,16 @@ export async function insertMessage(em: EntityManager, conversationId: string, m
   return { id, body: m.body, at: m.at, from_marketplace: m.senderId === null, sender_id: m.senderId };
 }
 
-/** A conversation's messages after a message id, oldest first. */
+/**
+ * A conversation's messages after a message id, oldest first. The order is the bigint column's
+ * (`m.id`, qualified): an unqualified `order by id` would name the select list's `id::text` and sort
+ * 1, 10, 100, 2, ….
+ */
 export function listMessages(em: EntityManager, conversationId: string, page: { after: number; limit: number }): Promise<MessageRow[]> {
   const sql = tenantSql(em);
-  return sql<MessageRow>`select id::text, body, at, from_marketplace, sender_id from messages
-     where marketplace_id = ${sql.marketplace} and conversation_id = ${conversationId} and id > ${page.after}
-     order by id limit ${page.limit}`;
+  return sql<MessageRow>`select m.id::text as id, m.body, m.at, m.from_marketplace, m.sender_id from messages m
+     where m.marketplace_id = ${sql.marketplace} and m.conversation_id = ${conversationId} and m.id > ${page.after}
+     order by m.id limit ${page.limit}`;
 }
 
 /** Moves a party's read mark forward to `upTo` (never back: an older page read later changes nothing). */

@@ -3,7 +3,7 @@ import { ORDER_STATES, PAYOUT_STATUSES } from '@hm/db/entities';
 import { ZMarketplaceCurrency } from '../listings/index.js';
 import { ZCountryCode, ZDateTime, ZId } from '../core/schemas.js';
 import { DELIVERY_METHODS } from './pricing/delivery.js';
-import { ORDER_EVENTS } from './order.machine.js';
+import { ORDER_EVENTS, USER_EVENTS } from './order.machine.js';
 
 /** Checkout and orders: the spec's OrderBody and the shapes under it, PlaceOrder, Quote, DeliveryBooking. */
 
@@ -30,7 +30,7 @@ export const ZDeliveryInput = z
 export const ZPlaceOrder = z
   .strictObject({
     listing_id: ZId,
-    quantity: z.number().int().min(1).max(100).optional().meta({ description: '1..100, default 1.' }),
+    quantity: z.number().int().min(1).max(100).optional().meta({ description: '1..100, default 1.', default: 1 }),
     currency: ZMarketplaceCurrency.optional().meta({ description: "One of the marketplace's currencies; the listing's when omitted." }),
     delivery: ZDeliveryInput.optional(),
     voucher_code: z.string().min(1).max(40).optional().meta({ description: 'Case-insensitive.' }),
@@ -124,7 +124,10 @@ export const ZListOrders = z.strictObject({
 export const ZOrderRef = z.strictObject({ id: ZId });
 export const ZTransitionInput = z.strictObject({
   id: ZId,
-  transition: z.enum(ORDER_EVENTS).meta({ description: 'One of the order transitions; a user may take only those in `available_transitions`.' }),
+  transition: z
+    .enum(ORDER_EVENTS)
+    // the team's and the service's own moves answer 409 saying who takes them; the document lists the user's (docs/decisions.md)
+    .meta({ description: 'A user-facing transition; a user may take only those in `available_transitions`.', override: { enum: [...USER_EVENTS] } }),
   data: ZTransitionData.optional(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZShopCurrency, ZShopListing } from '../listing-search/index.js';
-import { ZLocaleQuery } from '../core/schemas.js';
+import { ZDateTime, ZLocaleQuery } from '../core/schemas.js';
 
 /**
  * Content pages (spec: "Content page", "Content pages and media", Limits → Page blocks). Two sides:
@@ -117,7 +117,7 @@ export const ZImageRef = z
   })
   .meta({ id: 'ImageRef' });
 
-export const ZLink = z.object({ label: z.string(), href: z.string(), style: z.enum(['primary', 'secondary']).optional() }).meta({ id: 'Link' });
+export const ZLink = z.object({ label: z.string().max(LIMITS.label), href: z.string().max(LIMITS.href), style: z.enum(['primary', 'secondary']).optional() }).meta({ id: 'Link' });
 
 export const ZShowroomLocation = z
   .object({ name: z.string(), kind: z.enum(['showroom', 'warehouse']), line1: z.string(), postal_code: z.string(), city: z.string(), country: z.string(), opening_hours: z.string(), buyer_pickup: z.boolean() })
@@ -125,23 +125,23 @@ export const ZShowroomLocation = z
 
 export const ZBlock = z
   .object({
-    id: z.string(),
+    id: ZBlockId,
     type: z.string().meta({ description: `One of ${BLOCK_TYPES.map((t) => `\`${t}\``).join(', ')}; render by type and skip types you do not know (more may come).` }),
     heading: z.string().optional(),
     eyebrow: z.string().optional(),
     text: z.string().optional().meta({ description: 'Plain text.' }),
     body: z.string().optional().meta({ description: 'Markdown (text blocks).' }),
     button_label: z.string().optional(),
-    buttons: z.array(ZLink).optional(),
+    buttons: z.array(ZLink).max(LIMITS.buttons).optional(),
     link: ZLink.optional(),
-    links: z.array(ZLink).optional(),
+    links: z.array(ZLink).min(1).max(LIMITS.links).optional(),
     image: ZImageRef.optional(),
     phone_image: ZImageRef.optional(),
     image_id: z.string().optional(),
     phone_image_id: z.string().optional(),
     image_side: z.enum(['left', 'right']).optional(),
-    items: z.array(z.object({ title: z.string(), text: z.string().optional() })).optional(),
-    limit: z.number().int().optional(),
+    items: z.array(z.object({ title: z.string(), text: z.string().optional() })).min(1).max(LIMITS.promises).optional(),
+    limit: z.number().int().min(LIMITS.gridMin).max(LIMITS.gridMax).optional().meta({ default: LIMITS.gridDefault }),
     source: z.enum(['picked', 'rule']).optional(),
     listing_ids: z.array(z.string()).optional(),
     rule: z.object({ category_id: z.string().optional(), sort: z.enum(['newest', 'price_asc', 'price_desc', 'popular']).optional(), term_ids: z.array(z.string()).optional() }).optional(),
@@ -151,9 +151,9 @@ export const ZBlock = z
     on_sale: z.boolean().optional().meta({ description: 'featured_listing: false when the listing is no longer on sale (shown because `when_sold` is `show`).' }),
     location: ZShowroomLocation.optional(),
     location_id: z.string().optional(),
-    questions: z.array(z.object({ question: z.string(), answer: z.string() })).optional(),
+    questions: z.array(z.object({ question: z.string(), answer: z.string() })).min(1).max(LIMITS.faq).optional(),
     search: z.boolean().optional(),
-    tiles: z.array(z.object({ category_id: z.string(), category: z.object({ id: z.string(), name: z.string(), slug: z.string() }), image: ZImageRef.optional(), image_id: z.string().optional(), label: z.string().optional() })).optional(),
+    tiles: z.array(z.object({ category_id: z.string(), category: z.object({ id: z.string(), name: z.string(), slug: z.string() }), image: ZImageRef.optional(), image_id: z.string().optional(), label: z.string().optional() })).min(1).max(LIMITS.tiles).optional(),
     tone: z.enum(['brand', 'light', 'dark']).optional(),
     visual: z.enum(['image', 'listing', 'newest', 'none']).optional(),
     when_sold: z.enum(['hide', 'show']).optional(),
@@ -168,14 +168,14 @@ export const ZPage = z
     description: z.string(),
     locale: z.string(),
     blocks: z.array(ZBlock),
-    published_at: z.string().optional().meta({ description: 'Absent on a draft that was never published (preview).' }),
+    published_at: ZDateTime.optional().meta({ description: 'Absent on a draft that was never published (preview).' }),
     share_image: ZImageRef.optional(),
   })
   .meta({ id: 'Page' });
 export type PageBody = z.infer<typeof ZPage>;
 
 export const ZPublishedPageList = z
-  .object({ items: z.array(z.object({ slug: z.string(), locale: z.string(), published_at: z.string() }).meta({ id: 'PublishedPage' })) })
+  .object({ items: z.array(z.object({ slug: z.string(), locale: z.string(), published_at: ZDateTime }).meta({ id: 'PublishedPage' })) })
   .meta({ id: 'PublishedPageList' });
 
 export const ZPageSlug = z.string().min(1).max(LIMITS.slug).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case letters, digits and single hyphens.');

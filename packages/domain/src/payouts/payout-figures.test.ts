@@ -1,18 +1,9 @@
 import { expect, test } from 'vitest';
 import type { OrderLineItem } from '@hm/db/entities';
-import { addMonths, commissionOf, payoutFigures, startedMonths } from './payout-figures.js';
+import { addMonths, payoutFigures, startedMonths } from './payout-figures.js';
 
 const line = (code: OrderLineItem['code'], amount: number): OrderLineItem => ({ code, label: code, unit_price: amount, quantity: 1, amount });
 const soldAt = new Date('2031-03-03T09:00:00Z');
-
-test('commission rounds half away from zero, not by binary accident', () => {
-  expect(commissionOf(1005, 10)).toBe(101); // 100.5
-  expect(commissionOf(1004, 10)).toBe(100); // 100.4
-  expect(commissionOf(1005, 0.7)).toBe(7); // 7.035
-  expect(commissionOf(1500, 0.7)).toBe(11); // 10.5 (10.499999… in floating point)
-  expect(commissionOf(1000, 0)).toBe(0);
-  expect(commissionOf(999, 100)).toBe(999);
-});
 
 test('storage: nothing up to the last free moment; every started month after it', () => {
   const storedAt = new Date('2031-01-01T00:00:00Z');

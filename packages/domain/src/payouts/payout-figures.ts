@@ -1,5 +1,5 @@
 import type { OrderLineItem } from '@hm/db/entities';
-import { roundMoney } from '../rates/index.js';
+import { percentOf } from '../core/money.js';
 
 /**
  * What an order brings its seller (spec: Payout; rules in docs/decisions.md):
@@ -40,7 +40,7 @@ export function payoutFigures(input: FigureInput): PayoutFigures {
   const shipping = sum(input.lineItems, (l) => SHIPPING_LINES.has(l.code));
   const voucher = -sum(input.lineItems, (l) => l.code === 'voucher');
   const subtotal = items + (input.fulfilment === 'seller' ? shipping : 0);
-  const commission = commissionOf(items, input.commissionPercent);
+  const commission = percentOf(items, input.commissionPercent);
   const storageMonths = input.storage ? startedMonths(input.storage.storedAt, input.storage.freeWeeks, input.soldAt) : 0;
   const storageFee = storageMonths * (input.storage?.monthlyFee ?? 0);
   return {
@@ -52,14 +52,6 @@ export function payoutFigures(input: FigureInput): PayoutFigures {
     marketplaceShipping: input.fulfilment === 'marketplace' ? shipping : 0,
     voucher,
   };
-}
-
-/**
- * The percent of an amount in minor units, rounded half away from zero. The product is rounded to
- * 9 decimals first, so binary floating point (1005 × 0.7 = 703.4999…) does not decide a half.
- */
-export function commissionOf(amount: number, percent: number): number {
-  return roundMoney(Math.round(((amount * percent) / 100) * 1e9) / 1e9);
 }
 
 /** Adds calendar months in UTC; a day the month lacks becomes its last day (31 Jan + 1 month = 28/29 Feb). */

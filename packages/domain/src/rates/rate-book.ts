@@ -1,48 +1,54 @@
 import type { EntityManager } from '@hm/db/orm';
+import { applyRatio, decimal, inverse, minorDigits, ONE, powerOfTen, times, type Ratio } from '../core/money.js';
 import { latestRates } from './rates.queries.js';
 
-/** Minor-unit digits of a currency (SEK 2, JPY 0, BHD 3). */
-export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
+export { minorDigits };
+
+/** A stored rate: 1 `base` = `rate` `quote` from `date` (a number, or a `numeric`'s text). */
+export interface RateRow {
+  base: string;
+  quote: string;
+  rate: number | string;
+  date?: string;
 }
 
-/** Rounds half away from zero (money rule). */
-export const roundMoney = (x: number) => Math.sign(x) * Math.round(Math.abs(x));
-
 /**
- * The day's rates of a marketplace: for every pair the latest rate on or before `today` (spec:
- * Listing → display_price).
+ * The day's rates of a marketplace: for every currency pair the latest rate on or before `today`,
+ * whichever way it was quoted (EUR→SEK of 1 November gives way to SEK→EUR of today; spec: Listing →
+ * display_price). Rates are exact decimals (core/money.ts), so a conversion here and `price_base`
+ * in SQL round the same halves the same way.
  */
 export class RateBook {
-  private readonly rates = new Map<string, number>();
+  /** per unordered pair (`A|B`, A < B): the newest row */
+  private readonly pairs = new Map<string, { base: string; quote: string; rate: Ratio; date: string }>();
 
   constructor(
-    rows: { base: string; quote: string; rate: number }[],
+    rows: RateRow[],
     readonly defaultCurrency: string,
   ) {
-    for (const r of rows) this.rates.set(`${r.base}>${r.quote}`, Number(r.rate));
+    for (const r of rows) {
+      const key = [r.base, r.quote].sort().join('|');
+      const date = r.date ?? '';
+      const held = this.pairs.get(key);
+      if (!held || date >= held.date) this.pairs.set(key, { base: r.base, quote: r.quote, rate: decimal(r.rate), date });
+    }
   }
 
   /**
-   * Major units of `to` per major unit of `from`, or undefined when no rates connect them: directly,
-   * inversely, or through other currencies (the shortest chain of rates, e.g. USD → EUR → SEK).
+   * Major units of `to` per major unit of `from` as an exact ratio, or undefined when no rates connect
+   * them: directly, inversely, or through other currencies (the shortest chain, e.g. USD → EUR → SEK).
    */
-  rate(from: string, to: string): number | undefined {
-    if (from === to) return 1;
-    const seen = new Map<string, number>([[from, 1]]);
+  rate(from: string, to: string): Ratio | undefined {
+    if (from === to) return ONE;
+    const seen = new Map<string, Ratio>([[from, ONE]]);
     let frontier = [from];
     while (frontier.length) {
       const next: string[] = [];
       for (const c of frontier) {
-        for (const [key, r] of this.rates) {
-          const [base, quote] = key.split('>') as [string, string];
-          const step = base === c ? { to: quote, r } : quote === c ? { to: base, r: 1 / r } : undefined;
+        for (const p of this.pairs.values()) {
+          const step = p.base === c ? { to: p.quote, r: p.rate } : p.quote === c ? { to: p.base, r: inverse(p.rate) } : undefined;
           if (!step || seen.has(step.to)) continue;
-          seen.set(step.to, seen.get(c)! * step.r);
+          seen.set(step.to, times(seen.get(c)!, step.r));
           if (step.to === to) return seen.get(to);
           next.push(step.to);
         }
@@ -52,16 +58,21 @@ export class RateBook {
     return undefined;
   }
 
-  /** Minor units of the default currency per minor unit of `currency`. */
-  factor(currency: string): number | undefined {
-    const r = this.rate(currency, this.defaultCurrency);
-    return r === undefined ? undefined : r * 10 ** (minorDigits(this.defaultCurrency) - minorDigits(currency));
+  /** Minor units of `to` per minor unit of `from`, exact. */
+  minorRate(from: string, to: string): Ratio | undefined {
+    const r = this.rate(from, to);
+    return r === undefined ? undefined : times(r, powerOfTen(minorDigits(to) - minorDigits(from)));
+  }
+
+  /** Minor units of the default currency per minor unit of `currency` (the reprice job's `price_factors`). */
+  factor(currency: string): Ratio | undefined {
+    return this.minorRate(currency, this.defaultCurrency);
   }
 
   /** An amount in minor units of `from` as minor units of `to`, rounded half away from zero. */
   convert(amount: number, from: string, to: string): number | undefined {
-    const r = this.rate(from, to);
-    return r === undefined ? undefined : roundMoney(amount * r * 10 ** (minorDigits(to) - minorDigits(from)));
+    const r = this.minorRate(from, to);
+    return r === undefined ? undefined : applyRatio(amount, r);
   }
 }
 

@@ -1,15 +1,11 @@
 import type { OrderLineItem, Voucher } from '@hm/db/entities';
-import { minorDigits, roundMoney, type RateBook } from '../rates/index.js';
+import type { RateBook } from '../rates/index.js';
+import { formatMoney, percentOf } from '../core/money.js';
 
 /** A voucher's uses so far: every order with it whose payment did not expire, and the buyer's own. */
 export interface VoucherUses {
   all: number;
   mine: number;
-}
-
-export function formatMoney(amount: number, currency: string): string {
-  const digits = minorDigits(currency);
-  return `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -35,6 +31,6 @@ export function voucherRefusal(v: Voucher, o: { now: Date; itemsTotal: number; c
 
 /** The voucher's line: a percentage of the items, or its amount (never more than the items), negative. */
 export function voucherLine(v: Voucher, itemsTotal: number, currency: string, rates: RateBook): OrderLineItem {
-  const off = v.percent !== null && v.percent !== undefined ? roundMoney((itemsTotal * Number(v.percent)) / 100) : Math.min(itemsTotal, rates.convert(v.amount!, v.currency!, currency)!);
+  const off = v.percent !== null && v.percent !== undefined ? percentOf(itemsTotal, v.percent) : Math.min(itemsTotal, rates.convert(v.amount!, v.currency!, currency)!);
   return { code: 'voucher', label: `Voucher ${v.code}`, unit_price: -off, quantity: 1, amount: -off };
 }

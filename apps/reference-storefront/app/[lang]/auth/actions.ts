@@ -3,15 +3,29 @@
 import { safe } from '@trpc/client';
 import { redirect } from 'next/navigation';
 import { api, apiAs, problemOf } from '../../../lib/api';
+import { countOf } from '../../../lib/intl';
+import { retryAfterOf } from '../../../lib/problems';
 import { callOptions, keptValues, optional, problemToState, safeNext, text, type FormState } from '../../../lib/forms';
 import { messages } from '../../../lib/messages';
+import { forgetCheckoutDraft } from '../../../lib/orders';
 import { endSessionCookie, sessionToken, startSession } from '../../../lib/session';
+import { formLang as langOf } from '../../../lib/form-lang';
 
-const langOf = (form: FormData) => text(form, 'lang') || 'en';
+
+/**
+ * A 429 at sign-in or when asking for an email, in plain words: how long to wait (from Retry-After,
+ * in whole minutes) and, for a paused password sign-in, the other ways in (an emailed link, a reset).
+ */
+function rateLimitedState(error: unknown, lang: string, form: FormData, kind: 'password' | 'email'): FormState | undefined {
+  if (problemOf(error)?.code !== 'rate_limited') return undefined;
+  const t = messages(lang).signIn;
+  const wait = countOf(lang, Math.max(1, Math.ceil((retryAfterOf(error) ?? 60) / 60)), t.waitMinutes);
+  return { message: (kind === 'password' ? t.locked : t.linksPaused).replace('{wait}', wait), code: 'rate_limited', values: keptValues(form) };
+}
 
 /** Link problems in the shopper's words, with the code kept so the page can offer the next step. */
 function linkState(error: unknown, lang: string, kind: 'signIn' | 'reset', form: FormData): FormState {
-  const state = problemToState(error, langOf(form), keptValues(form));
+  const state = problemToState(error, lang, keptValues(form));
   const t = messages(lang);
   const words = {
     signIn: { link_used: t.signIn.linkUsed, link_expired: t.signIn.linkExpired, link_invalid: t.signIn.linkInvalid },
@@ -23,7 +37,7 @@ function linkState(error: unknown, lang: string, kind: 'signIn' | 'reset', form:
 }
 
 export async function signUpAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const [res, error] = await safe(
     api().users.signUp.mutate(
       {
@@ -36,27 +50,28 @@ export async function signUpAction(_: FormState, form: FormData): Promise<FormSt
       callOptions(form),
     ),
   );
-  if (error) return problemToState(error, langOf(form), keptValues(form));
+  if (error) return problemToState(error, await langOf(form), keptValues(form));
   await startSession(res.session.token);
   redirect(`/${lang}/account?welcome=1`);
 }
 
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const [res, error] = await safe(api().sessions.create.mutate({ email: text(form, 'email').trim(), password: text(form, 'password') }, callOptions(form)));
-  if (error) return problemToState(error, langOf(form), keptValues(form));
+  if (error) return rateLimitedState(error, lang, form, 'password') ?? problemToState(error, lang, keptValues(form));
   await startSession(res.session.token);
   redirect(safeNext(text(form, 'next'), lang));
 }
 
 export async function emailLinkAction(_: FormState, form: FormData): Promise<FormState> {
+  const lang = await langOf(form);
   const [, error] = await safe(api().sessions.requestEmailLink.mutate({ email: text(form, 'email').trim() }, callOptions(form)));
-  if (error) return problemToState(error, langOf(form), keptValues(form));
+  if (error) return rateLimitedState(error, lang, form, 'email') ?? problemToState(error, lang, keptValues(form));
   return { ok: true, values: keptValues(form) };
 }
 
 export async function linkSignInAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const [res, error] = await safe(api().sessions.fromLink.mutate({ token: text(form, 'token') }, callOptions(form)));
   if (error) return linkState(error, lang, 'signIn', form);
   await startSession(res.session.token);
@@ -64,22 +79,24 @@ export async function linkSignInAction(_: FormState, form: FormData): Promise<Fo
 }
 
 export async function signOutAction(form: FormData): Promise<void> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const token = await sessionToken();
   // An already-ended session is fine: the shopper wanted out.
   if (token) await safe(apiAs(token).sessions.endCurrent.mutate({}));
   await endSessionCookie();
+  await forgetCheckoutDraft();
   redirect(`/${lang}`);
 }
 
 export async function requestResetAction(_: FormState, form: FormData): Promise<FormState> {
+  const lang = await langOf(form);
   const [, error] = await safe(api().passwordResets.request.mutate({ email: text(form, 'email').trim() }, callOptions(form)));
-  if (error) return problemToState(error, langOf(form), keptValues(form));
+  if (error) return rateLimitedState(error, lang, form, 'email') ?? problemToState(error, lang, keptValues(form));
   return { ok: true, values: keptValues(form) };
 }
 
 export async function confirmResetAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const [, error] = await safe(api().passwordResets.confirm.mutate({ token: text(form, 'token'), password: text(form, 'password') }, callOptions(form)));
   if (error) return linkState(error, lang, 'reset', form);
   // The API signed the user out everywhere; this device too.
@@ -100,7 +117,7 @@ function signedOutOn(error: unknown, lang: string) {
 }
 
 export async function updateProfileAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const client = await asUser(lang);
   const [user, error] = await safe(
     client.me.update.mutate(
@@ -117,7 +134,7 @@ export async function updateProfileAction(_: FormState, form: FormData): Promise
   );
   if (error) {
     signedOutOn(error, lang);
-    return problemToState(error, langOf(form), keptValues(form));
+    return problemToState(error, await langOf(form), keptValues(form));
   }
   return {
     ok: true,
@@ -126,7 +143,7 @@ export async function updateProfileAction(_: FormState, form: FormData): Promise
 }
 
 export async function resendConfirmationAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const client = await asUser(lang);
   const [, error] = await safe(client.me.sendVerificationEmail.mutate({}, callOptions(form)));
   if (error) {

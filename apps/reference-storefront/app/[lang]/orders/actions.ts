@@ -1,14 +1,14 @@
 'use server';
 
 import { safe } from '@trpc/client';
-import { redirect } from 'next/navigation';
+import { redirect, RedirectType } from 'next/navigation';
 import { api, apiAs } from '../../../lib/api';
 import { callOptions, keptValues, problemToState, text, type FormState } from '../../../lib/forms';
 import { messages } from '../../../lib/messages';
-import { checkoutFieldOf, checkoutValues, clientSecretOf, keepClientSecret, orderInput } from '../../../lib/orders';
+import { checkoutFieldOf, checkoutQuery, checkoutValues, clientSecretOf, forgetCheckoutDraft, keepCheckoutDraft, keepClientSecret, orderInput } from '../../../lib/orders';
 import { sessionToken } from '../../../lib/session';
+import { formLang as langOf } from '../../../lib/form-lang';
 
-const langOf = (form: FormData) => text(form, 'lang') || 'en';
 const ID = /^[0-9a-f-]{36}$/i;
 
 async function signedIn(lang: string, back: string): Promise<string> {
@@ -18,22 +18,33 @@ async function signedIn(lang: string, back: string): Promise<string> {
 }
 
 /**
- * Checkout's one form: "Update price" keeps the choices in the page's address (the page quotes
- * them, server-side); "Place order" places it, keeps the client secret in an httpOnly cookie and
- * goes on to pay — or, for a total of 0 (nothing to pay), straight to the order.
+ * Checkout's one form: "Update price" keeps the choices (delivery, country, voucher in the page's
+ * address; name, street, postal code, city and phone in the draft cookie) and the page quotes them,
+ * server-side; "Place order" places it, keeps the client secret in an httpOnly cookie and goes on
+ * to pay — or, for a total of 0 (nothing to pay), straight to the order.
  */
 export async function checkoutAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const listingId = text(form, 'listing_id');
   if (!ID.test(listingId)) redirect(`/${lang}`);
   const values = checkoutValues(form);
-  if (text(form, 'intent') !== 'place') redirect(`/${lang}/checkout/${listingId}?${new URLSearchParams(values)}`);
+  if (text(form, 'intent') !== 'place') {
+    await keepCheckoutDraft(listingId, values);
+    redirect(`/${lang}/checkout/${listingId}?${checkoutQuery(values)}`, RedirectType.replace);
+  }
   const token = await signedIn(lang, `/${lang}/listings/${listingId}`);
   const [placed, error] = await safe(apiAs(token).me.orders.place.mutate(orderInput(listingId, values), callOptions(form)));
   if (error) return problemToState(error, lang, keptValues(form), checkoutFieldOf);
+  await forgetCheckoutDraft();
   if (placed.payment.client_secret === '') redirect(`/${lang}/orders/${placed.order.id}`);
   await keepClientSecret(placed.order.id, placed.payment.client_secret);
   redirect(`/${lang}/orders/${placed.order.id}/pay`);
+}
+
+/** Checkout's re-quote as the shopper types (JavaScript): keeps the address in the draft cookie; the form then asks the page for the new quote. */
+export async function keepCheckoutDraftAction(form: FormData): Promise<void> {
+  const listingId = text(form, 'listing_id');
+  if (ID.test(listingId)) await keepCheckoutDraft(listingId, checkoutValues(form));
 }
 
 /**
@@ -41,7 +52,7 @@ export async function checkoutAction(_: FormState, form: FormData): Promise<Form
  * with the client secret from the cookie. A declined payment stays payable (same secret).
  */
 export async function sandboxPayAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const id = text(form, 'order_id');
   if (!ID.test(id)) redirect(`/${lang}/account/orders`);
   await signedIn(lang, `/${lang}/orders/${id}/pay`);
@@ -55,7 +66,7 @@ export async function sandboxPayAction(_: FormState, form: FormData): Promise<Fo
 
 /** One of the caller's `available_transitions` (mark-delivered carries tracking number and carrier). */
 export async function transitionAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const id = text(form, 'order_id');
   const token = await signedIn(lang, `/${lang}/orders/${id}`);
   const data: Record<string, string> = {};
@@ -71,7 +82,7 @@ export async function transitionAction(_: FormState, form: FormData): Promise<Fo
 
 /** The buyer books (or changes) the delivery slot. */
 export async function bookDeliveryAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const id = text(form, 'order_id');
   const token = await signedIn(lang, `/${lang}/orders/${id}`);
   const [date = '', window = ''] = text(form, 'slot').split('|');

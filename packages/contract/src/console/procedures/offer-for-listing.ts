@@ -10,7 +10,7 @@ export const offerForListingProcedure = consoleProcedure
       amount: z.number().int().min(1).describe('Offered price in minor units (öre, cents).'),
       currency: z.string().length(3).describe("One of the marketplace's currencies."),
       note: z.string().max(2000).default('').describe('Shown to the seller with the offer.'),
-      schedule: ZPriceScheduleInput.optional().describe('Price drops as JSON, e.g. [{"months":2,"amount":9000}].'),
+      schedule: ZPriceScheduleInput.optional().describe('Price drops as JSON, each below the offer and the step before, e.g. [{"months":2,"amount":9000}].'),
     }).describe('Offer the seller a price (a valuation); the seller is emailed and answers from the storefront.'),
   )
   .mutation(async ({ ctx, input }) => {

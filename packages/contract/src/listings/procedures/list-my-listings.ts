@@ -11,5 +11,5 @@ export const listMyListings = sessionProcedure
   .query(async ({ ctx, input }) => {
     const { items, nextCursor } = await listOwnListings(ctx, input);
     const rel = await loadRelations(ctx.em, items);
-    return { items: items.map((l) => toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl })), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+    return { items: items.map((l) => toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, own: true })), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
   });

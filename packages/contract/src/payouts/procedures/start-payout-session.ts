@@ -22,7 +22,7 @@ export const startPayoutSessionProcedure = sessionProcedure
   .input(
     z.strictObject({
       country: ZCountryCode.meta({ description: 'ISO 3166-1 alpha-2; used the first time.' }),
-      business_type: z.enum(['individual', 'company']).optional().meta({ description: '`individual` (default) or `company`; used the first time.' }),
+      business_type: z.enum(['individual', 'company']).optional().meta({ description: '`individual` (default) or `company`; used the first time.', default: 'individual' }),
     }),
   )
   .output(z.object({ client_secret: z.string() }).meta({ id: 'PayoutSession' }))

@@ -5,7 +5,7 @@ import { countHit, lockCounter, rateLimited } from '../../core/rate-limit.js';
 import { decoyHash, verifyPassword } from '../passwords.js';
 import { mailLinkIfAccount } from './email-links.js';
 import { redeemEmailToken } from './email-tokens.js';
-import { EMAIL_LINK_LIMITS, SIGN_IN_FAILURES } from './limits.js';
+import { EMAIL_LINK_LIMITS, IP_SIGN_IN_FAILURES, SIGN_IN_FAILURES, TOO_MANY_FAILURES_FROM_IP } from './limits.js';
 import { blocked, createSession, type NewSession } from './sessions.js';
 import { findUserByEmail, normalizeEmail } from './users.js';
 
@@ -16,6 +16,8 @@ type Outcome = { ok: { user: User; session: NewSession } } | { error: DomainErro
  * passwords are counted exactly; once 10 are in the 15-minute window every attempt is 429 until it
  * ends, the right password included. Unknown addresses cost the same time and count the same way,
  * so no answer tells whether an account exists. Failures are committed, then the error is thrown.
+ * With the client's IP known, its failures are counted too (locked the same way, after the address's
+ * counter): 30 in 15 minutes and every attempt from it is 429, so it cannot lock more than 3 accounts.
  */
 export async function signInWithPassword(ctx: CommandContext, input: { email: string; password: string }): Promise<{ user: User; session: NewSession }> {
   const now = ctx.clock.now();
@@ -25,10 +27,16 @@ export async function signInWithPassword(ctx: CommandContext, input: { email: st
     if (lock.count >= SIGN_IN_FAILURES.limit) {
       return { error: rateLimited('Too many wrong passwords for this address. Try again in {seconds} seconds, or reset the password.', lock.windowEnd, now) };
     }
+    const ip = ctx.clientIp;
+    if (ip !== undefined) {
+      const ipLock = await lockCounter(em, IP_SIGN_IN_FAILURES, ip, now);
+      if (ipLock.count >= IP_SIGN_IN_FAILURES.limit) return { error: rateLimited(TOO_MANY_FAILURES_FROM_IP, ipLock.windowEnd, now) };
+    }
     const user = await findUserByEmail(em, input.email);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !user.passwordHash || !ok) {
       await countHit(em, SIGN_IN_FAILURES, subject, now);
+      if (ip !== undefined) await countHit(em, IP_SIGN_IN_FAILURES, ip, now);
       return { error: new DomainError('invalid_credentials', 'The email address or password is wrong.') };
     }
     if (user.blockedAt) return { error: blocked() };

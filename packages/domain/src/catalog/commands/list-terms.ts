@@ -1,9 +1,9 @@
 import type { CommandContext } from '../../core/context.js';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
-import { keyset } from '../../core/keyset.js';
+import { keyset, NOT_THIS_QUERY } from '../../core/keyset.js';
 import { resolveLocale } from '../../core/locale.js';
 import type { ListTermsInput } from '../catalog.schema.js';
-import { termBySlug, termsInUse, termsPage, type TermRow } from '../terms.queries.js';
+import { termById, termBySlug, termsInUse, termsPage, type TermRow } from '../terms.queries.js';
 
 export interface TermBody {
   id: string;
@@ -38,10 +38,15 @@ export async function listTerms(ctx: CommandContext, input: ListTermsInput): Pro
     return { items: rows.map((r) => ({ ...toBody(r, lang, dflt), listing_count: r.listing_count })) };
   }
 
-  const pages = keyset(JSON.stringify([ctx.marketplace.id, input.kind, lang, input.q ?? '']), ['text', 'uuid']);
-  const after = pages.after(input.cursor);
+  // The cursor holds the page's last term id, not its name (a name may be 200 characters of any
+  // script, too long for a cursor): the page after it starts at that term's folded name, read back.
+  const pages = keyset(JSON.stringify([ctx.marketplace.id, input.kind, lang, input.q ?? '']), ['uuid']);
+  const [afterId] = pages.after(input.cursor) ?? [];
+  const anchor = afterId === undefined ? undefined : await termById(ctx.em, lang, dflt, input.kind, afterId);
+  if (afterId !== undefined && !anchor) throw new ValidationError([{ location: 'cursor', message: NOT_THIS_QUERY, value: input.cursor }]);
+  const after = anchor && ([anchor.sort_name, anchor.id] as [string, string]);
   const rows = await termsPage(ctx.em, lang, dflt, input.kind, { prefix: input.q || undefined, after, limit: input.limit + 1 });
-  const { items, nextCursor } = pages.page(rows, input.limit, (r) => [r.sort_name, r.id]);
+  const { items, nextCursor } = pages.page(rows, input.limit, (r) => [r.id]);
   return { items: items.map((r) => toBody(r, lang, dflt)), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
 }
 

@@ -23,6 +23,8 @@ export const mediaKey = (mediaId: string, size: MediaSize) => `media/${mediaId}/
 
 export const originalKey = (imageId: string) => `originals/${imageId}`;
 export const sizeKey = (imageId: string, size: ImageSize) => `images/${imageId}/${size}.jpg`;
+/** Every file a listing photo can have: what deleting it (or its listing) removes. */
+export const imageKeys = (imageId: string) => [originalKey(imageId), ...IMAGE_SIZES.map((size) => sizeKey(imageId, size))];
 
 /** Keys are ours (uuid + fixed names); anything else never reaches a store. */
 export const SAFE_KEY = /^(originals\/[0-9a-f-]{36}|images\/[0-9a-f-]{36}\/(thumb|medium|large)\.jpg|media\/[0-9a-f-]{36}\/(thumb|medium|large|xlarge)\.jpg)$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LockMode } from '@mikro-orm/core';
 import { ListingImageSchema } from '@hm/db/entities';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Clock } from '../../core/context.js';
@@ -6,7 +7,7 @@ import { BULK_PRIORITY, defineTask } from '../../core/tasks.js';
 import { transition } from '../../core/state-machine.js';
 import { startDerivatives } from '../derivatives.js';
 import { imageMachine } from '../image.machine.js';
-import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
+import { IMAGE_SIZES, imageKeys, originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
 
 export interface ImageDeps {
   orm: MikroORM;
@@ -14,45 +15,85 @@ export interface ImageDeps {
   clock: Clock;
 }
 
+type Outcome = { to: 'ready'; width: number; height: number } | { to: 'failed'; reason: string };
+
 /**
- * The `process-image` job: makes the three sizes, marks the photo ready (or failed when the bytes
- * do not decode), then deletes the original, so camera metadata such as GPS is not kept anywhere.
- * Safe to run twice: a photo no longer `processing` (or deleted) is left alone.
+ * The `process-image` job: makes the three sizes, marks the photo ready (or failed, with a reason
+ * the seller can read), then deletes the original, so camera metadata such as GPS is not kept
+ * anywhere. Safe to run twice: a photo no longer `processing` is left alone.
+ *
+ * The seller may delete the photo, or its listing, while the sizes are being made. So the outcome
+ * is written under the row's lock, after the sizes are stored: a delete that came first leaves no
+ * row, and the job removes every file it stored (the public image URL answers 404); a delete that
+ * comes later waits for this transaction and then removes the files itself. A job that finds no
+ * row at its start removes the files too (an earlier attempt may have stored some before it died).
  */
 export async function processImage(deps: ImageDeps, ref: { marketplaceId: string; imageId: string }): Promise<'ready' | 'failed' | 'skipped'> {
-  const em = tenantEm(deps.orm, ref.marketplaceId);
-  const image = await em.findOne(ListingImageSchema, { id: ref.imageId });
-  if (!image || image.status !== 'processing') return 'skipped';
+  const image = await tenantEm(deps.orm, ref.marketplaceId).findOne(ListingImageSchema, { id: ref.imageId });
+  if (!image) {
+    await deps.images.delete(imageKeys(ref.imageId));
+    return 'skipped';
+  }
+  if (image.status !== 'processing') return 'skipped';
   const original = await deps.images.get(originalKey(image.id));
-  if (!original) {
-    image.error = 'The uploaded bytes are gone.';
-    await transition(imageMachine, image, 'fail', 'system', { now: deps.clock.now() });
-    await em.flush();
-    return 'failed';
-  }
-  let result: 'ready' | 'failed';
-  try {
-    const d = await startDerivatives(original.body);
-    // each size is stored as soon as it is encoded, while the larger ones are still being made; when
-    // one fails, the others are let finish and every size is removed again (no files of a failed photo)
-    const stored = await Promise.allSettled(IMAGE_SIZES.map(async (size) => deps.images.put(sizeKey(image.id, size), await d.sizes[size], 'image/jpeg')));
-    const failure = stored.find((r) => r.status === 'rejected');
-    if (failure) {
-      await deps.images.delete(IMAGE_SIZES.map((size) => sizeKey(image.id, size)));
-      throw failure.reason;
+  const outcome: Outcome = original
+    ? await storeSizes(deps.images, image.id, original.body)
+    : { to: 'failed', reason: 'The uploaded file was lost before it could be processed; upload the photo again.' };
+
+  const written = await tenantEm(deps.orm, ref.marketplaceId).transactional(async (em) => {
+    const row = await em.findOne(ListingImageSchema, { id: image.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!row) return 'deleted' as const;
+    if (row.status !== 'processing') return 'skipped' as const;
+    if (outcome.to === 'ready') {
+      row.width = outcome.width;
+      row.height = outcome.height;
+      await transition(imageMachine, row, 'finish', 'system', { now: deps.clock.now() });
+    } else {
+      row.error = outcome.reason.slice(0, 500);
+      await transition(imageMachine, row, 'fail', 'system', { now: deps.clock.now() });
     }
-    image.width = d.width;
-    image.height = d.height;
-    await transition(imageMachine, image, 'finish', 'system', { now: deps.clock.now() });
-    result = 'ready';
-  } catch (e) {
-    image.error = `The photo could not be read: ${(e as Error).message}`.slice(0, 500);
-    await transition(imageMachine, image, 'fail', 'system', { now: deps.clock.now() });
-    result = 'failed';
+    return outcome.to;
+  });
+  if (written === 'deleted') {
+    await deps.images.delete(imageKeys(image.id));
+    return 'skipped';
   }
-  await em.flush();
+  if (written === 'skipped') return 'skipped';
   await deps.images.delete([originalKey(image.id)]);
-  return result;
+  return written;
+}
+
+/**
+ * Each size is stored as soon as it is encoded, while the larger ones are still being made; when
+ * one fails, the others are let finish and every size is removed again (no files of a failed photo).
+ */
+async function storeSizes(images: ImageStore, imageId: string, original: Buffer): Promise<Outcome> {
+  let d: Awaited<ReturnType<typeof startDerivatives>>;
+  try {
+    d = await startDerivatives(original);
+  } catch (e) {
+    return { to: 'failed', reason: unreadable(e) };
+  }
+  let encoded = true;
+  const stored = await Promise.allSettled(
+    IMAGE_SIZES.map(async (size) => {
+      const bytes = await d.sizes[size].catch((e: unknown) => {
+        encoded = false;
+        throw e;
+      });
+      await images.put(sizeKey(imageId, size), bytes, 'image/jpeg');
+    }),
+  );
+  const failure = stored.find((r) => r.status === 'rejected');
+  if (!failure) return { to: 'ready', width: d.width, height: d.height };
+  await images.delete(IMAGE_SIZES.map((size) => sizeKey(imageId, size)));
+  return { to: 'failed', reason: encoded ? 'The photo could not be saved (a storage problem on our side); upload it again.' : unreadable(failure.reason) };
+}
+
+/** The decoder's first line, after a sentence a seller can act on. */
+function unreadable(e: unknown): string {
+  const said = (e instanceof Error ? e.message : String(e)).split('\n')[0]!.trim().slice(0, 200);
+  return `The photo could not be read: the file is damaged or is not a complete JPEG, PNG or WebP image. Export or save it again and upload the new file.${said ? ` (The decoder said: ${said})` : ''}`;
 }
 
 /** Makes a listing photo's sizes (thumb, medium, large) and marks it ready or failed. */

@@ -41,6 +41,19 @@ export interface SearchResult {
 }
 
 /**
+ * A listing's price in `currency` as `display_price` shows it (SQL over `l`): each listing currency's
+ * exact rate to it, rounded half away from zero (`hm_round_div`, as core/money.ts); null without a rate.
+ */
+function displayedIn(currency: string, listingCurrencies: readonly string[], rates: RateBook): { sql: string; params: unknown[] } {
+  const whens = listingCurrencies.flatMap((c) => {
+    const r = rates.minorRate(c, currency);
+    return r ? [{ sql: `when ? then hm_round_div(l.price_amount * ?::numeric, ?::numeric)`, params: [c, r.num.toString(), r.den.toString()] }] : [];
+  });
+  if (whens.length === 0) return { sql: 'null::bigint', params: [] };
+  return { sql: `(case l.price_currency ${whens.map((w) => w.sql).join(' ')} end)`, params: whens.flatMap((w) => w.params) };
+}
+
+/**
  * GET /v1/listings. Filters and sort are one SQL statement over the partial shop indexes; the page
  * is keyset-paged on the sort key plus id (stable while listings are added), and `total` counts
  * the same filters. Prices compare in the default currency (`price_base`, kept by reprice-listings).
@@ -102,7 +115,16 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       errors.push({ location: name, message: `No exchange rate from ${priceCurrency} to ${rates.defaultCurrency} for today.`, value: v });
       continue;
     }
-    filter(`l.price_base ${op} ?`, base);
+    if (priceCurrency === rates.defaultCurrency) {
+      filter(`l.price_base ${op} ?`, base); // price_base is the price as displayed in the default currency
+      continue;
+    }
+    // In another currency a listing matches when its price as displayed in that currency (converted
+    // from its own, rounded like display_price) is within the bound; the bound one unit wider in the
+    // default currency keeps the price index in use.
+    const wider = rates.convert(name === 'max_price' ? v + 1 : v - 1, priceCurrency!, rates.defaultCurrency)!;
+    const shown = displayedIn(priceCurrency!, ctx.marketplace.currencies, rates);
+    filter(`l.price_base ${op} ? and ${shown.sql} ${op} ?`, wider, ...shown.params, v);
   }
   if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price) {
     errors.push({ location: 'max_price', message: 'Must be at least min_price.', value: input.max_price });

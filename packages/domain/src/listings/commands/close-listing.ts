@@ -1,6 +1,6 @@
 import { ListingImageSchema, type Listing } from '@hm/db/entities';
 import type { UserCommandContext } from '../../core/context.js';
-import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
+import { imageKeys, type ImageStore } from '../../core/ports/image-store.js';
 import { REMOVED } from '../../core/state-machine.js';
 import { moveListing } from '../listing.effects.js';
 import { findOwnListing } from './find-listings.js';
@@ -30,7 +30,8 @@ export async function deleteListing(ctx: UserCommandContext & { images: ImageSto
     await em.flush();
     return { result: 'closed' as const, imageIds: [] };
   });
-  // files go after the rows are gone (a failure here leaves only unreachable files, never broken rows)
-  await ctx.images.delete(outcome.imageIds.flatMap((i) => [originalKey(i), ...IMAGE_SIZES.map((s) => sizeKey(i, s))]));
+  // files go after the rows are gone (a failure here leaves files without a row, never a row without
+  // files); a photo still processing is cleaned by its job, which finds the row gone (process-image.ts)
+  await ctx.images.delete(outcome.imageIds.flatMap(imageKeys));
   return outcome.result;
 }

@@ -1,11 +1,12 @@
 import { ListingImageSchema, type Listing, type ListingImage } from '@hm/db/entities';
+import { LockMode } from '@mikro-orm/core';
 import type { UserCommandContext } from '../../core/context.js';
 import { uuidv7 } from '@hm/db/orm';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
 import { MAX_IMAGES_PER_LISTING, inspectImage } from '../../images/index.js';
 import { processImageTask } from '../../images/index.js';
 import { imageMachine } from '../../images/index.js';
-import { IMAGE_SIZES, originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
+import { imageKeys, originalKey, type ImageStore } from '../../core/ports/image-store.js';
 import { addJob, jobKey } from '../../core/jobs.js';
 import { assertEditable } from '../listing.machine.js';
 import { findOwnListing } from './find-listings.js';
@@ -13,12 +14,12 @@ import { findOwnListing } from './find-listings.js';
 type Ctx = UserCommandContext & { images: ImageStore };
 
 /**
- * POST …/images: the bytes are checked from their header (type, ≤ 50 MP), kept as the original,
- * and a `process-image` job makes the sizes. At most 20 photos per listing, counted under the
+ * POST …/images: the bytes are checked from their header (type, ≤ 50 MP, a usable shape) and for
+ * an end (not cut off), kept as the original, and a `process-image` job makes the sizes. At most 20 photos per listing, counted under the
  * listing's lock so concurrent uploads cannot pass it.
  */
 export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer): Promise<ListingImage> {
-  const inspected = inspectImage(bytes);
+  const inspected = inspectImage(bytes, { photo: true });
   const now = ctx.clock.now();
   const imageId = uuidv7();
   // The original is written while the transaction runs; it commits (and the job can start) only once
@@ -83,12 +84,16 @@ export async function reorderListingImages(ctx: UserCommandContext, listingId: s
   });
 }
 
-/** DELETE …/images/{image_id}: 204; a listing on sale keeps at least its minimum of ready photos. */
+/**
+ * DELETE …/images/{image_id}: 204; a listing on sale keeps at least its minimum of ready photos.
+ * The photo's row is locked: a `process-image` job finishing it at the same moment either commits
+ * first (and its files are removed below) or finds the row gone and removes what it stored.
+ */
 export async function deleteListingImage(ctx: Ctx, listingId: string, imageId: string): Promise<void> {
   await ctx.em.transactional(async (em) => {
     const l = await findOwnListing(em, ctx.user.id, listingId, { lock: true });
     assertEditable(l);
-    const image = await em.findOne(ListingImageSchema, { id: imageId, listingId });
+    const image = await em.findOne(ListingImageSchema, { id: imageId, listingId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!image) throw new NotFoundError('This photo');
     if (l.status === 'published' && image.status === 'ready') {
       const ready = await em.count(ListingImageSchema, { listingId, status: 'ready' });
@@ -100,5 +105,5 @@ export async function deleteListingImage(ctx: Ctx, listingId: string, imageId: s
     l.updatedAt = ctx.clock.now();
     await em.flush();
   });
-  await ctx.images.delete([originalKey(imageId), ...IMAGE_SIZES.map((s) => sizeKey(imageId, s))]);
+  await ctx.images.delete(imageKeys(imageId));
 }

@@ -46,22 +46,26 @@ export interface DropRef {
 
 /**
  * The `apply-price-drop` job: sets the step's price and marks it done, then schedules the next
- * step. It re-checks everything first (still on sale, same schedule, step not applied, its date
- * reached), so it is safe to run twice or late, and a stale job does nothing.
+ * step; a step that would not lower the current price is marked done and leaves the price as it
+ * is (`not_a_drop`). It re-checks everything first (still on sale, same schedule, step not applied,
+ * its date reached), so it is safe to run twice or late, and a stale job does nothing.
  */
-export async function applyPriceDrop(deps: { orm: MikroORM; clock: Clock }, ref: DropRef): Promise<'applied' | 'skipped'> {
+export async function applyPriceDrop(deps: { orm: MikroORM; clock: Clock }, ref: DropRef): Promise<'applied' | 'not_a_drop' | 'skipped'> {
   const em = tenantEm(deps.orm, ref.marketplaceId);
   return em.transactional(async (tx) => {
     const l = await tx.findOne(ListingSchema, { id: ref.listingId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!l || l.status !== 'published' || l.scheduleStartedAt?.toISOString() !== ref.startedAt) return 'skipped';
     const next = nextStep(l);
     if (!next || next.index !== ref.step || next.on > deps.clock.now()) return 'skipped';
-    l.priceAmount = next.step.amount;
+    // a drop never raises the price (the seller lowered it by hand below the step, or the schedule
+    // restarted below a step already passed): the step's date has come, so it is done, unapplied
+    const lowers = typeof l.priceAmount === 'number' && next.step.amount < l.priceAmount;
+    if (lowers) l.priceAmount = next.step.amount;
     l.priceSchedule = l.priceSchedule!.map((s, i) => (i === next.index ? { ...s, done: true } : s));
     l.updatedAt = deps.clock.now();
     await tx.flush();
     await scheduleNextDrop(tx, l);
-    return 'applied';
+    return lowers ? 'applied' : 'not_a_drop';
   });
 }
 

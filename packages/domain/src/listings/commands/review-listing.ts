@@ -2,9 +2,9 @@ import { ListingSchema, SiteSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import type { CommandContext } from '../../core/context.js';
-import { NotFoundError, ValidationError } from '../../core/errors.js';
+import { NotFoundError, ValidationError, type FieldError } from '../../core/errors.js';
 import type { ListingEvent } from '../listing.machine.js';
-import { cleanSteps } from '../price-schedule.js';
+import { cleanSteps, stepsNotBelowPrice } from '../price-schedule.js';
 import { changeListing, moveInTransaction } from './move-listing.js';
 
 async function lockListing(ctx: CommandContext, id: string) {
@@ -34,9 +34,11 @@ export function denyListing(ctx: CommandContext, id: string, note: string) {
 }
 
 export function offerForListing(ctx: CommandContext, id: string, offer: { amount: number; currency: string; note: string; schedule?: { months: number; amount: number }[] }) {
+  const errors: FieldError[] = stepsNotBelowPrice(offer.amount, offer.schedule, 'schedule');
   if (!ctx.marketplace.currencies.includes(offer.currency)) {
-    throw new ValidationError([{ location: 'currency', message: `Must be one of the marketplace's currencies: ${ctx.marketplace.currencies.join(', ')}.`, value: offer.currency }]);
+    errors.unshift({ location: 'currency', message: `Must be one of the marketplace's currencies: ${ctx.marketplace.currencies.join(', ')}.`, value: offer.currency });
   }
+  if (errors.length) throw new ValidationError(errors);
   return teamMove(ctx, id, 'offer', (l) => {
     l.offerAmount = offer.amount;
     l.offerCurrency = offer.currency;

@@ -1,11 +1,11 @@
-import { CatalogTermSchema, CategorySchema, ListingImageSchema, ListingSchema, type Listing } from '@hm/db/entities';
+import { CatalogTermSchema, CategorySchema, ListingImageSchema, ListingSchema, type Listing, type PriceStep } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import type { UserCommandContext } from '../../core/context.js';
 import { DomainError, ValidationError, type FieldError } from '../../core/errors.js';
 import { assertEditable, listingMachine } from '../listing.machine.js';
 import type { ListingInput } from '../listing.schema.js';
 import { missingForPublish } from '../publish-checks.js';
-import { cleanSteps } from '../price-schedule.js';
+import { cleanSteps, leavesScheduleBehind, stepsNotBelowPrice } from '../price-schedule.js';
 import { startSchedule } from './price-drops.js';
 import { findOwnListing } from './find-listings.js';
 
@@ -56,7 +56,7 @@ function contentOf(input: ListingInput, defaultLocale: string) {
 /** POST /v1/me/listings: a draft, possibly incomplete. */
 export async function createListing(ctx: UserCommandContext, input: ListingInput): Promise<Listing> {
   assertShippingSizeUnchanged(undefined, input);
-  const errors = await referenceErrors(ctx.em, input);
+  const errors = [...(await referenceErrors(ctx.em, input)), ...stepsNotBelowPrice(input.price?.amount, input.price_schedule, 'price_schedule')];
   if (errors.length) throw new ValidationError(errors);
   const now = ctx.clock.now();
   const l = ctx.em.create(ListingSchema, {
@@ -94,6 +94,20 @@ const sameSteps = (a: { months: number; amount: number }[] | null | undefined, b
   JSON.stringify((a ?? []).map((s) => [s.months, s.amount])) === JSON.stringify((b ?? []).map((s) => [s.months, s.amount]));
 
 /**
+ * The schedule a replace leaves: the one sent, or the current one (done steps and all) when it is
+ * sent back unchanged. A new schedule, or one meeting its first price, must fall from the price
+ * sent; one sent back unchanged is not checked again (the seller may lower the price by hand
+ * below a step: that step will not raise it). Sent back unchanged with a price in another
+ * currency, it is left behind.
+ */
+function scheduleAfterReplace(l: Listing, input: ListingInput): { steps: PriceStep[] | null; changed: boolean; errors: FieldError[] } {
+  const errors = () => stepsNotBelowPrice(input.price?.amount, input.price_schedule, 'price_schedule');
+  if (!sameSteps(l.priceSchedule, input.price_schedule)) return { steps: cleanSteps(input.price_schedule), changed: true, errors: errors() };
+  const dropped = !!l.priceSchedule?.length && leavesScheduleBehind(l, input.price?.currency);
+  return { steps: dropped ? null : (l.priceSchedule ?? null), changed: dropped, errors: !dropped && (l.priceAmount ?? null) === null ? errors() : [] };
+}
+
+/**
  * PUT /v1/me/listings/{id}: replaces the whole content. Drafts may stay incomplete; a listing on
  * sale stays on sale and must stay complete (422 listing what would be missing). A schedule that
  * changes while on sale starts again from now.
@@ -103,11 +117,12 @@ export async function replaceListing(ctx: UserCommandContext, id: string, input:
     const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
     assertEditable(l);
     assertShippingSizeUnchanged(l, input);
-    const errors = await referenceErrors(em, input);
+    const schedule = scheduleAfterReplace(l, input);
+    const errors = [...(await referenceErrors(em, input)), ...schedule.errors];
     if (errors.length) throw new ValidationError(errors);
-    const scheduleChanged = !sameSteps(l.priceSchedule, input.price_schedule);
+    const scheduleChanged = schedule.changed;
     Object.assign(l, contentOf(input, ctx.marketplace.locales[0]!));
-    if (scheduleChanged) l.priceSchedule = cleanSteps(input.price_schedule);
+    l.priceSchedule = schedule.steps;
     const now = ctx.clock.now();
     if (l.status === 'published') {
       const ready = await em.count(ListingImageSchema, { listingId: l.id, status: 'ready' });

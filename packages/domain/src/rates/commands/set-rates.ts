@@ -16,7 +16,8 @@ export const ZSetRates = z.strictObject({
 export type SetRatesInput = z.infer<typeof ZSetRates>;
 
 /**
- * Records `1 base = rate quote` from `date` on; setting a day again replaces that day's rate. The
+ * Records `1 base = rate quote` from `date` on; setting a day again replaces that day's rate of the
+ * pair, whichever way it was quoted (the day's SEK→EUR replaces its EUR→SEK). The
  * reprice is queued in the same transaction, so no caller (console, import, seed) can leave the
  * listings' `price_base` on the old rates — or empty, which drops them from price sorts and filters.
  */
@@ -28,6 +29,7 @@ export async function setRates(em: EntityManager, marketplaceId: string, input: 
   return em.transactional(async (tx) => {
     const out: ExchangeRate[] = [];
     for (const [quote, rate] of Object.entries(input.rates)) {
+      await tx.nativeDelete(ExchangeRateSchema, { marketplaceId, date: input.date, base: quote, quote: input.base });
       const row = await tx.upsert(
         ExchangeRateSchema,
         { marketplaceId, date: input.date, base: input.base, quote, rate },

@@ -9,8 +9,8 @@ import { toMinor } from '../../../../lib/money';
 import { sessionToken } from '../../../../lib/session';
 import { contentOf, listingFieldOf } from './content';
 import type { EditorState } from './editor-state';
+import { formLang as langOf } from '../../../../lib/form-lang';
 
-const langOf = (form: FormData) => text(form, 'lang') || 'en';
 const pageOf = (lang: string, id?: string) => `/${lang}/account/listings/${id || 'new'}`;
 
 async function seller(lang: string, back: string) {
@@ -33,7 +33,7 @@ function failed(error: unknown, form: FormData, lang: string, back: string): For
  * happened and links to the public page.
  */
 export async function saveListingAction(_: EditorState, form: FormData): Promise<EditorState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const existing = text(form, 'id');
   const back = pageOf(lang, existing);
   const { client } = await seller(lang, back);
@@ -59,7 +59,7 @@ export async function saveListingAction(_: EditorState, form: FormData): Promise
 
 /** Publishing a closed listing again (its content cannot change, so there is no content to save). */
 export async function publishAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const id = text(form, 'id');
   const back = pageOf(lang, id);
   const { client } = await seller(lang, back);
@@ -70,7 +70,7 @@ export async function publishAction(_: FormState, form: FormData): Promise<FormS
 
 /** The one-button actions: close, delete, accept; counter carries an amount. */
 export async function listingAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const id = text(form, 'id');
   const back = pageOf(lang, id);
   const { client } = await seller(lang, back);

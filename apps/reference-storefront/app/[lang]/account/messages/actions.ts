@@ -4,10 +4,10 @@ import { safe } from '@trpc/client';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { apiAs, problemOf } from '../../../../lib/api';
-import { callOptions, keptValues, problemToState, text, type FormState } from '../../../../lib/forms';
+import { callOptions, keptValues, problemToState, safeNext, text, type FormState } from '../../../../lib/forms';
 import { sessionToken } from '../../../../lib/session';
+import { formLang as langOf } from '../../../../lib/form-lang';
 
-const langOf = (form: FormData) => text(form, 'lang') || 'en';
 const threadPage = (lang: string, id: string) => `/${lang}/account/messages/${id}`;
 
 async function signedIn(lang: string, back: string) {
@@ -27,8 +27,8 @@ function failed(error: unknown, form: FormData, lang: string, back: string): For
  * opens the conversation or continues the one there is; the shopper lands on it.
  */
 export async function startConversationAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
-  const back = text(form, 'back') || `/${lang}/account/messages`;
+  const lang = await langOf(form);
+  const back = safeNext(text(form, 'back'), lang, `/${lang}/account/messages`);
   const client = await signedIn(lang, back);
   const subject = text(form, 'listing_id') ? { listing_id: text(form, 'listing_id') } : text(form, 'order_id') ? { order_id: text(form, 'order_id') } : { support: true };
   const [started, error] = await safe(client.me.conversations.start.mutate({ body: text(form, 'body'), ...subject }, callOptions(form)));
@@ -39,7 +39,7 @@ export async function startConversationAction(_: FormState, form: FormData): Pro
 
 /** A reply in a conversation; the page then shows it in the thread. */
 export async function postMessageAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const id = text(form, 'id');
   const back = threadPage(lang, id);
   const client = await signedIn(lang, back);

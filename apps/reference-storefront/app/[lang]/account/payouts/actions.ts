@@ -6,8 +6,8 @@ import { apiAs, isTestMode } from '../../../../lib/api';
 import { callOptions, keptValues, problemToState, text, type FormState } from '../../../../lib/forms';
 import { stripePublishableKey } from '../../../../lib/payouts';
 import { sessionToken } from '../../../../lib/session';
+import { formLang as langOf } from '../../../../lib/form-lang';
 
-const langOf = (form: FormData) => text(form, 'lang') || 'en';
 const businessTypeOf = (v: string) => (v === 'company' ? 'company' : 'individual');
 
 async function signedIn(lang: string): Promise<string> {
@@ -22,7 +22,7 @@ async function signedIn(lang: string): Promise<string> {
  * the sandbox's own onboarding page.
  */
 export async function startPayoutsAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const token = await signedIn(lang);
   const country = text(form, 'country');
   const businessType = businessTypeOf(text(form, 'business_type'));
@@ -46,7 +46,7 @@ const OUTCOMES = ['ready', 'pending', 'action_required'] as const;
  * few seconds for the status to show before going back to the payouts page.
  */
 export async function sandboxOnboardingAction(_: FormState, form: FormData): Promise<FormState> {
-  const lang = langOf(form);
+  const lang = await langOf(form);
   const token = await signedIn(lang);
   if (!isTestMode()) redirect(`/${lang}/account/payouts`);
   const status = OUTCOMES.find((o) => o === text(form, 'outcome')) ?? 'ready';

@@ -7,7 +7,8 @@ import { FormOutcome, type Field } from '../../../_components/action-form';
 import { unplaced } from '../../../../lib/problems';
 import type { FormState } from '../../../../lib/forms';
 import { newKey } from '../../../../lib/new-key';
-import { checkoutAction } from '../../orders/actions';
+import { CHECKOUT_URL_FIELDS } from '../../../../lib/checkout-fields';
+import { checkoutAction, keepCheckoutDraftAction } from '../../orders/actions';
 
 interface Props {
   lang: string;
@@ -23,9 +24,10 @@ interface Props {
 }
 
 /**
- * Checkout's form. Any change re-quotes: the choices go into the page's address and the server
- * renders the new quote (through the typed API client); without JavaScript "Update price" does the
- * same. "Place order" posts to the server action.
+ * Checkout's form. Any change re-quotes: the name, address and phone go to the server's draft
+ * cookie (a server action), the other choices into the page's address, and the server renders the
+ * new quote (through the typed API client); without JavaScript "Update price" does the same.
+ * "Place order" posts to the server action.
  */
 export function CheckoutForm({ lang, listingId, delivery, address, voucher, showAddress, labels, children }: Props) {
   const router = useRouter();
@@ -38,10 +40,14 @@ export function CheckoutForm({ lang, listingId, delivery, address, voucher, show
   const requote = (form: HTMLFormElement, typed: boolean) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(
-      () => {
+      async () => {
+        const data = new FormData(form);
         const params = new URLSearchParams();
-        for (const [k, v] of new FormData(form).entries()) if (typeof v === 'string' && v.trim() && !['lang', 'listing_id', 'idempotency_key', 'intent'].includes(k)) params.set(k, v.trim());
-        router.replace(`/${lang}/checkout/${listingId}?${params}`, { scroll: false });
+        for (const [k, v] of data.entries()) if (typeof v === 'string' && v.trim() && (CHECKOUT_URL_FIELDS as readonly string[]).includes(k)) params.set(k, v.trim());
+        await keepCheckoutDraftAction(data);
+        const next = `/${lang}/checkout/${listingId}?${params}`;
+        if (next === `${window.location.pathname}${window.location.search || '?'}`) router.refresh();
+        else router.replace(next, { scroll: false });
       },
       typed ? 400 : 0,
     );

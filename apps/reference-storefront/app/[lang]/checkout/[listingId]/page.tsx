@@ -6,7 +6,7 @@ import { Shell } from '../../../_components/shell';
 import { api, apiAs, getMarketplace, problemOf } from '../../../../lib/api';
 import { countryOptions } from '../../../../lib/countries';
 import { messages } from '../../../../lib/messages';
-import { checkoutFieldOf, checkoutValues, orderInput } from '../../../../lib/orders';
+import { checkoutDraft, checkoutFieldOf, checkoutValues, CHECKOUT_URL_FIELDS, orderInput } from '../../../../lib/orders';
 import { titled } from '../../../../lib/page-meta';
 import { explainProblem } from '../../../../lib/problems';
 import { sessionToken } from '../../../../lib/session';
@@ -36,7 +36,8 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const marketplace = await getMarketplace();
   const all = messages(lang);
   const t = all.orders.checkout;
-  const values = checkoutValues(await searchParams);
+  // the choices from the address; the buyer's name, address and phone from the draft cookie, never from a URL
+  const values = { ...checkoutValues(await searchParams, CHECKOUT_URL_FIELDS), ...(await checkoutDraft(listingId)) };
   const methods = [
     ...(listing.delivery.shipping ? ['shipping'] : []),
     ...(listing.custody === 'stored' ? ['collect'] : [...(listing.delivery.pickup ? ['pickup'] : []), ...(listing.delivery.buyer_arranged ? ['buyer_arranged'] : [])]),

@@ -2,7 +2,7 @@ import { safe } from '@trpc/client';
 import { notFound } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
 import { Shell } from '../../../_components/shell';
-import { api, isTestMode } from '../../../../lib/api';
+import { api, devMailboxAllowed } from '../../../../lib/api';
 import { problemText } from '../../../../lib/problems';
 import { messages } from '../../../../lib/messages';
 import { titled } from '../../../../lib/page-meta';
@@ -12,11 +12,14 @@ export const generateMetadata = titled((t) => t.mailbox.title);
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ to?: string }> };
 
-/** Test mode only: the emails the shop sent (through the API's test helper), with their links clickable. */
+/**
+ * Test mode only, and only when STOREFRONT_DEV_MAILBOX allows this request (lib/client.ts): the
+ * emails the shop sent (through the API's test helper), with their links clickable. Otherwise 404.
+ */
 export default async function MailboxPage({ params, searchParams }: Props) {
   const { lang } = await params;
   const { to } = await searchParams;
-  if (!isTestMode()) notFound();
+  if (!(await devMailboxAllowed())) notFound();
   const t = messages(lang).mailbox;
   const [data, error] = await safe(api().testHelpers.emails.list.query({ limit: 50, ...(to ? { to } : {}) }));
   return (

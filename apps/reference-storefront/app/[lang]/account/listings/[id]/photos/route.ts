@@ -26,12 +26,22 @@ export async function GET(_: Request, { params }: Params) {
   return json({ status: listing.status, images: listing.images });
 }
 
+/**
+ * The post's `Origin` names this shop's host. `X-Forwarded-Host` counts only as server.ts leaves it:
+ * from a proxy in STOREFRONT_TRUSTED_PROXIES, else the request's own `Host`. A missing, `null` or
+ * unparsable origin is foreign.
+ */
+function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (!origin || !host || !URL.canParse(origin)) return false;
+  return new URL(origin).host === host;
+}
+
 export async function POST(request: Request, { params }: Params) {
   const { lang, id } = await params;
   // Server actions check where a post comes from; this route does the same, so no other site can upload with the cookie.
-  const origin = request.headers.get('origin');
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  if (!origin || new URL(origin).host !== host) return json({ message: explainProblem({ status: 403, code: 'forbidden', detail: '', errors: [] }, lang).message }, 403);
+  if (!sameOrigin(request)) return json({ message: explainProblem({ status: 403, code: 'forbidden', detail: '', errors: [] }, lang).message }, 403);
   const token = await sessionToken();
   if (!token) return json({ signedOut: true }, 401);
   const declared = Number(request.headers.get('content-length') ?? '0');

@@ -1,0 +1,86 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import next from 'next';
+import { CLIENT_IP_HEADER, FORWARDED_BY_UNTRUSTED_HEADER } from './lib/client.ts';
+
+/**
+ * The storefront's HTTP server: Next (`next start`'s production server, or `next dev` with `--dev`)
+ * behind a few lines that decide who the client is, which Next cannot: it keeps a client's own
+ * `X-Forwarded-For` as if a proxy had set it. Here:
+ * - a request from an address in STOREFRONT_TRUSTED_PROXIES (the TLS proxy in front of the shop)
+ *   keeps its `X-Forwarded-For/-Host/-Proto`, and the client is the address that proxy saw;
+ * - from anyone else those headers are dropped (Next then sets them from the connection itself) and
+ *   the client is the connection's peer;
+ * - the client's address goes to the pages in CLIENT_IP_HEADER (any such header from outside is
+ *   replaced); the shop passes it to the API (`X-Client-IP`) for per-IP sign-in limits and lets only
+ *   loopback clients see the dev mailbox. `FORWARDED_BY_UNTRUSTED_HEADER` marks a request that came
+ *   with forwarding headers through a proxy that is not trusted (the mailbox refuses those).
+ */
+const FORWARDING = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
+
+/** `::ffff:127.0.0.1` → `127.0.0.1` (a dual-stack socket's IPv4 peer); `fe80::1%eth0` → `fe80::1` (the zone is this machine's business). */
+function plain(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? mapped[1] : address.replace(/%.*$/, '');
+}
+
+export function trustedProxies(setting: string | undefined): Set<string> {
+  const list = (setting ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const ip of list) if (!isIP(ip)) throw new Error(`STOREFRONT_TRUSTED_PROXIES: "${ip}" is not an IP address (list the proxies' addresses, comma-separated).`);
+  return new Set(list.map((ip) => plain(ip)!));
+}
+
+/** Rewrites the request's forwarding headers as above and names its client. */
+export function identifyClient(req: IncomingMessage, trusted: Set<string>): void {
+  const peer = plain(req.socket.remoteAddress) ?? '';
+  let client = peer;
+  const forwarded = FORWARDING.some((h) => req.headers[h] !== undefined);
+  if (trusted.has(peer)) {
+    // the rightmost address the trusted proxies did not add themselves (what a client wrote further left is not believed)
+    const chain = String(req.headers['x-forwarded-for'] ?? '').split(',').map((s) => plain(s.trim()) ?? '');
+    for (const hop of chain.reverse()) {
+      if (trusted.has(hop)) continue;
+      if (isIP(hop)) client = hop;
+      break;
+    }
+    delete req.headers[FORWARDED_BY_UNTRUSTED_HEADER];
+  } else {
+    for (const h of FORWARDING) delete req.headers[h];
+    if (forwarded) req.headers[FORWARDED_BY_UNTRUSTED_HEADER] = '1';
+    else delete req.headers[FORWARDED_BY_UNTRUSTED_HEADER];
+  }
+  req.headers[CLIENT_IP_HEADER] = client;
+}
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  const hostname = process.env.STOREFRONT_HOST || '127.0.0.1';
+  const port = Number(process.env.STOREFRONT_PORT || 3000);
+  const trusted = trustedProxies(process.env.STOREFRONT_TRUSTED_PROXIES);
+  const started = Date.now();
+  const app = next({ dev, dir: import.meta.dirname, hostname, port, ...(dev ? { turbopack: true } : {}) });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const upgrade = app.getUpgradeHandler();
+  const server = createServer((req, res) => {
+    identifyClient(req, trusted);
+    void handle(req, res);
+  });
+  server.on('upgrade', (req: IncomingMessage, socket, head) => {
+    identifyClient(req, trusted);
+    void upgrade(req, socket, head);
+  });
+  server.listen(port, hostname, () => {
+    process.stdout.write(`Storefront (${dev ? 'next dev' : 'production build'}) on http://${hostname}:${port}: Ready in ${Date.now() - started} ms\n`);
+  });
+  const stop = () => {
+    server.close(() => void app.close().finally(() => process.exit(0)));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
+import { inputErrors, type ZodFieldErrors } from './input.js';
+import { operationOf, type Operation } from './operation.js';
+import { routeTable, type RestMeta, type RestRoute } from './routes.js';
+import { keepBodiesStrict } from './strict-bodies.js';
+import { JSON_MEDIA_TYPE, type FieldError } from './text.js';
+import { callProcedure, errorOf, errorShape, proceduresOf } from './trpc-internals.js';
+
+/** The answers the dispatcher itself gives; the app turns each into its own error (and so its problem). */
+export type RestRefusal = 'not_found' | 'method_not_allowed' | 'malformed_request' | 'validation_failed';
+
+export interface RestOptions<M extends RestMeta, Ctx> {
+  router: AnyTRPCRouter;
+  /** the router's /v1 routes (`restRoutes(router)`) */
+  routes: RestRoute<M>[];
+  /** The procedure's context for a request (called once its input is known). */
+  createContext(req: FastifyRequest): Ctx;
+  /**
+   * The error for an answer the dispatcher gives before any procedure runs; it is thrown from the
+   * hook, so the app's Fastify error handler shapes and sends it like any other problem. A
+   * `validation_failed` comes without a detail: its `errors` say it, in the app's words.
+   */
+  refusal(code: RestRefusal, detail: string | undefined, extra: { errors?: FieldError[]; headers?: Record<string, string> }): Error;
+  /** Zod issues as field errors at plain paths within the input, in the app's wording. */
+  zodErrors: ZodFieldErrors;
+  /**
+   * Once a request matched a route, before its body is read: response headers from the route's
+   * meta, refusals known from the headers (auth). Returning the reply, sent, stops the request there.
+   */
+  onMatch?(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>): Promise<unknown> | unknown;
+  /** Sends the answer for an error of a procedure call, given the router's error shape for it. */
+  sendError(req: FastifyRequest, reply: FastifyReply, failure: { error: TRPCError; shape: unknown; route: RestRoute<M>; input: unknown }): FastifyReply;
+}
+
+/** The operation and path parameters each request was matched to in onRequest. */
+interface Matched {
+  op: Operation;
+  params: Record<string, string>;
+}
+
+/**
+ * /v1 in a Fastify scope (its prefix is the API's base path): each request goes to the procedure
+ * its OpenAPI meta names, called the way trpc-to-openapi 3.3's node-http handler called it (its
+ * core.mjs, step for step): the input from the JSON body, or from the query (operation.ts
+ * `queryInput`), then the path parameters, percent-decoded once; query coercion on for the schema;
+ * the procedure called with the request's context; success as JSON with the route's
+ * `successStatus`; errors through the router's error shape. What that handler also did per request
+ * and nothing used is left out: parsing the URL and matching every route again, a WHATWG Request
+ * with an AbortController for a signal no procedure was given, a router caller proxy, walking the
+ * input schema to coerce it again, and an error body parsed back by a hook.
+ *
+ * Hooks, in order: onRequest matches the route (404, 405 with `Allow`, HEAD as GET) and runs
+ * `onMatch`; preValidation checks the parsed input (input.ts: every invalid field listed); the
+ * handler calls the procedure; onSend drops the JSON content type of an empty 202/204. The JSON body
+ * parser is the app's (it runs between onRequest and preValidation).
+ */
+export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx>): RestDispatcher {
+  const { router } = opts;
+  keepBodiesStrict(opts.routes as RestRoute[]);
+  const table = routeTable(opts.routes);
+  const procedures = proceduresOf(router);
+  const operations = new Map<RestRoute<M>, Operation>(opts.routes.map((route) => [route, operationOf(route as RestRoute, procedures[route.procedurePath]!._def.type as 'query' | 'mutation')]));
+  const matched = new WeakMap<FastifyRequest, Matched>();
+
+  function addHooks(scope: FastifyInstance) {
+    const prefix = scope.prefix;
+    const wildcard = `${prefix}/*`;
+    scope.addHook('onRequest', async (req, reply) => {
+      if (req.routeOptions.url !== wildcard) return; // the scope's own routes (documents, raw uploads)
+      // WHATWG URL: dot segments resolved (`/v1/a/../listings` is `/v1/listings`), as trpc-to-openapi read it
+      const pathname = new URL(req.url, 'http://x').pathname;
+      const path = (pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname) || '/';
+      const m = table.match(req.method, path);
+      if (m.malformed !== undefined) {
+        throw opts.refusal('malformed_request', `The path parameter ${m.malformed} is not valid percent-encoded UTF-8.`, { errors: [{ location: `path.${m.malformed}`, message: 'Must be valid percent-encoded UTF-8.', value: null }] });
+      }
+      if (!m.route) {
+        const where = req.url.split('?')[0];
+        if (m.allowed.length) throw opts.refusal('method_not_allowed', `${req.method} is not allowed on ${where}; use ${m.allowed.join(' or ')}.`, { headers: { Allow: m.allowed.join(', ') } });
+        throw opts.refusal('not_found', `No endpoint ${req.method} ${where}. See ${prefix}/openapi.json.`, {});
+      }
+      if ((await opts.onMatch?.(req, reply, m.route)) === reply) return reply; // answered (a refusal)
+      matched.set(req, { op: operations.get(m.route)!, params: m.params });
+    });
+
+    // The body is parsed: what every operation's input must be, all invalid fields listed (input.ts).
+    // Then: bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type; a JSON body
+    // parsed under any spelling of a JSON media type is handed on as plain `application/json`, the
+    // one the operations take. One hook: each costs every request.
+    scope.addHook('preValidation', async (req) => {
+      const m = matched.get(req);
+      if (m) {
+        const errors = await inputErrors(m.op, m.params, req.query as Record<string, unknown>, req.body, opts.zodErrors);
+        if (errors.length) throw opts.refusal('validation_failed', undefined, { errors });
+      }
+      const type = req.headers['content-type'];
+      if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
+    });
+
+    // 202/204 without a body: no Content-Type claiming JSON
+    scope.addHook('onSend', async (_req, reply, payload) => {
+      if ((reply.statusCode === 202 || reply.statusCode === 204) && (payload === undefined || payload === '' || payload === null)) reply.removeHeader('content-type');
+      return payload;
+    });
+  }
+
+  function addRoute(scope: FastifyInstance) {
+    scope.route({
+      method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      url: '/*',
+      handler: async (req, reply) => {
+        const m = matched.get(req);
+        // HEAD on a GET operation: the adapter's answer (no procedure runs); unmatched paths never get here (onRequest)
+        if (!m || req.method === 'HEAD') return reply.code(204).header('Content-Type', 'application/json').send();
+        const { op } = m;
+        const route = op.route as RestRoute<M>;
+        let input: unknown;
+        let ctx: Ctx | undefined;
+        try {
+          const contentType = req.headers['content-type'];
+          if (op.useBody && !contentType?.startsWith('application/json')) {
+            throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header' });
+          }
+          input = op.inputOf(op.useBody ? req.body : req.query, m.params);
+          op.coerce();
+          ctx = opts.createContext(req);
+          const data = await callProcedure(router, route.procedurePath, op.type, input, ctx);
+          return reply.code(successStatus(route.meta)).header('Content-Type', 'application/json').send(JSON.stringify(data));
+        } catch (cause) {
+          const error = errorOf(cause);
+          const shape = errorShape(router, error, route.procedurePath, op.type, input, ctx);
+          return opts.sendError(req, reply, { error, shape, route, input });
+        }
+      },
+    });
+  }
+
+  return { addHooks, addRoute };
+}
+
+export interface RestDispatcher {
+  /** onRequest, preValidation and onSend hooks of the scope (add them before hooks that should see a matched request, e.g. idempotency) */
+  addHooks(scope: FastifyInstance): void;
+  /** the scope's `/*` route that calls the procedures */
+  addRoute(scope: FastifyInstance): void;
+}
+
+const successStatus = (meta: RestMeta) => meta.successStatus ?? 200;

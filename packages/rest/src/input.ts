@@ -1,0 +1,61 @@
+import type { ZodError, ZodType } from 'zod';
+import type { Operation } from './operation.js';
+import type { RestRoute } from './routes.js';
+import { pathTextErrors, queryTextErrors, textErrors, type FieldError } from './text.js';
+
+export const NOT_AN_OBJECT_MESSAGE = 'Must be a JSON object.';
+
+/** Zod issues as field errors at plain paths within the input (`price.amount`; `` for the input as a whole): the app's wording. */
+export type ZodFieldErrors = (error: ZodError, input: unknown) => FieldError[];
+
+/**
+ * The checks every /v1 operation's input gets before the procedure, returned as one list (empty:
+ * none failed):
+ * - a JSON body, when sent, is an object (the adapter would spread `[]`, `true` or `3` into "no input");
+ * - every path, query and body string is text (text.ts `badText`);
+ * - no body field is named like a path parameter (the path would silently win over it).
+ * When some check fails, the procedure's own schemas also validate the input here, so the problem
+ * lists every invalid field, not only the ones the transport saw first.
+ */
+export async function inputErrors(op: Operation, params: Record<string, string>, query: Record<string, unknown>, body: unknown, zodErrors: ZodFieldErrors): Promise<FieldError[]> {
+  if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    return [{ location: 'body', message: NOT_AN_OBJECT_MESSAGE, value: body }];
+  }
+  const errors = [...pathTextErrors(params), ...queryTextErrors(query), ...(body === undefined ? [] : [...shadowingErrors(body as Record<string, unknown>, params), ...textErrors(body, 'body')])];
+  if (!errors.length) return errors;
+  const seen = new Set(errors.map((e) => e.location));
+  const fromSchemas = (await schemaErrors(op, op.inputOf(op.useBody ? body : query, params), zodErrors)).filter((e) => !seen.has(e.location));
+  return [...errors, ...fromSchemas];
+}
+
+/**
+ * A body field named like a path parameter (`{"id": …}` to `/me/orders/{id}/…`): the input merges
+ * the path over the body, so it would be silently ignored; the document refuses it (unknown field).
+ */
+function shadowingErrors(body: Record<string, unknown>, params: Record<string, string>): FieldError[] {
+  return Object.keys(params)
+    .filter((name) => Object.hasOwn(body, name))
+    .map((name) => ({ location: `body.${name}`, message: 'Unknown field.', value: body[name] }));
+}
+
+/** The procedure's schemas' verdict on the input, at HTTP locations (`body.x`, `query.x`, `path.x`). */
+async function schemaErrors(op: Operation, input: unknown, zodErrors: ZodFieldErrors): Promise<FieldError[]> {
+  op.coerce();
+  const errors: FieldError[] = [];
+  for (const parser of op.route.inputs as ZodType[]) {
+    const result = await parser.safeParseAsync(input);
+    if (!result.success) errors.push(...zodErrors(result.error, input));
+  }
+  return errors.map((e) => ({ ...e, location: httpLocation(op.route, e.location) }));
+}
+
+/**
+ * Where a field of a route's input was sent: `path.<name>` for a path parameter, else `query.<field>`
+ * (GET, DELETE) or `body.<field>`; the input as a whole (``) is `body`.
+ */
+export function httpLocation(route: Pick<RestRoute, 'method' | 'template'>, field: string): string {
+  if (field === '') return 'body';
+  const first = field.split('.', 1)[0]!;
+  const where = route.template.params.includes(first) ? 'path' : route.method === 'GET' || route.method === 'DELETE' ? 'query' : 'body';
+  return `${where}.${field}`;
+}
