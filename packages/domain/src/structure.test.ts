@@ -22,10 +22,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Where a file sits: `core`, a module's name, or `above` (flows, composition, transport). */
+/** Where a file sits: `core`, a module's name, `flows`, or `above` (composition, transport). */
 function layerOf(file: string): string {
   const first = path.relative(SRC, file).split(path.sep)[0]!;
   if (first === 'core') return 'core';
+  if (first === 'flows') return 'flows';
   if (MODULES.includes(first)) return first;
   if (ABOVE.includes(first.replace(/\.ts$/, ''))) return 'above';
   throw new Error(`${path.relative(SRC, file)} is in no layer: put it in core/, a module, or name it in boundaries.js ABOVE`);
@@ -43,6 +44,9 @@ function importsOf(file: string): string[] {
   visit(sf);
   return specs.filter((s) => s.startsWith('.')).map((s) => path.resolve(path.dirname(file), s.replace(/\.js$/, '.ts')));
 }
+
+/** A module's tRPC procedures and routers: the HTTP contract, in the module's folder until it moves out of the domain. */
+const isTransport = (file: string) => /\/procedures\//.test(file) || file.endsWith('.router.ts');
 
 interface Arrow {
   from: string;
@@ -88,16 +92,25 @@ describe('the domain’s structure', () => {
   test('a module uses another module only through its index.ts, and never the layers above it', () => {
     const deep = all.filter((a) => MODULES.includes(a.from) && MODULES.includes(a.to) && a.target !== `${a.to}/index.ts`);
     expect(deep.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
-    // until the HTTP contract leaves the domain, a module's procedures and routers use trpc.ts
-    const transport = (a: Arrow) => (/\/procedures\//.test(a.file) || a.file.endsWith('.router.ts')) && (a.target === 'trpc.ts' || a.target === 'problems.ts');
-    const up = all.filter((a) => MODULES.includes(a.from) && a.to === 'above' && !transport(a));
+    // until the HTTP contract leaves the domain, a module's procedures and routers use trpc.ts and call the flows
+    const transport = (a: Arrow) => isTransport(a.file) && (a.target === 'trpc.ts' || a.target === 'problems.ts' || a.target === 'flows/index.ts');
+    const up = all.filter((a) => MODULES.includes(a.from) && (a.to === 'above' || a.to === 'flows') && !transport(a));
     expect(up.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
+  });
+
+  test('flows use modules only through their index.ts; modules (but for their HTTP procedures) and core never use flows', () => {
+    const deep = all.filter((a) => a.from === 'flows' && MODULES.includes(a.to) && a.target !== `${a.to}/index.ts`);
+    expect(deep.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
+    expect(all.filter((a) => a.from === 'flows' && a.to === 'above').map((a) => `${a.file} → ${a.target}`)).toEqual([]);
+    const intoFlows = all.filter((a) => a.to === 'flows' && (a.from === 'core' || (MODULES.includes(a.from) && !isTransport(a.file))));
+    expect(intoFlows.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
   });
 
   test('module → module arrows are the ones MAY_USE allows, and MAY_USE has no cycle', () => {
     expect(Object.keys(MAY_USE).sort()).toEqual([...MODULES].sort());
     expect(cyclesOf(MAY_USE)).toEqual([]);
-    const unlisted = all.filter((a) => MODULES.includes(a.from) && MODULES.includes(a.to) && !(MAY_USE[a.from] ?? []).includes(a.to));
+    // a module's HTTP procedures (leaving for the contract layer) may show other modules' data: not module arrows
+    const unlisted = all.filter((a) => MODULES.includes(a.from) && MODULES.includes(a.to) && !isTransport(a.file) && !(MAY_USE[a.from] ?? []).includes(a.to));
     expect(unlisted.map((a) => `${a.from} → ${a.to} (${a.file})`)).toEqual([]);
   });
 
@@ -126,6 +139,12 @@ describe('the lint rule refuses what the structure forbids', () => {
   test('core importing a module, even through its entry', async () => {
     const messages = await lint("import { findOrderFor } from '../orders/index.js';\nexport const x = findOrderFor;\n", 'core/example.ts');
     expect(messages).toEqual([expect.stringContaining('imports no module')]);
+  }, 30_000);
+
+  test('a flow reaching into a module’s files', async () => {
+    const messages = await lint("import { priceOrder } from '../orders/pricing/price-order.js';\nexport const x = priceOrder;\n", 'flows/example.ts');
+    expect(messages).toEqual([expect.stringContaining('A flow uses a module through its entry only')]);
+    expect(await lint("import { priceOrder } from '../orders/index.js';\nexport const x = priceOrder;\n", 'flows/example.ts')).toEqual([]);
   }, 30_000);
 
   test('a module calling a flow', async () => {

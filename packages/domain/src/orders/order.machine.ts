@@ -27,7 +27,11 @@ export interface OrderMachineTypes {
   entity: Order;
   event: OrderEvent;
   actor: OrderActor;
-  ctx: { em: EntityManager; marketplace: Marketplace };
+  /**
+   * `leftTimerSeenTo`: the caller removes the left state's timer job itself (a timer's own run,
+   * which graphile-worker completes; a run that removes many at once): see move-order.ts's timers.
+   */
+  ctx: { em: EntityManager; marketplace: Marketplace; leftTimerSeenTo?: boolean };
   /** what the mover gives (`tracking_number`, `carrier` when marking sent; a note …), kept in history */
   data: Record<string, string>;
 }

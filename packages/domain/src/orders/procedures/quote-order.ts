@@ -1,6 +1,6 @@
 import { sessionProcedure } from '../../trpc.js';
 import { ZPlaceOrder, ZQuote } from '../order.schema.js';
-import { priceOrder } from '../pricing/price-order.js';
+import { quoteOrder as quote } from '../../flows/index.js';
 import { TAG } from './_shared.js';
 
 export const quoteOrder = sessionProcedure
@@ -21,6 +21,6 @@ export const quoteOrder = sessionProcedure
   .input(ZPlaceOrder)
   .output(ZQuote)
   .mutation(async ({ ctx, input }) => {
-    const priced = await priceOrder(ctx, input, 'quote');
+    const priced = await quote(ctx, input);
     return { currency: priced.currency, total: priced.total, line_items: priced.lineItems };
   });
