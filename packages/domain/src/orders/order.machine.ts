@@ -45,7 +45,7 @@ const sentByTeam = (o: Order) => o.fulfilment === 'marketplace' || 'The seller s
 
 /**
  * The spec's order table (States and transitions → Order states), row for row; "(new) →
- * pending_payment" is the placing of the order (commands/place-order.ts). Automatic moves are the
+ * pending_payment" is the placing of the order (flows/checkout.ts, orders openOrder). Automatic moves are the
  * `system` rows of the same transition (14 days after delivery, never sent within 14 days, 60 days
  * in dispute). The team's actors for `cancel`, `resolve-received` and `resolve-canceled` are ours to
  * choose (the spec does not say): operators, through the console.
