@@ -1,7 +1,8 @@
 // The domain's shape, checked by ESLint (eslint.config.js) and by src/structure.test.ts:
 // - core/ holds mechanisms (errors, machines, paging, tasks, ports, tenancy) and imports no module;
 // - each feature module is used by others only through its index.ts, and never calls flows/;
-// - flows/ and the composition files above the modules use module entries only.
+// - flows/ and the composition files above the modules use module entries only (a lint rule says so for flows/);
+//   modules and core never import flows/.
 // The allowed module order (a DAG) is in packages/domain/README.md.
 
 /** The feature modules, each a folder of src/ with one public entry, index.ts. */
@@ -20,14 +21,14 @@ export const MAY_USE = {
   locations: [],
   payments: [],
   vouchers: ['rates'],
-  listings: ['emails', 'images'],
+  listings: ['images'],
   accounts: ['emails', 'listings'],
   newsletter: ['accounts'],
   marketplace: ['newsletter', 'rates'],
   payouts: ['marketplace', 'payments', 'rates'],
   'listing-search': ['accounts', 'listings', 'rates'],
-  orders: ['emails', 'listings', 'marketplace', 'payouts', 'rates', 'vouchers'],
-  messages: ['emails', 'orders'],
+  orders: ['listings', 'marketplace', 'rates', 'vouchers'],
+  messages: ['orders'],
   pages: ['images', 'listing-search', 'listings', 'rates'],
 };
 
@@ -68,6 +69,14 @@ const CORE_RULES = [
   },
 ];
 
+/** A flow (and anything else above the modules) reaching into a module past its index.ts. */
+const FLOW_RULES = [
+  {
+    regex: `^(\\.\\./)+(${names(MODULES)})/(?!index\\.js$)`,
+    message: "A flow uses a module through its entry only: import from '../<module>/index.js' (what it needs that the entry lacks is a step the module should expose).",
+  },
+];
+
 /** ESLint flat-config entries for the domain under `src` (a path from the repository root). */
 export function boundaryConfigs(src) {
   const scoped = (files, patterns) => [
@@ -78,5 +87,7 @@ export function boundaryConfigs(src) {
     // flows, tasks, demo, testing, local-ports: module entries and core, no transport
     ...scoped([`${src}/**/*.ts`], [NO_TRANSPORT]),
     ...MODULES.flatMap((m) => scoped([`${src}/${m}/**/*.ts`], moduleRules(m))),
-    ...scoped([`${src}/core/**/*.ts`], CORE_RULES)];
+    ...scoped([`${src}/core/**/*.ts`], CORE_RULES),
+    ...scoped([`${src}/flows/**/*.ts`], [NO_TRANSPORT, ...FLOW_RULES]),
+  ];
 }

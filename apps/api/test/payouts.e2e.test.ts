@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { handlePaymentEvent } from '@hm/domain/payments';
 import { paySeller } from '@hm/domain/payouts';
 import { ordersSuite, SHIPPING, STOCKHOLM, type Market, type Person } from './orders.suite.js';
 import { signUp } from './harness.js';
@@ -10,6 +11,8 @@ import { signUp } from './harness.js';
  */
 let transferCalls = 0;
 let crashAfterTransfer = false;
+/** when set: the transfer says it started, then waits for the gate (a slow provider) */
+let transferGate: { started: () => void; open: Promise<void> } | undefined;
 const suite = ordersSuite({
   ports: (local) => ({
     payments: {
@@ -17,6 +20,10 @@ const suite = ordersSuite({
       // a transfer the provider made, followed by a crash before our commit (when asked)
       async transfer(req) {
         transferCalls++;
+        if (transferGate) {
+          transferGate.started();
+          await transferGate.open;
+        }
         const made = await local.payments.transfer(req);
         if (crashAfterTransfer) {
           crashAfterTransfer = false;
@@ -384,5 +391,38 @@ describe('chargebacks and outside refunds', () => {
     // an order that was never paid cannot be refunded
     const unpaid = await suite.placed(shop, buyer, { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
     expect((await suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/refund', { order_id: unpaid.order.id, amount: 1 })).statusCode).toBe(409);
+  });
+});
+
+// last: its chargeback stays on the marketplace's orders (the tests above list them)
+describe('paying without a lock held', () => {
+  test('the provider’s transfer runs with no lock held: a chargeback handled meanwhile does not wait, and leaves the started payout to the team', async () => {
+    const { shop } = suite;
+    const seller = await readySeller(shop);
+    const buyer = await person(shop, 'inflight');
+    const listing = await suite.listing(shop, seller, { delivery: { pickup: true } });
+    const id = await suite.purchased(shop, buyer, { listing_id: listing, delivery: { method: 'pickup' } });
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    const ctx = { ...suite.h.ports, orm: suite.h.orm, mode: 'test' as const };
+    const before = transferCalls;
+    let open!: () => void;
+    const started = new Promise<void>((resolve) => (transferGate = { started: resolve, open: new Promise<void>((r) => (open = r)) }));
+    const paying = paySeller(ctx, { marketplaceId: shop.marketplace.id, orderId: id });
+    try {
+      await started; // the provider call is in flight
+      const opened = await suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id, status: 'needs_response', reason: 'fraudulent' });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const [event] = await suite.h.orm.em.getConnection().execute<{ id: string }[]>(`select id from payment_events where type = 'charge.dispute.created' and order_id = ?`, [id]);
+      const waited = new Promise<string>((resolve) => setTimeout(() => resolve('waited on the payout’s lock'), 5_000));
+      expect(await Promise.race([handlePaymentEvent(ctx, event!.id), waited])).toMatch(/needs_response; payout was paid already: recorded for the team$/);
+    } finally {
+      transferGate = undefined;
+      open();
+    }
+    expect(await paying).toContain(': paid ');
+    await suite.h.runJobs(); // the queued job finds it paid
+    expect((await payoutOf(shop, seller, id)).status).toBe('paid');
+    expect(transferCalls - before).toBe(1);
+    expect((await reconcile()).paid_twice).toEqual([]);
   });
 });

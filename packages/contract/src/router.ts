@@ -8,6 +8,8 @@ import { listingsRouter } from './listing-search/listing-search.router.js';
 import { pagesRouter } from './pages/pages.router.js';
 import { newsletterRouter } from './newsletter/newsletter.router.js';
 import { router, setMetaLookup, type Meta } from './trpc.js';
+// the flows fill the effect slots the modules' machines name (an order move needs them)
+import '@hm/domain/flows';
 
 /** The one public router: served as REST at /v1 (trpc-to-openapi) and typed at /trpc. */
 export const appRouter = router({

@@ -22,10 +22,11 @@ function sources(dir: string, tests = false): string[] {
   });
 }
 
-/** Where a file sits: `core`, a module's name, or `above` (flows, composition, transport). */
+/** Where a file sits: `core`, a module's name, `flows`, or `above` (composition, transport). */
 function layerOf(file: string): string {
   const first = path.relative(SRC, file).split(path.sep)[0]!;
   if (first === 'core') return 'core';
+  if (first === 'flows') return 'flows';
   if (MODULES.includes(first)) return first;
   if (ABOVE.includes(first.replace(/\.ts$/, ''))) return 'above';
   throw new Error(`${path.relative(SRC, file)} is in no layer: put it in core/, a module, or name it in boundaries.js ABOVE`);
@@ -99,6 +100,14 @@ describe('the domain’s structure', () => {
     expect(up.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
   });
 
+  test('flows use modules only through their index.ts; modules and core never use flows', () => {
+    const deep = all.filter((a) => a.from === 'flows' && MODULES.includes(a.to) && a.target !== `${a.to}/index.ts`);
+    expect(deep.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
+    expect(all.filter((a) => a.from === 'flows' && a.to === 'above').map((a) => `${a.file} → ${a.target}`)).toEqual([]);
+    const intoFlows = all.filter((a) => a.to === 'flows' && (a.from === 'core' || (MODULES.includes(a.from))));
+    expect(intoFlows.map((a) => `${a.file} → ${a.target}`)).toEqual([]);
+  });
+
   test('module → module arrows are the ones MAY_USE allows, and MAY_USE has no cycle', () => {
     expect(Object.keys(MAY_USE).sort()).toEqual([...MODULES].sort());
     expect(cyclesOf(MAY_USE)).toEqual([]);
@@ -144,6 +153,12 @@ describe('the lint rule refuses what the structure forbids', () => {
   test('a module importing tRPC or the HTTP contract', async () => {
     const messages = await lint("import { TRPCError } from '@trpc/server';\nimport type { Problem } from '@hm/contract/problems';\nexport const x: [unknown, Problem?] = [TRPCError];\n", 'orders/commands/example.ts');
     expect(messages).toEqual([expect.stringContaining('knows no HTTP'), expect.stringContaining('knows no HTTP')]);
+  }, 30_000);
+
+  test('a flow reaching into a module’s files', async () => {
+    const messages = await lint("import { priceOrder } from '../orders/pricing/price-order.js';\nexport const x = priceOrder;\n", 'flows/example.ts');
+    expect(messages).toEqual([expect.stringContaining('A flow uses a module through its entry only')]);
+    expect(await lint("import { priceOrder } from '../orders/index.js';\nexport const x = priceOrder;\n", 'flows/example.ts')).toEqual([]);
   }, 30_000);
 
   test('a module calling a flow', async () => {

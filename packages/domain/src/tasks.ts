@@ -1,7 +1,7 @@
 import { sendEmailTask } from './emails/index.js';
 import { processImageTask } from './images/index.js';
 import { applyPriceDropTask } from './listings/index.js';
-import { handlePaymentEventTask } from './flows/payment-events.js';
+import { handlePaymentEventTask, refundOrderTask } from './flows/index.js';
 import { importRatesTask } from './rates/index.js';
 import { repriceAllTask, repriceListingsTask } from './rates/index.js';
 import { purgeIdempotencyKeysTask } from './core/idempotency-keys.js';
@@ -9,7 +9,6 @@ import { purgeRateLimitsTask } from './core/rate-limit.js';
 import type { TaskDefinition } from './core/tasks.js';
 import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expirePaymentTask } from './orders/index.js';
 import { confirmPaymentTask } from './orders/index.js';
-import { refundOrderTask } from './orders/index.js';
 import { cancelPaymentsTask } from './orders/index.js';
 import { notifyMessagesTask } from './messages/index.js';
 import { paySellerTask } from './payouts/index.js';

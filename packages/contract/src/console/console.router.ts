@@ -29,6 +29,8 @@ import { getConversationProcedure, listSupportProcedure, replySupportProcedure }
 import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
 import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
+// the flows fill the effect slots the modules' machines name (an order move needs them)
+import '@hm/domain/flows';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI derives its

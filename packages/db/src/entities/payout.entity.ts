@@ -39,6 +39,8 @@ export const PayoutSchema = defineEntity({
     voucher: p.bigint('number'),
     status: p.enum(PAYOUT_STATUSES),
     transferId: p.string().nullable(),
+    /** set when the pay-seller job starts the transfer (committed before the provider is called); see pay-seller.ts */
+    transferStartedAt: p.datetime().nullable(),
     paidAt: p.datetime().nullable(),
     history: p.json<PayoutHistoryEntry[]>(),
     updatedAt: p.datetime(),

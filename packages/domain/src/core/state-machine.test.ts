@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DomainError } from './errors.js';
-import { availableEvents, defineMachine, transition, type Effects, type Move } from './state-machine.js';
+import { availableEvents, defineMachine, effectSlots, transition, type Effects, type Move } from './state-machine.js';
 
 /** A small order-like machine: several actors, a guard on the caller, history kept on the entity. */
 interface Parcel {
@@ -96,5 +96,27 @@ describe('availableEvents()', () => {
     expect(availableEvents(parcels, parcel('sent'), 'buyer', ctx(false))).toEqual(['mark-received']);
     expect(availableEvents(parcels, parcel('sent'), 'seller', ctx())).toEqual([]);
     expect(availableEvents(parcels, parcel('paid'), 'operator', ctx())).toEqual(['mark-sent']);
+  });
+});
+
+describe('effectSlots()', () => {
+  test('a slot listed in the table runs what a flow filled in, in the table’s order', async () => {
+    const slots = effectSlots<ParcelTypes, 'notify'>('parcel', ['notify']);
+    const effects: Effects<ParcelTypes> = { 'mark-sent': [({ ctx }) => void ctx.log.push('own'), slots.slot('notify')] };
+    expect(slots.empty()).toEqual(['notify']);
+    slots.fill({ notify: ({ ctx, move }) => void ctx.log.push(`notify ${move.to}`) });
+    expect(slots.empty()).toEqual([]);
+    const c = ctx();
+    await transition(parcels, parcel('paid'), 'mark-sent', 'seller', { ctx: c, now: NOW, effects });
+    expect(c.log.slice(-2)).toEqual(['own', 'notify sent']);
+  });
+
+  test('a slot nobody filled fails the move instead of skipping the effect; a slot is filled once', async () => {
+    const slots = effectSlots<ParcelTypes, 'notify'>('parcel', ['notify']);
+    const effects: Effects<ParcelTypes> = { 'mark-sent': [slots.slot('notify')] };
+    await expect(transition(parcels, parcel('paid'), 'mark-sent', 'seller', { ctx: ctx(), now: NOW, effects })).rejects.toThrow('The parcel effect "notify" has no implementation');
+    slots.fill({ notify: () => undefined });
+    expect(() => slots.fill({ notify: () => undefined })).toThrow('filled already');
+    expect(() => slots.fill({ ['other' as 'notify']: () => undefined })).toThrow('no effect slot "other"');
   });
 });

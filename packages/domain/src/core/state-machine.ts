@@ -66,6 +66,43 @@ export type Effect<T extends MachineTypes> = (args: { entity: T['entity']; move:
 /** The consequences of each event, run in order inside the move's transaction. */
 export type Effects<T extends MachineTypes> = Partial<Record<T['event'], readonly Effect<T>[]>>;
 
+/**
+ * Effects whose work belongs to another module. The machine's effects table names each slot where
+ * it runs (so no caller can leave it out), and the flow that owns the cross-module sequence fills it
+ * when loaded (flows/index.ts; the router, the console and the task list load it). A move reaching a
+ * slot nobody filled fails, so an effect is never skipped silently.
+ */
+export interface EffectSlots<T extends MachineTypes, N extends string> {
+  /** the slot's names, for a check that every one is filled */
+  readonly names: readonly N[];
+  /** the effect to list in the table: runs what was filled in, or fails */
+  slot(name: N): Effect<T>;
+  /** a flow's implementations (each slot filled once: a second flow filling it is a mistake) */
+  fill(impls: Partial<Record<N, Effect<T>>>): void;
+  /** the slots not filled yet */
+  empty(): N[];
+}
+
+export function effectSlots<T extends MachineTypes, N extends string>(machine: string, names: readonly N[]): EffectSlots<T, N> {
+  const filled = new Map<N, Effect<T>>();
+  return {
+    names,
+    slot: (name) => (args) => {
+      const effect = filled.get(name);
+      if (!effect) throw new Error(`The ${machine} effect "${name}" has no implementation: load flows/index.ts (the router, the console and the task list do).`);
+      return effect(args);
+    },
+    fill: (impls) => {
+      for (const [name, effect] of Object.entries(impls) as [N, Effect<T>][]) {
+        if (!names.includes(name)) throw new Error(`The ${machine} machine has no effect slot "${name}".`);
+        if (filled.has(name) && filled.get(name) !== effect) throw new Error(`The ${machine} effect "${name}" is filled already.`);
+        filled.set(name, effect);
+      }
+    },
+    empty: () => names.filter((n) => !filled.has(n)),
+  };
+}
+
 export const defineMachine = <T extends MachineTypes>(machine: Machine<T>): Machine<T> => machine;
 
 const words = (event: string) => event.replace(/[_-]/g, ' ');

@@ -10,6 +10,8 @@ import { ZListingInput } from '../listings/index.js';
 import { withMarketplace } from '../core/request-scope.js';
 import { renderPhoto } from './demo-photos.js';
 import type { ListingPlan } from './demo-plans.js';
+// the listing table's seller notices (approving) are filled by the flows
+import '../flows/index.js';
 
 /**
  * One demo listing's steps, each through the commands a seller's or the team's request runs (the

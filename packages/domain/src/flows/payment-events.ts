@@ -1,8 +1,28 @@
 import { confirmPaymentTask } from '../orders/index.js';
-import { onAccountUpdated, onChargeRefunded, onDispute } from '../payouts/index.js';
 import { addJob, jobKey } from '../core/jobs.js';
 import type { PaymentEventType } from '../core/ports/payments.js';
 import { handlePaymentEvent, handlePaymentEventTask, registerPaymentEventHandlers, type PaymentEventHandler } from '../payments/index.js';
+import { onAccountUpdated, onChargeRefunded, onDispute } from './settlement.js';
+
+/**
+ * Payment events: what the provider tells us, from its arrival to what it changes.
+ *
+ *   arrive   Stripe's signed webhook (POST /webhooks/stripe), or the sandbox through the test helpers
+ *            → payments.recordPaymentEvents                stored once by the provider's event id
+ *                                                          → addJob `handle-payment-event` (same transaction)
+ *   handle   the `handle-payment-event` job: payments.handlePaymentEvent
+ *                                                          the event row locked; its handler from the table
+ *                                                          below runs and the event is marked handled in one
+ *                                                          transaction (a retry or duplicate changes nothing)
+ *   confirm  payment_intent.succeeded → addJob `confirm-payment` → orders' confirm-payment job:
+ *            pending_payment → purchased by the order table (ledger charge and paid notices:
+ *            flows/settlement.ts, flows/order-notices.ts; → addJob `auto-cancel-order`), or a payment
+ *            after its window: kept in history and refunded (→ addJob `refund-order`)
+ *   fail     payment_intent.payment_failed, payment_intent.canceled: recorded only
+ *   refund   charge.refunded → flows/settlement.ts onChargeRefunded (refunds outside the service)
+ *   dispute  charge.dispute.created/updated/closed → flows/settlement.ts onDispute (chargebacks)
+ *   account  account.updated → flows/settlement.ts onAccountUpdated (payout setup; waiting payouts paid)
+ */
 
 const recordOnly =
   (why: string): PaymentEventHandler =>
@@ -23,7 +43,7 @@ export const onPaymentSucceeded: PaymentEventHandler = async (event, ctx) => {
 
 /**
  * What each provider event leads to, by type; a type not listed here is stored and ignored.
- * Connect accounts, refunds and disputes are the payouts' (payouts/payout-events.ts). The payments
+ * Connect accounts, refunds and disputes are settlement's (flows/settlement.ts). The payments
  * module stores events and runs them once; this table, above the modules, says what each one means.
  */
 export const PAYMENT_EVENT_HANDLERS: Readonly<Record<PaymentEventType, PaymentEventHandler>> = {

@@ -9,4 +9,6 @@ export { approveListing, denyListing, offerForListing, setCommission, setCustody
 export { createListing, replaceListing } from './commands/save-listing.js';
 export { fulfilmentOf, loadRelations, type MapOptions, toImageBody, toListingBody } from './listing.mapper.js';
 export { type ListingInput, ZCounterInput, ZImage, ZImageOrderInput, ZImageRef, ZListing, ZListingInput, ZListingPage, ZListingRef, ZListMyListings, ZMarketplaceCurrency, ZMoney, ZPriceScheduleInput, ZPublishInput } from './listing.schema.js';
+export { LISTING_EFFECT_SLOTS } from './listing.effects.js';
+export { type ListingMachineTypes } from './listing.machine.js';
 export { setSellerBlocked } from './listings.queries.js';

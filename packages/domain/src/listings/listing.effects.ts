@@ -1,6 +1,5 @@
-import { UserSchema, type Listing } from '@hm/db/entities';
-import { queueListingNotice, type ListingNoticeTemplate } from '../emails/index.js';
-import { transition, type Effect, type Effects, type Move, type TransitionOptions } from '../core/state-machine.js';
+import type { Listing } from '@hm/db/entities';
+import { effectSlots, transition, type Effect, type Effects, type Move, type TransitionOptions } from '../core/state-machine.js';
 import { scheduleNextDrop, startSchedule } from './commands/price-drops.js';
 import { listingMachine, type ListingActor, type ListingEvent, type ListingMachineTypes } from './listing.machine.js';
 
@@ -12,20 +11,19 @@ const startDrops: ListingEffect = ({ entity, move, ctx }) => (move.to === 'publi
 /** Out of the shop: its waiting price drop is removed (only a listing on sale has one). */
 const stopDrops: ListingEffect = ({ entity, move, ctx }) => (move.from === 'published' ? scheduleNextDrop(ctx.em, entity) : undefined);
 
-/** The seller's notice email, linking to their page of the listing (sent only if the move commits). */
-const notifySeller =
-  (template: ListingNoticeTemplate): ListingEffect =>
-  async ({ entity, ctx }) => {
-    const seller = await ctx.em.findOneOrFail(UserSchema, { id: entity.sellerId });
-    await queueListingNotice(ctx.em, ctx.marketplace, seller, template, entity.id);
-  };
+/**
+ * The listing effect whose work belongs to another module, named where it runs and filled by
+ * flows/listing-review.ts: `notify-seller`, the seller's notice email of the team's decision.
+ */
+export const LISTING_EFFECT_SLOTS = effectSlots<ListingMachineTypes, 'notify-seller'>('listing', ['notify-seller']);
+const notifySeller = LISTING_EFFECT_SLOTS.slot('notify-seller');
 
 /** What each listing event also does, besides the fields its row sets. */
 export const listingEffects: Effects<ListingMachineTypes> = {
   publish: [startDrops],
-  approve: [startDrops, notifySeller('listing_published')],
-  deny: [notifySeller('listing_denied')],
-  offer: [notifySeller('listing_offer')],
+  approve: [startDrops, notifySeller],
+  deny: [notifySeller],
+  offer: [notifySeller],
   close: [stopDrops],
   delete: [stopDrops],
 };

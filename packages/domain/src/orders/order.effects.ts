@@ -1,28 +1,23 @@
-import { UserSchema, type Order } from '@hm/db/entities';
-import { queueOrderNotice } from '../emails/index.js';
-import type { OrderTemplate } from '../emails/index.js';
+import type { Order } from '@hm/db/entities';
 import { addJob, jobKey } from '../core/jobs.js';
-import type { Effect, Effects } from '../core/state-machine.js';
+import { effectSlots, type Effect, type Effects } from '../core/state-machine.js';
 import { releaseBookedSlot } from './booking/booking.queries.js';
 import { cancelPaymentsTask } from './commands/cancel-payment.js';
-import { refundOrderTask } from './commands/refund-order.js';
 import type { OrderMachineTypes } from './order.machine.js';
 import { returnUnits } from './orders.queries.js';
-import { queuePaySeller } from '../payouts/index.js';
-import { appendLedger } from '../payouts/index.js';
 
 type OrderEffect = Effect<OrderMachineTypes>;
-type Notice = 'paid' | 'sent' | 'received';
 
-/** The order notice to its buyer and its seller, each in their language (sent only if the move commits). */
-const notify =
-  (notice: Notice, when: (o: Order) => boolean = () => true): OrderEffect =>
-  async ({ entity, ctx }) => {
-    if (!when(entity)) return;
-    const [buyer, seller] = await Promise.all([ctx.em.findOneOrFail(UserSchema, { id: entity.buyerId }), ctx.em.findOneOrFail(UserSchema, { id: entity.sellerId })]);
-    await queueOrderNotice(ctx.em, ctx.marketplace, buyer, `order_${notice}_buyer` satisfies OrderTemplate, entity.id);
-    await queueOrderNotice(ctx.em, ctx.marketplace, seller, `order_${notice}_seller` satisfies OrderTemplate, entity.id);
-  };
+/**
+ * The order effects whose work belongs to other modules, named where they run in the table below
+ * and filled by the flows (the module itself never calls payouts or emails):
+ * - `notify`: the order notice to its buyer and its seller for the state entered (flows/order-notices.ts);
+ * - `record-charge`: the buyer's payment, the ledger's first row of the order (flows/settlement.ts);
+ * - `pay-seller`: a received order pays its seller by the pay-seller job (flows/settlement.ts);
+ * - `refund`: a canceled paid order (or a payment after its window) is refunded by the refund-order job (flows/settlement.ts).
+ */
+export const ORDER_EFFECT_SLOTS = effectSlots<OrderMachineTypes, 'notify' | 'record-charge' | 'pay-seller' | 'refund'>('order', ['notify', 'record-charge', 'pay-seller', 'refund']);
+const { slot } = ORDER_EFFECT_SLOTS;
 
 /** The payment window ended, or a paid order was canceled before it was sent: the units come back to the listing, so it is on sale again if it was sold out. */
 const releaseStock: OrderEffect = ({ entity, ctx }) => returnUnits(ctx.em, entity.listingId, entity.quantity);
@@ -43,9 +38,6 @@ const cancelPayment: OrderEffect = async ({ entity, ctx }) => {
   await addJob(ctx.em, cancelPaymentsTask, { marketplace_id: ctx.marketplace.id }, { jobKey: jobKey(cancelPaymentsTask, entity.id) });
 };
 
-/** Money goes back to the buyer through the port, by a job (idempotent by a refund id derived from the order). */
-const refund: OrderEffect = ({ entity, ctx }) => addJob(ctx.em, refundOrderTask, { marketplace_id: ctx.marketplace.id, order_id: entity.id }, { jobKey: jobKey(refundOrderTask, entity.id) });
-
 /** A delivery booked for an order that will not be delivered frees its window. */
 const releaseBooking: OrderEffect = async ({ entity, ctx }) => {
   if (entity.bookedDate && entity.bookedWindow) await releaseBookedSlot(ctx.em, entity.bookedDate, entity.bookedWindow);
@@ -57,26 +49,23 @@ const recordTracking: OrderEffect = ({ entity, move }) => {
   entity.delivery = { ...entity.delivery, ...(tracking_number ? { tracking_number } : {}), ...(carrier ? { carrier } : {}) };
 };
 
-/** The buyer's payment is the ledger's first row of the order (also when it came too late and is refunded). */
-const recordCharge: OrderEffect = ({ entity, ctx, move }) =>
-  appendLedger(ctx.em, [{ orderId: entity.id, kind: 'charge', amount: entity.total, currency: entity.currency, reference: entity.paymentId ?? 'payment' }], move.at);
-
-/** A received order pays its seller, by a job (key `pay-seller:<order id>`) that commits with the move. */
-const paySeller: OrderEffect = ({ entity, ctx }) => queuePaySeller(ctx.em, ctx.marketplace.id, entity.id);
-
-const paid = (o: Order) => o.status === 'purchased';
 const paidTooLate = (o: Order) => o.status === 'payment_expired';
+const refund = slot('refund');
 
-/** What each order event also does, besides its row's state change. Timers are kept by commands/move-order.ts. */
+/**
+ * What each order event also does, besides its row's state change, in order. Every move then keeps
+ * the order's timers (move-order.ts adds that effect to each event: the left state's timer goes,
+ * the entered state's is scheduled).
+ */
 export const orderEffects: Effects<OrderMachineTypes> = {
   // a payment confirmed after its window ended is refunded: the item may have been sold to someone else meanwhile
-  'confirm-payment': [recordCharge, notify('paid', paid), (args) => (paidTooLate(args.entity) ? refund(args) : undefined)],
+  'confirm-payment': [slot('record-charge'), slot('notify'), (args) => (paidTooLate(args.entity) ? refund(args) : undefined)],
   'expire-payment': [releaseStock, cancelPayment],
-  'mark-delivered': [recordTracking, notify('sent')],
-  'mark-received': [notify('received'), paySeller],
-  'mark-received-early': [notify('received'), paySeller],
+  'mark-delivered': [recordTracking, slot('notify')],
+  'mark-received': [slot('notify'), slot('pay-seller')],
+  'mark-received-early': [slot('notify'), slot('pay-seller')],
   // never sent (the table's only cancel is from purchased): the item is still the seller's to sell
   cancel: [refund, releaseBooking, releaseStock],
-  'resolve-received': [notify('received'), paySeller],
+  'resolve-received': [slot('notify'), slot('pay-seller')],
   'resolve-canceled': [refund],
 };

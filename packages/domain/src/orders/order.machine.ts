@@ -27,7 +27,11 @@ export interface OrderMachineTypes {
   entity: Order;
   event: OrderEvent;
   actor: OrderActor;
-  ctx: { em: EntityManager; marketplace: Marketplace };
+  /**
+   * `leftTimerSeenTo`: the caller removes the left state's timer job itself (a timer's own run,
+   * which graphile-worker completes; a run that removes many at once): see move-order.ts's timers.
+   */
+  ctx: { em: EntityManager; marketplace: Marketplace; leftTimerSeenTo?: boolean };
   /** what the mover gives (`tracking_number`, `carrier` when marking sent; a note …), kept in history */
   data: Record<string, string>;
 }
@@ -41,7 +45,7 @@ const sentByTeam = (o: Order) => o.fulfilment === 'marketplace' || 'The seller s
 
 /**
  * The spec's order table (States and transitions → Order states), row for row; "(new) →
- * pending_payment" is the placing of the order (commands/place-order.ts). Automatic moves are the
+ * pending_payment" is the placing of the order (flows/checkout.ts, orders openOrder). Automatic moves are the
  * `system` rows of the same transition (14 days after delivery, never sent within 14 days, 60 days
  * in dispute). The team's actors for `cancel`, `resolve-received` and `resolve-canceled` are ours to
  * choose (the spec does not say): operators, through the console.

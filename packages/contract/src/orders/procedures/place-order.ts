@@ -1,5 +1,5 @@
 import { sessionProcedure } from '../../trpc.js';
-import { placeOrder as placeOrderCommand } from '@hm/domain/orders';
+import { checkout } from '@hm/domain/flows';
 import { ZPlaceOrder, ZPlacedOrder } from '@hm/domain/orders';
 import { TAG, partyBody } from './_shared.js';
 
@@ -22,6 +22,6 @@ export const placeOrder = sessionProcedure
   .input(ZPlaceOrder)
   .output(ZPlacedOrder)
   .mutation(async ({ ctx, input }) => {
-    const { order, clientSecret } = await placeOrderCommand(ctx, input);
+    const { order, clientSecret } = await checkout(ctx, input);
     return { order: await partyBody(ctx, order, 'buyer'), payment: { client_secret: clientSecret } };
   });

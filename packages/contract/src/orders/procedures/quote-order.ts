@@ -1,6 +1,6 @@
 import { sessionProcedure } from '../../trpc.js';
 import { ZPlaceOrder, ZQuote } from '@hm/domain/orders';
-import { priceOrder } from '@hm/domain/orders';
+import { quoteOrder as quote } from '@hm/domain/flows';
 import { TAG } from './_shared.js';
 
 export const quoteOrder = sessionProcedure
@@ -21,6 +21,6 @@ export const quoteOrder = sessionProcedure
   .input(ZPlaceOrder)
   .output(ZQuote)
   .mutation(async ({ ctx, input }) => {
-    const priced = await priceOrder(ctx, input, 'quote');
+    const priced = await quote(ctx, input);
     return { currency: priced.currency, total: priced.total, line_items: priced.lineItems };
   });

@@ -32,6 +32,25 @@ const tsconst = `to_tsquery('simple', hm_prefix_query(?::text))`;
 /** The title alone (`title_doc`, its own index listings_shop_title_idx): all words in the title is relevance tier 3. */
 const titleMatch = `l.title_doc @@ ${tsconst}`;
 
+/**
+ * One condition of the statement, by name: the words (`words`, which the relevance tiers and the
+ * count treat apart), the request's other filters, and `priced` (a price sort's own condition, no
+ * filter of the caller's). Their parameters travel with them.
+ */
+interface Filter {
+  name: 'words' | 'category' | 'term' | 'seller' | 'attr' | 'min_price' | 'max_price' | 'priced';
+  sql: string;
+  params: unknown[];
+}
+
+/** Every statement's first conditions: the marketplace and `on_sale` (every shop index is partial on it). */
+const SHOP = [`l.marketplace_id = ?`, `l.on_sale`];
+
+/** The WHERE conditions and parameters of the shop's listings narrowed by `filters`, in their order. */
+function conditions(marketplace: unknown, filters: readonly Filter[]): { where: string[]; params: unknown[] } {
+  return { where: [...SHOP, ...filters.map((f) => f.sql)], params: [marketplace, ...filters.flatMap((f) => f.params)] };
+}
+
 export interface SearchResult {
   ids: string[];
   total: number;
@@ -63,26 +82,19 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   // The statement is assembled here (filters, sort, keyset) and runs through the tenant SQL handle.
   // on_sale: the listing column every shop index is partial on (published, in stock, seller not blocked)
   const scoped = tenantSql(ctx.em);
-  const where: string[] = [`l.marketplace_id = ?`, `l.on_sale`];
-  const params: unknown[] = [scoped.marketplace];
-  const filter = (sql: string, ...values: unknown[]) => {
-    where.push(sql);
-    params.push(...values);
-  };
+  const filters: Filter[] = [];
+  const filter = (name: Filter['name'], sql: string, ...values: unknown[]) => void filters.push({ name, sql, params: values });
   const words = input.q?.trim() ? input.q : undefined;
   const hasWords = words !== undefined && /[\p{L}\p{N}]/u.test(words);
   let sort: Sort = input.sort ?? (hasWords ? 'relevance' : 'newest');
   if (sort === 'relevance' && !hasWords) sort = 'newest'; // nothing to be relevant to
 
-  // the words are the first filter (where[2], params[1]): the title tier leaves it out (a title match is a
-  // match), the count swaps it for the opaque form
-  if (hasWords) {
-    filter(`l.search_doc @@ ${tsconst}`, words);
-  }
+  // the words: the title tier leaves them out (a title match is a match), the count swaps them for the opaque form
+  if (hasWords) filter('words', `l.search_doc @@ ${tsconst}`, words);
   if (input.category) {
     const categories = await categorySubtree(ctx.em, input.category);
     if (categories.length === 0) errors.push({ location: 'category', message: 'No such category in this marketplace.', value: input.category });
-    filter(`l.category_id = any(?::uuid[])`, `{${categories.join(',')}}`);
+    filter('category', `l.category_id = any(?::uuid[])`, `{${categories.join(',')}}`);
   }
   if (input.term.length) {
     const terms = await ctx.em.find(CatalogTermSchema, { id: { $in: input.term } });
@@ -92,16 +104,16 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       if (!t) errors.push({ location: `term.${i}`, message: 'No such catalogue term in this marketplace.', value: id });
       else byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), id]);
     }
-    for (const ids of byKind.values()) filter(`l.term_ids && ?::uuid[]`, `{${ids.join(',')}}`);
+    for (const ids of byKind.values()) filter('term', `l.term_ids && ?::uuid[]`, `{${ids.join(',')}}`);
   }
-  if (input.seller) filter(`l.seller_id = ?`, input.seller);
+  if (input.seller) filter('seller', `l.seller_id = ?`, input.seller);
   if (input.attr.length) {
     const byKey = new Map<string, string[]>();
     for (const a of input.attr) {
       const at = a.indexOf(':');
       byKey.set(a.slice(0, at), [...(byKey.get(a.slice(0, at)) ?? []), a.slice(at + 1)]);
     }
-    for (const [key, values] of byKey) filter(`(l.attributes ->> ?) = any(?::text[])`, key, `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+    for (const [key, values] of byKey) filter('attr', `(l.attributes ->> ?) = any(?::text[])`, key, `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
   }
   const priceCurrency = input.currency ?? ctx.marketplace.currencies[0];
   for (const [name, op] of [
@@ -116,7 +128,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       continue;
     }
     if (priceCurrency === rates.defaultCurrency) {
-      filter(`l.price_base ${op} ?`, base); // price_base is the price as displayed in the default currency
+      filter(name, `l.price_base ${op} ?`, base); // price_base is the price as displayed in the default currency
       continue;
     }
     // In another currency a listing matches when its price as displayed in that currency (converted
@@ -124,15 +136,16 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     // default currency keeps the price index in use.
     const wider = rates.convert(name === 'max_price' ? v + 1 : v - 1, priceCurrency!, rates.defaultCurrency)!;
     const shown = displayedIn(priceCurrency!, ctx.marketplace.currencies, rates);
-    filter(`l.price_base ${op} ? and ${shown.sql} ${op} ?`, wider, ...shown.params, v);
+    filter(name, `l.price_base ${op} ? and ${shown.sql} ${op} ?`, wider, ...shown.params, v);
   }
   if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price) {
     errors.push({ location: 'max_price', message: 'Must be at least min_price.', value: input.max_price });
   }
   // what the caller asked to narrow (the sort's own condition below is not a filter)
-  const filtered = where.length > 2;
+  const filtered = filters.length > 0;
   const priceSort = sort === 'price_asc' || sort === 'price_desc';
-  if (priceSort) where.push('l.price_base is not null');
+  if (priceSort) filter('priced', 'l.price_base is not null');
+  const { where, params } = conditions(scoped.marketplace, filters);
 
   const s = SORTS[sort];
   const fingerprint = JSON.stringify({ m: ctx.marketplace.id, sort, q: hasWords ? words : null, c: input.category, t: [...input.term].sort(), s: input.seller, a: [...input.attr].sort(), min: input.min_price, max: input.max_price, cur: priceCurrency });
@@ -152,7 +165,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     // whole set of matches is never scored and sorted. Tier 3 has an index of its own (the title).
     // Tier 3 without the words' own filter: the planner then sees the title's statistics alone (dense
     // → the newest index, filtered; sparse → the title index), not those multiplied by the words' again.
-    const withoutWords = { where: where.filter((_w, i) => i !== 2), params: params.filter((_p, i) => i !== 1) };
+    const withoutWords = conditions(scoped.marketplace, filters.filter((f) => f.name !== 'words'));
     const tiers: { tier: number; cond: string; params: unknown[]; base?: typeof withoutWords }[] = [
       { tier: 3, cond: titleMatch, params: [words], base: withoutWords },
       { tier: 2, cond: `not (${titleMatch}) and l.search_doc @@ ${tsquery('AB')}`, params: [words, words] },
@@ -180,7 +193,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const countTotal = async (): Promise<Total> => {
     // counting, the words stay opaque: with their statistics the planner takes a capped count for a scan
     // that stops early, and reads every listing when fewer match (measured: 85 ms against 15 at 50k)
-    if (filtered) return countMatches(scoped, where, hasWords ? where.map((w, i) => (i === 2 ? `l.search_doc @@ ${tsquery()}` : w)) : where, params, onSale, countWithPage);
+    if (filtered) return countMatches(scoped, filters, filters.map((f) => (f.name === 'words' ? { ...f, sql: `l.search_doc @@ ${tsquery()}` } : f)), onSale, countWithPage);
     const sql = `select (${onSale}${priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null)` : ''})::int as total`;
     const [row] = await scoped.query<{ total: number }>(sql, priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace]);
     return { total: row!.total, estimate: false };
@@ -217,8 +230,8 @@ interface Total {
 }
 
 /**
- * The number of listings matching `where` (its first two conditions are the marketplace and
- * `on_sale`; `planned` is the same with the words visible to the planner, for its guess). Exact up to EXACT_TOTAL_UP_TO; past that estimated from a sample of the table's pages
+ * The number of the shop's listings matching `filters` (`planned`: the same with the words visible
+ * to the planner, for its guess). Exact up to EXACT_TOTAL_UP_TO; past that estimated from a sample of the table's pages
  * (`tablesample system`, repeatable, so a query's estimate does not change from page to page), which
  * costs the pages sampled, not the number of matches. The share of the marketplace's on-sale
  * listings in the sample that match, times its on-sale count (kept by a trigger), is the estimate.
@@ -235,12 +248,12 @@ interface Total {
  */
 async function countMatches(
   sql: ReturnType<typeof tenantSql>,
-  planned: string[],
-  where: string[],
-  params: unknown[],
+  planned: readonly Filter[],
+  filters: readonly Filter[],
   onSale: string,
   countWithPage?: () => Promise<Total>,
 ): Promise<Total> {
+  const { where, params } = conditions(sql.marketplace, filters);
   const all = where.join(' and ');
   const countAll = async (): Promise<Total> => {
     const [row] = await sql.query<{ n: number }>(`select count(*)::int as n from listings l where ${all}`, params);
@@ -250,12 +263,12 @@ async function countMatches(
     const [capped] = await sql.query<{ n: number }>(`select count(*)::int as n from (select 1 from listings l where ${all} limit ${EXACT_TOTAL_UP_TO + 1}) m`, params);
     return capped!.n <= EXACT_TOTAL_UP_TO ? { total: capped!.n, estimate: false } : countAll();
   };
-  const filters = where.slice(2).join(' and ');
-  const filterParams = params.slice(1);
+  const matching = filters.map((f) => f.sql).join(' and ');
+  const filterParams = filters.flatMap((f) => f.params);
   const [{ on_sale }] = (await sql.query<{ on_sale: number }>(`select (${onSale})::int as on_sale`, [sql.marketplace])) as [{ on_sale: number }];
   const sample = async (percent: number) => {
     const [row] = await sql.query<{ matched: number; looked: number }>(
-      `select count(*) filter (where ${filters})::int as matched, count(*)::int as looked
+      `select count(*) filter (where ${matching})::int as matched, count(*)::int as looked
          from listings l tablesample system (?) repeatable (0) where l.marketplace_id = ? and l.on_sale`,
       [...filterParams, percent, sql.marketplace],
     );
@@ -263,7 +276,8 @@ async function countMatches(
   };
   if ((100 * FIRST_SAMPLE) / Math.max(on_sale, 1) >= 50) return countCapped();
   // the planner's guess (its statistics, no rows read): few matches are counted; for many it sizes the sample
-  const [plan] = await sql.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select 1 from listings l where ${planned.join(' and ')}`, params);
+  const guessed = conditions(sql.marketplace, planned);
+  const [plan] = await sql.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select 1 from listings l where ${guessed.where.join(' and ')}`, guessed.params);
   const guess = plan!['QUERY PLAN'][0].Plan['Plan Rows'];
   if (guess < COUNT_ALL_BELOW / 2) return countWithPage ? countWithPage() : countCapped();
   const first = Math.max((100 * FIRST_SAMPLE) / on_sale / 4, (100 * SAMPLED_MATCHES * 1.25) / guess);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { MarketplaceSchema, UserSchema } from '@hm/db/entities';
+import { MarketplaceSchema, UserSchema, type Marketplace, type User } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
-import { queueMessageNotice } from '../../emails/index.js';
 import { addJob, jobKey } from '../../core/jobs.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
 import { insertMessage, markNotified, unreadFor, type ConversationRow, type MessageRow, type Side } from '../messages.queries.js';
@@ -12,8 +11,18 @@ import { insertMessage, markNotified, unreadFor, type ConversationRow, type Mess
  * operators read the console's inbox). A notice is a job per conversation and recipient (job key
  * `notify-messages:<conversation>:<side>`), so messages arriving together share one email; it runs
  * at once when the recipient had no notice in the last 15 minutes, else when those 15 minutes end,
- * and then sends only when something is still unread.
+ * and then sends only when something is still unread. The email itself is the emails module's:
+ * flows/message-notices.ts registers how a notice is mailed.
  */
+
+/** Queues the notice email of a conversation to its recipient, in the notice job's transaction. */
+export type NoticeMailer = (em: EntityManager, marketplace: Marketplace, user: User, conversationId: string) => Promise<void>;
+let mailNotice: NoticeMailer | undefined;
+
+/** flows/message-notices.ts says how a notice is mailed (the task list loads it). */
+export function registerNoticeMailer(mailer: NoticeMailer): void {
+  mailNotice = mailer;
+}
 
 /** At most one notice email per conversation and recipient in this long (docs/decisions.md). */
 export const NOTICE_INTERVAL_MS = 15 * 60_000;
@@ -60,6 +69,9 @@ export async function writeMessage(em: EntityManager, marketplaceId: string, c: 
 
 /** The notice job: re-checks what is unread and the 15 minutes, so a late, early or repeated run sends nothing twice. */
 function sendNotice(ctx: TaskContext, marketplaceId: string, conversationId: string, side: Side): Promise<string> {
+  // never mark a notice sent without its email: the job fails and retries instead
+  const mail = mailNotice;
+  if (!mail) return Promise.reject(new Error('No message notice mailer registered: load flows/message-notices.ts (the task list does).'));
   return tenantEm(ctx.orm, marketplaceId).transactional(async (em) => {
     const now = ctx.clock.now();
     const state = await unreadFor(em, conversationId, side);
@@ -72,7 +84,7 @@ function sendNotice(ctx: TaskContext, marketplaceId: string, conversationId: str
     }
     const [marketplace, user] = await Promise.all([em.findOneOrFail(MarketplaceSchema, { id: marketplaceId }), em.findOne(UserSchema, { id: state.user_id })]);
     if (!user || user.blockedAt) return `conversation ${conversationId}: recipient gone or blocked, no notice`;
-    await queueMessageNotice(em, marketplace, user, conversationId);
+    await mail(em, marketplace, user, conversationId);
     await markNotified(em, conversationId, side, now);
     return `conversation ${conversationId}: notice to user ${user.id} (${state.unread} unread)`;
   });

@@ -4,10 +4,10 @@ import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import { ConflictError } from '../../core/errors.js';
 import { addJob, jobKey, removeJob, removeJobs, type JobKey } from '../../core/jobs.js';
-import { transition, type Move } from '../../core/state-machine.js';
+import { transition, type Effect, type Effects, type Move } from '../../core/state-machine.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
 import { orderEffects } from '../order.effects.js';
-import { orderMachine, type OrderActor, type OrderEvent, type OrderMachineTypes } from '../order.machine.js';
+import { ORDER_EVENTS, orderMachine, type OrderActor, type OrderEvent, type OrderMachineTypes } from '../order.machine.js';
 import { STATE_TIMERS, type StateTimer } from '../order.timers.js';
 
 /**
@@ -39,7 +39,8 @@ const timerKey = (state: OrderState, orderId: string): JobKey | undefined => {
 /**
  * Leaving `from` removes its waiting timer (unless the caller sees to it: a timer's own run, whose
  * job graphile-worker completes, or a run that removes many at once); entering the order's state
- * schedules that state's, due from when it was entered.
+ * schedules that state's, due from when it was entered. Every move runs it as its last effect
+ * (ORDER_MOVE_EFFECTS); placing an order runs it for the first state (place-order.ts).
  */
 export async function keepTimers(em: EntityManager, o: Order, from: OrderState | undefined, removeLeft = true): Promise<void> {
   if (from === o.status) return;
@@ -48,6 +49,12 @@ export async function keepTimers(em: EntityManager, o: Order, from: OrderState |
   const next = taskOf(o.status);
   if (next) await addJob(em, next, { marketplace_id: o.marketplaceId, order_id: o.id }, { jobKey: jobKey(next, o.id), runAt: new Date(o.stateEnteredAt.getTime() + STATE_TIMERS[o.status]!.after) });
 }
+
+/** The timers effect: the order's timers follow its state (in the move's transaction). */
+const timers: Effect<OrderMachineTypes> = ({ entity, move, ctx }) => keepTimers(ctx.em, entity, move.from, !ctx.leftTimerSeenTo);
+
+/** The order machine's whole effects table: each event's own (order.effects.ts), then its timers. No move runs without them. */
+export const ORDER_MOVE_EFFECTS: Effects<OrderMachineTypes> = Object.fromEntries(ORDER_EVENTS.map((e) => [e, [...(orderEffects[e] ?? []), timers]]));
 
 export interface MoveOptions {
   em: EntityManager;
@@ -58,12 +65,9 @@ export interface MoveOptions {
   removeLeftTimer?: boolean;
 }
 
-/** An order move by its table, with its effects and timers: the one way commands change an order's state. The caller flushes. */
-export async function moveOrder(o: Order, event: OrderEvent, actor: OrderActor, { em, marketplace, now, data, removeLeftTimer }: MoveOptions): Promise<Move<OrderMachineTypes>> {
-  const from = o.status;
-  const move = await transition(orderMachine, o, event, actor, { ctx: { em, marketplace }, now, data, effects: orderEffects });
-  await keepTimers(em, o, from, removeLeftTimer);
-  return move;
+/** An order move by its table, with its effects (timers included): the one way commands change an order's state. The caller flushes. */
+export function moveOrder(o: Order, event: OrderEvent, actor: OrderActor, { em, marketplace, now, data, removeLeftTimer = true }: MoveOptions): Promise<Move<OrderMachineTypes>> {
+  return transition(orderMachine, o, event, actor, { ctx: { em, marketplace, leftTimerSeenTo: !removeLeftTimer }, now, data, effects: ORDER_MOVE_EFFECTS });
 }
 
 export interface SystemMoveOptions {

@@ -5,54 +5,109 @@ import { LockMode } from '@mikro-orm/core';
 import { addJob, jobKey } from '../../core/jobs.js';
 import { transition } from '../../core/state-machine.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
+import type { TransferRequest } from '../../core/ports/payments.js';
 import { appendLedger, type LedgerEntry } from '../ledger.queries.js';
 import { payoutMachine } from '../payout.machine.js';
 
+type Decision = { done: string } | { wait: true } | { transfer: TransferRequest | null };
+
+/** Longer than one provider call may take (Stripe: a 10 s timeout and one retry): a transfer started longer ago is no longer in flight. */
+export const TRANSFER_IN_FLIGHT_MS = 30_000;
+/** How often a run that found another's transfer in flight looks again. */
+const POLL_MS = 100;
+
 /**
- * The `pay-seller` job (key `pay-seller:<order id>`), added when an order is received and when the
- * seller's payout account becomes ready: transfers the payout's amount to the seller's connected
- * account, then records the payout as paid with its ledger rows, all under the payout's row lock.
- *
- * Paying once: the transfer's idempotency key is the order id, so a second run, or a run after a
- * crash between the provider's answer and the commit, gets the same transfer back from the
- * provider (never a second one), and a paid payout is skipped. A seller without a ready account
- * makes the payout wait (`waiting_for_payout_details`); a held or canceled one is left alone.
+ * The `pay-seller` job (key `pay-seller:<order id>`), queued by flows/settlement.ts when an order is
+ * received, when the seller's payout account becomes ready and when a chargeback is closed in the
+ * marketplace's favour: transfers the payout's amount to the seller's connected account and records
+ * the payout as paid with its ledger rows. Never holding a row lock across the provider's call (a
+ * slow provider would hold the payout, and the order's chargeback handling, behind it):
+ *  1. one transaction locks the payout and decides: skipped (no payout, the order not received,
+ *     paid already, held for a chargeback), waiting for the seller's payout details (no ready
+ *     account: `waiting_for_payout_details`), or paying — the transfer is marked started
+ *     (`transfer_started_at`) and the transaction commits;
+ *  2. the transfer is made outside any transaction, idempotent by the order id (a provider error
+ *     unmarks the start and fails the job, which graphile-worker retries);
+ *  3. a second transaction locks the payout again and records it paid with its ledger rows, unless
+ *     a run before it did.
+ * Paying once: a run that finds another's transfer started waits for its answer (polling, holding
+ * nothing) and then finds the payout paid; the transfer's idempotency key is the order id, so a run
+ * after a crash between the provider's answer and step 3 (or one that waited too long) gets the same
+ * transfer back from the provider (never a second one), and only the first step 3 records it (the
+ * ledger rows are written once by their reference). A chargeback handled after step 1 finds the transfer started and leaves
+ * the payout to the team, as for a paid one (flows/settlement.ts).
  */
 export async function paySeller(ctx: TaskContext, ref: { marketplaceId: string; orderId: string }): Promise<string> {
-  return tenantEm(ctx.orm, ref.marketplaceId).transactional(async (em) => {
-    const payout = await em.findOne(PayoutSchema, { orderId: ref.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (!payout) return `order ${ref.orderId} skipped: no payout`;
-    const order = await em.findOneOrFail(OrderSchema, { id: ref.orderId });
-    if (order.status !== 'received') return `order ${order.id} skipped: the order is ${order.status}`;
-    if (payout.status === 'paid') return `order ${order.id} skipped: paid already (${payout.transferId ?? 'nothing to transfer'})`;
-    if (payout.status === 'held_for_chargeback') return `order ${order.id} skipped: held for a chargeback`;
-    const now = ctx.clock.now();
-    const account = await em.findOne(PayoutAccountSchema, { userId: payout.sellerId });
-    if (!account?.providerAccountId || account.status !== 'ready') {
-      if (payout.status === 'pending') await transition(payoutMachine, payout, 'wait-for-details', 'system', { ctx: { em }, now });
-      await em.flush();
-      return `order ${order.id}: waiting for the seller's payout details`;
-    }
-    let transferId: string | null = null;
-    if (payout.amount > 0) {
-      ({ providerId: transferId } = await ctx.payments.transfer({
-        id: order.id,
-        marketplaceId: ref.marketplaceId,
-        orderId: order.id,
-        destination: account.providerAccountId,
-        amount: payout.amount,
-        currency: payout.currency,
-        // an order with nothing to pay (a voucher covered it) has no charge: paid from the platform's balance
-        ...(order.paymentId && { paymentId: order.paymentId }),
-      }));
-    }
-    payout.transferId = transferId;
-    await transition(payoutMachine, payout, 'pay', 'system', { ctx: { em }, now, ...(transferId ? { data: { transfer_id: transferId } } : {}) });
-    await appendLedger(em, payoutLedger(order, payout, transferId), now);
-    await em.flush();
-    return `order ${order.id}: paid ${payout.amount} ${payout.currency}${transferId ? ` (${transferId})` : ''}`;
-  });
+  const em = tenantEm(ctx.orm, ref.marketplaceId);
+  const giveUpWaiting = Date.now() + TRANSFER_IN_FLIGHT_MS;
+  let decided: Decision;
+  // another run's transfer in flight: wait for its answer (never holding a lock), then decide again
+  while ('wait' in (decided = await em.transactional((tx) => decide(tx, ctx.clock.now(), ref, Date.now() > giveUpWaiting)))) await sleep(POLL_MS);
+  if ('done' in decided) return decided.done;
+  let transferId: string | null = null;
+  try {
+    if (decided.transfer) ({ providerId: transferId } = await ctx.payments.transfer(decided.transfer));
+  } catch (e) {
+    // the call failed: the payout is no longer in flight (a chargeback may hold it again, as before any transfer) and the job fails, to be retried
+    await em.transactional((tx) => tx.nativeUpdate(PayoutSchema, { orderId: ref.orderId, status: { $ne: 'paid' } }, { transferStartedAt: null }));
+    throw e;
+  }
+  return em.transactional((tx) => recordPaid(tx, ctx.clock.now(), ref.orderId, transferId));
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Step 1, under the payout's row lock: what this run does. A transfer another run started less than
+ * TRANSFER_IN_FLIGHT_MS ago is waited for (`wait`), unless this run has waited that long already
+ * (`takeOver`): then, or when the mark is older (a run that died), this run makes the same
+ * transfer again, which the provider answers with the first one.
+ */
+async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string; orderId: string }, takeOver: boolean): Promise<Decision> {
+  const payout = await em.findOne(PayoutSchema, { orderId: ref.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (!payout) return { done: `order ${ref.orderId} skipped: no payout` };
+  const order = await em.findOneOrFail(OrderSchema, { id: ref.orderId });
+  if (order.status !== 'received') return { done: `order ${order.id} skipped: the order is ${order.status}` };
+  if (payout.status === 'paid') return { done: paidAlready(order, payout) };
+  if (payout.status === 'held_for_chargeback') return { done: `order ${order.id} skipped: held for a chargeback` };
+  const account = await em.findOne(PayoutAccountSchema, { userId: payout.sellerId });
+  if (!account?.providerAccountId || account.status !== 'ready') {
+    if (payout.status === 'pending') await transition(payoutMachine, payout, 'wait-for-details', 'system', { ctx: { em }, now });
+    await em.flush();
+    return { done: `order ${order.id}: waiting for the seller's payout details` };
+  }
+  if (payout.transferStartedAt && now.getTime() - payout.transferStartedAt.getTime() < TRANSFER_IN_FLIGHT_MS && !takeOver) return { wait: true };
+  payout.transferStartedAt = now;
+  payout.updatedAt = now;
+  await em.flush();
+  if (payout.amount <= 0) return { transfer: null };
+  return {
+    transfer: {
+      id: order.id,
+      marketplaceId: ref.marketplaceId,
+      orderId: order.id,
+      destination: account.providerAccountId,
+      amount: payout.amount,
+      currency: payout.currency,
+      // an order with nothing to pay (a voucher covered it) has no charge: paid from the platform's balance
+      ...(order.paymentId && { paymentId: order.paymentId }),
+    },
+  };
+}
+
+/** Step 3, under the payout's row lock again: the transfer made, the payout paid with its ledger rows (once). */
+async function recordPaid(em: EntityManager, now: Date, orderId: string, transferId: string | null): Promise<string> {
+  const payout = await em.findOneOrFail(PayoutSchema, { orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const order = await em.findOneOrFail(OrderSchema, { id: orderId });
+  if (payout.status === 'paid') return paidAlready(order, payout);
+  payout.transferId = transferId;
+  await transition(payoutMachine, payout, 'pay', 'system', { ctx: { em }, now, ...(transferId ? { data: { transfer_id: transferId } } : {}) });
+  await appendLedger(em, payoutLedger(order, payout, transferId), now);
+  await em.flush();
+  return `order ${order.id}: paid ${payout.amount} ${payout.currency}${transferId ? ` (${transferId})` : ''}`;
+}
+
+const paidAlready = (order: Order, payout: Payout) => `order ${order.id} skipped: paid already (${payout.transferId ?? 'nothing to transfer'})`;
 
 /**
  * The ledger rows of a paid payout: the transfer and the marketplace's parts of the sale. The

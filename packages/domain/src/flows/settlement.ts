@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { tenantEm } from '@hm/db/orm';
+import { addJob, jobKey } from '../core/jobs.js';
+import type { Effect } from '../core/state-machine.js';
+import { defineTask, type TaskContext } from '../core/tasks.js';
+import { lockOrder, markRefunded, ORDER_EFFECT_SLOTS, orderToRefund, recordChargeback, recordRefundOutside, refundIdOf, type OrderMachineTypes } from '../orders/index.js';
+import type { PaymentEventHandler } from '../payments/index.js';
+import { appendLedger, chargebackPayout, queuePaySeller, updatePayoutAccount } from '../payouts/index.js';
+
+/**
+ * Settlement: where an order's money goes once it is paid (Stripe "separate charges and
+ * transfers"). Every movement is an append-only ledger row, written once by its reference.
+ *
+ *   paid      order confirm-payment (flows/payment-events.ts)   → ledger `charge` (recordCharge, below)
+ *   received  order mark-received / mark-received-early / resolve-received (by the buyer, the team, or
+ *             the `auto-receive-order` timer)                    → addJob `pay-seller` (paySellerAfterReceipt)
+ *   pay       the `pay-seller` job: payouts.paySeller            lock → decide → commit → provider transfer
+ *                                                                (idempotent by the order id) → paid + ledger
+ *                                                                `transfer`, `commission`, `storage_fee`, …
+ *   waiting   no ready payout account: the payout waits (`waiting_for_payout_details`);
+ *             account.updated → payouts.updatePayoutAccount      → ready: addJob `pay-seller` per waiting payout
+ *   canceled  order cancel / resolve-canceled, or a payment after its window
+ *                                                              → addJob `refund-order` → provider refund → ledger `refund`
+ *   outside   charge.dispute.* → orders.recordChargeback → payouts.chargebackPayout (hold; release → addJob `pay-seller`)
+ *             charge.refunded  → orders.recordRefundOutside → ledger `refund`
+ *
+ * The order machine's table names `record-charge`, `pay-seller` and `refund` where they run
+ * (orders/order.effects.ts); this file fills them. The provider events' handlers are listed in
+ * flows/payment-events.ts.
+ */
+
+type OrderEffect = Effect<OrderMachineTypes>;
+
+/** The buyer's payment is the ledger's first row of the order (also when it came too late and is refunded). */
+const recordCharge: OrderEffect = ({ entity, ctx, move }) =>
+  appendLedger(ctx.em, [{ orderId: entity.id, kind: 'charge', amount: entity.total, currency: entity.currency, reference: entity.paymentId ?? 'payment' }], move.at);
+
+/** A received order pays its seller, by a job (key `pay-seller:<order id>`) that commits with the move. */
+const paySellerAfterReceipt: OrderEffect = ({ entity, ctx }) => queuePaySeller(ctx.em, ctx.marketplace.id, entity.id);
+
+/** Money goes back to the buyer by a job (idempotent by a refund id derived from the order). */
+const refundByJob: OrderEffect = ({ entity, ctx }) => addJob(ctx.em, refundOrderTask, { marketplace_id: ctx.marketplace.id, order_id: entity.id }, { jobKey: jobKey(refundOrderTask, entity.id) });
+
+/**
+ * The `refund-order` job: the whole payment back through the payments port, idempotent by a refund
+ * id derived from the order, then the provider's refund id is kept on the order. A provider error
+ * fails the job, which graphile-worker retries with backoff; a refunded order is left alone.
+ */
+export async function refundOrder(ctx: TaskContext, ref: { marketplaceId: string; orderId: string }): Promise<string> {
+  const em = tenantEm(ctx.orm, ref.marketplaceId);
+  const due = await orderToRefund(em, ref.orderId);
+  if ('skipped' in due) return `skipped: ${due.skipped}`;
+  const { providerId } = await ctx.payments.refund({ id: refundIdOf(due.order.id), paymentId: due.paymentId });
+  const now = ctx.clock.now();
+  // the ledger first, written once by its reference: a run that stops before the order is marked
+  // refunds again under the same id, gets the same refund and writes nothing new
+  await appendLedger(em, [{ orderId: due.order.id, kind: 'refund', amount: due.amount, currency: due.order.currency, reference: providerId }], now);
+  markRefunded(due.order, providerId, now);
+  await em.flush();
+  return `refunded (${providerId})`;
+}
+
+export const refundOrderTask = defineTask({
+  name: 'refund-order',
+  payload: z.object({ marketplace_id: z.uuid(), order_id: z.uuid() }),
+  run: (p, ctx) => refundOrder(ctx, { marketplaceId: p.marketplace_id, orderId: p.order_id }),
+});
+
+ORDER_EFFECT_SLOTS.fill({ 'record-charge': recordCharge, 'pay-seller': paySellerAfterReceipt, refund: refundByJob });
+
+/**
+ * `account.updated`: the seller's payout setup follows the provider's account; an account becoming
+ * ready pays the payouts that waited for it.
+ */
+export const onAccountUpdated: PaymentEventHandler = async (event, ctx) => {
+  const update = await updatePayoutAccount(ctx.em, { provider: event.provider, data: event.data, eventAt: event.provider_created_at, now: ctx.clock.now() });
+  if ('skipped' in update) return update.skipped;
+  for (const orderId of update.waitingOrderIds) await queuePaySeller(ctx.em, ctx.marketplaceId, orderId);
+  const paying = update.waitingOrderIds.length;
+  return `payout account ${update.account.id}: ${update.was} → ${update.status}${update.due.length ? ` (due: ${update.due.join(', ')})` : ''}${paying ? `; pay-seller queued for ${paying} waiting payout(s)` : ''}`;
+};
+
+/**
+ * `charge.dispute.*`: the order keeps the chargeback; an unpaid payout is held for the team; a
+ * chargeback after payment is only recorded (operators find it with `orders list --chargeback`). A
+ * dispute closed in the marketplace's favour releases the held payout: back to `pending`, and paid at
+ * once when the order is received. A lost one keeps it held for the team.
+ */
+export const onDispute: PaymentEventHandler = async (event, ctx) => {
+  if (!event.order_id) return 'ignored: the dispute names no order of ours';
+  const order = await lockOrder(ctx.em, event.order_id);
+  if (!order) return `ignored: no order ${event.order_id}`;
+  const now = ctx.clock.now();
+  const recorded = recordChargeback(order, event.data, now);
+  if ('skipped' in recorded) return recorded.skipped;
+  const { chargeback } = recorded;
+  const payout = await chargebackPayout(ctx.em, order.id, chargeback, now);
+  let held = '';
+  if (payout === 'held') held = '; payout held';
+  else if (payout === 'released') {
+    if (order.status === 'received') await queuePaySeller(ctx.em, ctx.marketplaceId, order.id);
+    held = order.status === 'received' ? '; payout released, pay-seller queued' : '; payout released';
+  } else if (payout === 'paid') held = '; payout was paid already: recorded for the team';
+  await ctx.em.flush();
+  return `order ${order.id}: chargeback ${chargeback.id} ${chargeback.status}${held}`;
+};
+
+/** `charge.refunded`: what was refunded outside the service (the provider's dashboard) grows the ledger's refunds. */
+export const onChargeRefunded: PaymentEventHandler = async (event, ctx) => {
+  if (!event.order_id) return 'ignored: the refund names no order of ours';
+  const order = await lockOrder(ctx.em, event.order_id);
+  if (!order) return `ignored: no order ${event.order_id}`;
+  const now = ctx.clock.now();
+  const recorded = recordRefundOutside(order, Number(event.data.amount_refunded ?? 0), now);
+  if ('skipped' in recorded) return recorded.skipped;
+  await appendLedger(ctx.em, [{ orderId: order.id, kind: 'refund', amount: recorded.grown, currency: order.currency, reference: event.provider_event_id }], now);
+  await ctx.em.flush();
+  return `order ${order.id}: refunded outside the service ${order.refundedOutside} ${order.currency}`;
+};
