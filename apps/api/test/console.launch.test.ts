@@ -23,7 +23,7 @@ describe('console launcher', () => {
     const recordFile = path.join(out, 'build.json');
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { startedAt: number; files: string[] };
     expect(record.files).toContain(path.join(API_DIR, 'src/console/cli.ts'));
-    expect(record.files.some((f) => f.endsWith(path.join('packages', 'domain', 'src', 'errors.ts')))).toBe(true);
+    expect(record.files.some((f) => f.endsWith(path.join('packages', 'domain', 'src', 'core', 'errors.ts')))).toBe(true);
     // as if every source had been edited after the build started
     writeFileSync(recordFile, JSON.stringify({ ...record, startedAt: 0 }));
     expect(isFresh(out)).toBe(false);
