@@ -217,7 +217,7 @@ describe('media', () => {
   });
 
   test('upload: not an image, too many pixels → problems; nothing stored', async () => {
-    await expect(h.console.media.upload({ marketplace: 'shop', file: Buffer.from('hello'), alt: 'x' })).rejects.toMatchObject({ cause: { code: 'unsupported_media_type' } });
+    await expect(h.console.media.upload({ marketplace: 'shop', file: Buffer.from('hello'), alt: 'x' })).rejects.toMatchObject({ cause: { code: 'unsupported_image' } });
     const png = Buffer.alloc(33);
     png.writeUInt32BE(0x89504e47, 0);
     png.writeUInt32BE(0x0d0a1a0a, 4);
