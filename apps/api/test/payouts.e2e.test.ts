@@ -69,7 +69,7 @@ const reconcile = () => suite.h.console.payouts.reconcile({ marketplace: 'shop' 
 /** what reconcile says of one order: undefined when it adds up */
 const mismatchOf = async (id: string) => (await reconcile()).mismatches.find((m) => m.order_id === id);
 const ledgerOf = async (id: string) =>
-  (await suite.h.orm.em.getConnection().execute<{ kind: string; amount: string }[]>(`select kind, amount from ledger_entries where order_id = ? order by kind, amount`, [id])).map((r) => [r.kind, Number(r.amount)]);
+  (await suite.h.orm.em.getConnection().execute<{ kind: string; amount: string }[]>(`select kind, amount from ledger_entries where order_id = ? order by kind, amount`, [id])).map((r): [string, number] => [r.kind, Number(r.amount)]);
 const dispute = (m: Market, id: string, status: string, reason = 'fraudulent') => suite.call(m, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id, status, reason });
 const refundOutside = async (m: Market, id: string, amount: number) => {
   const res = await suite.call(m, undefined, 'POST', '/v1/test-helpers/payments/refund', { order_id: id, amount });
