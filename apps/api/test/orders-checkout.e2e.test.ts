@@ -137,6 +137,31 @@ describe('quote = place, for every line item code', () => {
 });
 
 describe('what is refused', () => {
+  test('amounts beyond one payment’s limit (99 999 999) are refused where they are set; a quote too large for one payment names the field that made it', async () => {
+    const create = (body: Record<string, unknown>) =>
+      suite.call(own, suite.ownSeller, 'POST', '/v1/me/listings', { title: 'Huge', price: { amount: 100000, currency: 'SEK' }, location: { country: 'SE' }, delivery: { pickup: true }, ...body });
+    // the issue's listing: 10¹² with shipping 2⁵³−1, both refused at once, at the fields sent
+    const huge = await create({ price: { amount: 1e12, currency: 'SEK' }, delivery: { shipping: { price: 2 ** 53 - 1, additional_item_price: 100_000_000 } } });
+    expect(problem(huge)).toMatchObject({ status: 422, errors: ['body.price.amount', 'body.delivery.shipping.price', 'body.delivery.shipping.additional_item_price'] });
+    const atLimit = await create({ price: { amount: 99_999_999, currency: 'SEK' }, delivery: { shipping: { price: 99_999_999 } } });
+    expect(atLimit.statusCode, atLimit.body).toBe(201);
+    // one item with its shipping over the limit cannot go on sale; at the limit it can
+    const over = (await create({ price: { amount: 99_999_999, currency: 'SEK' }, delivery: { shipping: { price: 1 } } })).json().id as string;
+    const refused = await suite.call(own, suite.ownSeller, 'POST', `/v1/me/listings/${over}/publish`, {});
+    expect(problem(refused)).toMatchObject({ status: 422, errors: ['body.delivery.shipping.price'] }); // publish names the listing's fields, as for a missing title
+    const edge = await suite.listing(own, suite.ownSeller, { price: { amount: 99_990_099, currency: 'SEK' }, stock: 2 }); // + 9 900 shipping = 99 999 999
+    const one = await suite.quote(own, suite.ownBuyer, { listing_id: edge, delivery: { method: 'shipping', address: GOTHENBURG }, currency: 'SEK' });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().total).toBeLessThanOrEqual(99_999_999);
+    // two of them are too much for one payment: said at body.quantity (never at a field the client did not send), quote and place alike
+    for (const res of [await suite.quote(own, suite.ownBuyer, { listing_id: edge, quantity: 2, delivery: { method: 'pickup' } }), await suite.place(own, suite.ownBuyer, { listing_id: edge, quantity: 2, delivery: { method: 'pickup' } })]) {
+      expect(problem(res)).toMatchObject({ status: 422, errors: ['body.quantity'] });
+    }
+    // a seller's price step and the team's offer are bounded the same way
+    expect(problem(await create({ price_schedule: [{ months: 1, amount: 100_000_000 }] })).errors).toContain('body.price_schedule.0.amount');
+    await expect(h.console.listings.offer({ id: edge, amount: 100_000_000, currency: 'SEK' })).rejects.toThrow(/99999999/);
+  });
+
   test('every wrong field at once (422): method not offered, unknown option, a voucher that does not exist', async () => {
     const id = await suite.listing(shop, seller, {}, 'small');
     const res = await suite.quote(shop, buyer, { listing_id: id, delivery: { method: 'collect', option: 'drone' }, voucher_code: 'NOPE' });

@@ -95,4 +95,38 @@ describe('payouts with Stripe', () => {
     expect((await suite.call(shop, seller, 'POST', '/v1/test-helpers/payouts/account', { status: 'ready' })).statusCode).toBe(409);
     expect((await suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id })).statusCode).toBe(409);
   });
+
+  test('money rules with Stripe: a refund made in the dashboard before received pays the seller net of it (a full one: no Transfer); a dispute lost after payout is in the ledger and named by reconcile', async () => {
+    const { shop, seller, buyer } = suite;
+    const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' });
+    const refundedIn = async (id: string, amount: number) => {
+      await dashboard.refund({ id: `dashboard-${id}`, paymentId: (await suite.h.console.orders.get({ id })).order.payment.id!, amount });
+      await delivered();
+    };
+    const reconcile = () => suite.h.console.payouts.reconcile({ marketplace: 'shop' });
+    const mismatchOf = async (id: string) => (await reconcile()).mismatches.find((m) => m.order_id === id);
+    const transfers = stripe.transfers.length;
+    const full = await purchased(shop, seller, buyer);
+    await refundedIn(full, 100_000);
+    expect((await suite.get(shop, seller, full)).refunded_outside).toBe(100_000);
+    expect((await suite.move(shop, buyer, full, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await suite.get(shop, seller, full)).payout).toMatchObject({ status: 'paid', amount: 0 });
+    expect(stripe.transfers.length).toBe(transfers);
+    expect(await mismatchOf(full)).toBeUndefined();
+
+    const partial = await purchased(shop, seller, suite.buyer2);
+    await refundedIn(partial, 30_000);
+    expect((await suite.move(shop, suite.buyer2, partial, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await suite.get(shop, seller, partial)).payout).toMatchObject({ status: 'paid', amount: 55_000 });
+    expect(stripe.transfers.at(-1)).toMatchObject({ amount: 55_000, transfer_group: partial });
+    expect(await mismatchOf(partial)).toBeUndefined();
+
+    const payment = (await suite.h.console.orders.get({ id: partial })).order.payment.id!;
+    const charge = stripe.paymentIntent(payment)!.latest_charge;
+    stripe.emit('charge.dispute.closed', { id: 'dp_stripe_lost', object: 'dispute', payment_intent: payment, charge, reason: 'fraudulent', status: 'lost', amount: 70_000, currency: 'sek', balance_transactions: [{ amount: -70_000, fee: 1500 }] });
+    await delivered();
+    expect(await mismatchOf(partial)).toMatchObject({ charged_back: 70_000, why: expect.stringMatching(/chargeback lost after the seller was paid/) });
+  });
 });

@@ -66,6 +66,16 @@ async function received(m: Market, seller: Person, buyer: Person, content: Recor
 }
 const payoutOf = async (m: Market, seller: Person, id: string) => (await suite.get(m, seller, id)).payout;
 const reconcile = () => suite.h.console.payouts.reconcile({ marketplace: 'shop' });
+/** what reconcile says of one order: undefined when it adds up */
+const mismatchOf = async (id: string) => (await reconcile()).mismatches.find((m) => m.order_id === id);
+const ledgerOf = async (id: string) =>
+  (await suite.h.orm.em.getConnection().execute<{ kind: string; amount: string }[]>(`select kind, amount from ledger_entries where order_id = ? order by kind, amount`, [id])).map((r): [string, number] => [r.kind, Number(r.amount)]);
+const dispute = (m: Market, id: string, status: string, reason = 'fraudulent') => suite.call(m, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id, status, reason });
+const refundOutside = async (m: Market, id: string, amount: number) => {
+  const res = await suite.call(m, undefined, 'POST', '/v1/test-helpers/payments/refund', { order_id: id, amount });
+  expect(res.statusCode, res.body).toBe(200);
+  await suite.h.runJobs();
+};
 
 describe('payout setup', () => {
   test('none → action_required with what is due → pending → ready, following the provider’s account events', async () => {
@@ -331,6 +341,12 @@ describe('chargebacks and outside refunds', () => {
     const after = await suite.get(shop, seller, paidId);
     expect(after.payout.status).toBe('paid');
     expect(after.chargeback).toMatchObject({ status: 'lost', reason: 'product_not_received' });
+    // the lost chargeback is in the ledger, and reconcile names the order: the platform carries it
+    expect(await ledgerOf(paidId)).toContainEqual(['chargeback', 100_000]);
+    expect(await mismatchOf(paidId)).toEqual({ order_id: paidId, charged: 100_000, refunded: 0, charged_back: 100_000, accounted: 100_000, currency: 'SEK', why: expect.stringMatching(/chargeback lost after the seller was paid/) });
+    expect((await reconcile()).ok).toBe(false);
+    // the one held before payment is open (the team's), not a mismatch
+    expect(await mismatchOf(id)).toBeUndefined();
     const listed = await suite.h.console.orders.list({ marketplace: 'shop', chargeback: true });
     expect(listed.items.map((o) => o.id).sort()).toEqual([id, paidId].sort());
     // a closed dispute no longer moves; another marketplace's order is 404
@@ -363,7 +379,8 @@ describe('chargebacks and outside refunds', () => {
     await dispute(late, 'warning_closed');
     await suite.h.runJobs();
     expect((await payoutOf(shop, seller, late)).status).toBe('paid');
-    expect((await reconcile()).ok).toBe(true);
+    expect(await mismatchOf(late)).toBeUndefined();
+    expect(await ledgerOf(late)).not.toContainEqual(['chargeback', 100_000]); // an inquiry withdraws nothing
   });
 
   test('a refund made outside the service sets refunded_outside; the service’s own refund does not', async () => {
@@ -381,16 +398,115 @@ describe('chargebacks and outside refunds', () => {
     await suite.h.runJobs();
     expect((await suite.get(shop, seller, id)).refunded_outside).toBe(4000);
     expect((await suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/refund', { order_id: id, amount: 96_001 })).statusCode).toBe(409);
-    // paid later, the ledger shows what the outside refund cost
+    // received later: the seller is paid net of the refund, and the ledger adds up
     expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
     await suite.h.runJobs();
-    const r = await reconcile();
-    expect(r.ok).toBe(false);
-    expect(r.mismatches).toEqual([{ order_id: id, charged: 100_000, refunded: 4000, accounted: 100_000, currency: 'SEK', why: expect.stringMatching(/refunded after/) }]);
+    expect(await payoutOf(shop, seller, id)).toMatchObject({ status: 'paid', amount: 86_000 });
+    expect(await mismatchOf(id)).toBeUndefined();
 
     // an order that was never paid cannot be refunded
     const unpaid = await suite.placed(shop, buyer, { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
     expect((await suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/refund', { order_id: unpaid.order.id, amount: 1 })).statusCode).toBe(409);
+  });
+});
+
+describe('money rules: never pay a seller for money the buyer got back', () => {
+  test('a full refund outside the service before received: the payout is paid 0, nothing is transferred, the ledger adds up', async () => {
+    const { shop } = suite;
+    const seller = await readySeller(shop);
+    const buyer = await person(shop, 'fullrefund');
+    const id = await suite.purchased(shop, buyer, { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
+    await refundOutside(shop, id, 100_000);
+    const before = transferCalls;
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect(await payoutOf(shop, seller, id)).toMatchObject({ status: 'paid', amount: 0 });
+    expect(transferCalls).toBe(before);
+    expect(await ledgerOf(id)).toEqual([
+      ['carried', 10_000], // the commission the refund took back: the platform carries it
+      ['charge', 100_000],
+      ['commission', 10_000],
+      ['marketplace_shipping', 0],
+      ['refund', 100_000],
+      ['storage_fee', 0],
+      ['transfer', 0],
+      ['voucher', 0],
+    ]);
+    expect(await mismatchOf(id)).toBeUndefined();
+  });
+
+  test('a partial refund exactly the seller’s share, and one a unit beyond it: paid 0 and the platform carries the unit', async () => {
+    const { shop } = suite;
+    const seller = await readySeller(shop);
+    for (const [refund, paid, carried] of [[90_000, 0, 0], [90_001, 0, 1], [89_999, 1, 0]] as const) {
+      const buyer = await person(shop, 'partial');
+      const id = await suite.purchased(shop, buyer, { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
+      await refundOutside(shop, id, refund);
+      expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+      await suite.h.runJobs();
+      expect(await payoutOf(shop, seller, id)).toMatchObject({ status: 'paid', amount: paid });
+      expect((await ledgerOf(id)).filter(([k]) => k === 'carried')).toEqual(carried ? [['carried', carried]] : []);
+      expect(await mismatchOf(id)).toBeUndefined();
+    }
+  });
+
+  test('an account becoming ready pays net of a refund made while it waited', async () => {
+    const { shop } = suite;
+    const seller = await person(shop, 'waitingrefund');
+    const buyer = await person(shop, 'waitingbuyer');
+    const id = await received(shop, seller, buyer);
+    expect((await payoutOf(shop, seller, id)).status).toBe('waiting_for_payout_details');
+    await refundOutside(shop, id, 25_000);
+    await suite.call(shop, seller, 'POST', '/v1/me/payouts/session', { country: 'SE' });
+    await moveAccount(shop, seller, { status: 'ready' });
+    expect(await payoutOf(shop, seller, id)).toMatchObject({ status: 'paid', amount: 65_000 });
+    expect(await mismatchOf(id)).toBeUndefined();
+  });
+
+  test('a won dispute does not release a payout the buyer already got back; the reason stays the one it was opened with', async () => {
+    const { shop } = suite;
+    const seller = await readySeller(shop);
+    const buyer = await person(shop, 'wonrefund');
+    const id = await suite.purchased(shop, buyer, { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
+    await dispute(shop, id, 'needs_response', 'product_not_received');
+    await suite.h.runJobs();
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await payoutOf(shop, seller, id)).status).toBe('held_for_chargeback');
+    await refundOutside(shop, id, 100_000);
+    const before = transferCalls;
+    expect((await dispute(shop, id, 'won', 'fraudulent')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    const order = await suite.get(shop, seller, id);
+    expect(order.chargeback).toMatchObject({ status: 'won', reason: 'product_not_received' });
+    expect(order.payout).toMatchObject({ status: 'paid', amount: 0 });
+    expect(transferCalls).toBe(before);
+    // withdrawn, then reinstated: both in the ledger
+    expect((await ledgerOf(id)).filter(([k]) => k.startsWith('chargeback'))).toEqual([['chargeback', 100_000], ['chargeback_reversal', 100_000]]);
+    expect(await mismatchOf(id)).toBeUndefined();
+  });
+
+  test('a dispute won after payout: withdrawn and reinstated, the ledger adds up; lost before payout: held, open', async () => {
+    const { shop } = suite;
+    const seller = await readySeller(shop);
+    const won = await received(shop, seller, await person(shop, 'wonafter'));
+    expect((await payoutOf(shop, seller, won)).status).toBe('paid');
+    await dispute(shop, won, 'needs_response');
+    await suite.h.runJobs();
+    expect(await mismatchOf(won)).toMatchObject({ charged_back: 100_000 }); // while withdrawn, the platform carries it
+    await dispute(shop, won, 'won');
+    await suite.h.runJobs();
+    expect(await mismatchOf(won)).toBeUndefined();
+
+    const buyer = await person(shop, 'lostbefore');
+    const lost = await suite.purchased(shop, buyer, { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
+    await dispute(shop, lost, 'lost');
+    await suite.h.runJobs();
+    expect((await suite.move(shop, buyer, lost, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await payoutOf(shop, seller, lost)).status).toBe('held_for_chargeback');
+    expect(await ledgerOf(lost)).toEqual([['charge', 100_000], ['chargeback', 100_000]]);
+    expect(await mismatchOf(lost)).toBeUndefined();
   });
 });
 

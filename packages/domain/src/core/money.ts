@@ -6,6 +6,14 @@
  * `round(numeric)` and of `hm_round_div` (the SQL side of the same division; docs/decisions.md).
  */
 
+/**
+ * The largest amount a payment may have, in minor units: Stripe's documented maximum is 8 digits
+ * (99 999 999, e.g. 999 999.99 SEK/EUR/USD; the same 8 digits for zero-decimal currencies such as
+ * JPY). Every price and shipping price a seller or the team sets is at most this, and an order
+ * whose total would exceed it is refused at the field that made it too large (docs/decisions.md).
+ */
+export const MAX_AMOUNT = 99_999_999;
+
 /** An exact positive or negative fraction `num / den` (den > 0, lowest terms). */
 export interface Ratio {
   readonly num: bigint;

@@ -5,7 +5,7 @@ import type { Effect } from '../core/state-machine.js';
 import { defineTask, type TaskContext } from '../core/tasks.js';
 import { lockOrder, markRefunded, ORDER_EFFECT_SLOTS, orderToRefund, recordChargeback, recordRefundOutside, refundIdOf, type OrderMachineTypes } from '../orders/index.js';
 import type { PaymentEventHandler } from '../payments/index.js';
-import { appendLedger, chargebackPayout, queuePaySeller, updatePayoutAccount } from '../payouts/index.js';
+import { appendLedger, chargebackPayout, queuePaySeller, updatePayoutAccount, type LedgerEntry } from '../payouts/index.js';
 
 /**
  * Settlement: where an order's money goes once it is paid (Stripe "separate charges and
@@ -21,8 +21,10 @@ import { appendLedger, chargebackPayout, queuePaySeller, updatePayoutAccount } f
  *             account.updated → payouts.updatePayoutAccount      → ready: addJob `pay-seller` per waiting payout
  *   canceled  order cancel / resolve-canceled, or a payment after its window
  *                                                              → addJob `refund-order` → provider refund → ledger `refund`
- *   outside   charge.dispute.* → orders.recordChargeback → payouts.chargebackPayout (hold; release → addJob `pay-seller`)
- *             charge.refunded  → orders.recordRefundOutside → ledger `refund`
+ *   outside   charge.dispute.* → orders.recordChargeback → ledger `chargeback` (withdrawn), `chargeback_reversal` (won),
+ *                                `dispute_fee` → payouts.chargebackPayout (hold; release → addJob `pay-seller`)
+ *             charge.refunded  → orders.recordRefundOutside → ledger `refund`; the seller is paid net of it
+ *                                (payouts.paySeller: the one place every payable payout is paid)
  *
  * The order machine's table names `record-charge`, `pay-seller` and `refund` where they run
  * (orders/order.effects.ts); this file fills them. The provider events' handlers are listed in
@@ -94,6 +96,7 @@ export const onDispute: PaymentEventHandler = async (event, ctx) => {
   const recorded = recordChargeback(order, event.data, now);
   if ('skipped' in recorded) return recorded.skipped;
   const { chargeback } = recorded;
+  await appendLedger(ctx.em, disputeLedger(order.id, order.currency, event.data), now);
   const payout = await chargebackPayout(ctx.em, order.id, chargeback, now);
   let held = '';
   if (payout === 'held') held = '; payout held';
@@ -104,6 +107,25 @@ export const onDispute: PaymentEventHandler = async (event, ctx) => {
   await ctx.em.flush();
   return `order ${order.id}: chargeback ${chargeback.id} ${chargeback.status}${held}`;
 };
+
+/** Stripe's dispute statuses whose funds are withdrawn from the platform (an inquiry, `warning_*`, withdraws nothing). */
+const WITHDRAWN = new Set(['needs_response', 'under_review', 'won', 'lost']);
+
+/**
+ * A dispute's money in the ledger, written once by the dispute's id: the disputed amount withdrawn
+ * (`chargeback`) as soon as the dispute is a chargeback, reinstated (`chargeback_reversal`) when it
+ * is won, and the provider's dispute fee when it reports one (Stripe: the fees of the dispute's
+ * `balance_transactions`).
+ */
+export function disputeLedger(orderId: string, currency: string, data: Record<string, unknown>): LedgerEntry[] {
+  const id = String(data.id ?? '');
+  const status = String(data.status ?? '');
+  const amount = Number(data.amount ?? 0);
+  if (!id || !WITHDRAWN.has(status) || !(amount > 0)) return [];
+  const row = (kind: LedgerEntry['kind'], value: number): LedgerEntry => ({ orderId, kind, amount: value, currency, reference: id });
+  const fee = Array.isArray(data.balance_transactions) ? data.balance_transactions.reduce((sum: number, t: { fee?: unknown }) => sum + (Number(t?.fee) > 0 ? Number(t.fee) : 0), 0) : 0;
+  return [row('chargeback', amount), ...(status === 'won' ? [row('chargeback_reversal', amount)] : []), ...(fee > 0 ? [row('dispute_fee', fee)] : [])];
+}
 
 /** `charge.refunded`: what was refunded outside the service (the provider's dashboard) grows the ledger's refunds. */
 export const onChargeRefunded: PaymentEventHandler = async (event, ctx) => {

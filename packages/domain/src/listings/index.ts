@@ -8,7 +8,7 @@ export { publishListing } from './commands/publish-listing.js';
 export { approveListing, denyListing, offerForListing, setCommission, setCustody, setShippingSize } from './commands/review-listing.js';
 export { createListing, replaceListing } from './commands/save-listing.js';
 export { fulfilmentOf, loadRelations, type MapOptions, toImageBody, toListingBody } from './listing.mapper.js';
-export { type ListingInput, ZCounterInput, ZImage, ZImageOrderInput, ZImageRef, ZListing, ZListingInput, ZListingPage, ZListingRef, ZListMyListings, ZMarketplaceCurrency, ZMoney, ZPriceScheduleInput, ZPublishInput } from './listing.schema.js';
+export { type ListingInput, ZAmountInput, ZCounterInput, ZImage, ZImageOrderInput, ZImageRef, ZListing, ZListingInput, ZListingPage, ZListingRef, ZListMyListings, ZMarketplaceCurrency, ZMoney, ZPriceScheduleInput, ZPublishInput } from './listing.schema.js';
 export { LISTING_EFFECT_SLOTS } from './listing.effects.js';
 export { type ListingMachineTypes } from './listing.machine.js';
 export { setSellerBlocked } from './listings.queries.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_STATUSES } from '@hm/db/entities';
 import { currentMarketplace } from '../core/request-scope.js';
+import { MAX_AMOUNT } from '../core/money.js';
 import { ZCountryCode, ZCursor, ZDateTime, ZId, pageLimit } from '../core/schemas.js';
 
 /** Selling: the spec's ListingBody, ListingInputBody and nested shapes. */
@@ -16,7 +17,9 @@ export const ZMarketplaceCurrency = z
   .meta({ description: "ISO 4217; one of the marketplace's currencies." });
 
 export const ZMoney = z.object({ amount: z.number().int().min(0).meta({ description: 'Minor units.' }), currency: z.string() }).meta({ id: 'Money' });
-const ZMoneyInput = z.strictObject({ amount: z.number().int().min(0).max(1_000_000_000_000), currency: ZMarketplaceCurrency });
+/** An amount a seller or the team sets: at most the provider's limit for one payment (core/money.ts). */
+export const ZAmountInput = z.number().int().min(0).max(MAX_AMOUNT);
+const ZMoneyInput = z.strictObject({ amount: ZAmountInput, currency: ZMarketplaceCurrency });
 
 export const ZPriceStep = z
   .object({
@@ -29,7 +32,7 @@ export const ZPriceStep = z
 
 const ZPriceStepInput = z.strictObject({
   months: z.number().int().min(1).max(60).meta({ description: 'Months after the schedule starts (on sale, or changed while on sale).' }),
-  amount: z.number().int().min(1).meta({ description: 'New price, minor units of the price currency; below the price it follows (the price, then the step before).' }),
+  amount: ZAmountInput.min(1).meta({ description: 'New price, minor units of the price currency; below the price it follows (the price, then the step before).' }),
 });
 
 /** Steps: later and lower each time (and below the price: `stepsNotBelowPrice`, where the price is known). */
@@ -60,7 +63,7 @@ export const ZDelivery = z
 const ZDeliveryInput = z.strictObject({
   buyer_arranged: z.boolean().optional(),
   pickup: z.boolean().optional(),
-  shipping: z.strictObject({ price: z.number().int().min(0).optional(), additional_item_price: z.number().int().min(0).optional() }).optional(),
+  shipping: z.strictObject({ price: ZAmountInput.optional(), additional_item_price: ZAmountInput.optional() }).optional(),
 });
 
 export const ZImage = z
@@ -175,7 +178,7 @@ export const ZPublishInput = z.strictObject({
   wants_storage: z.boolean().optional().meta({ description: 'Ask the marketplace to collect and store it until it sells.' }),
 });
 
-export const ZCounterInput = z.strictObject({ id: z.uuid(), amount: z.number().int().min(1).meta({ description: "Minor units in the offer's currency." }) });
+export const ZCounterInput = z.strictObject({ id: z.uuid(), amount: ZAmountInput.min(1).meta({ description: "Minor units in the offer's currency." }) });
 
 export const ZImageOrderInput = z.strictObject({ id: z.uuid(), image_ids: z.array(z.uuid()).min(1).max(20).meta({ description: 'Every image id once; the first becomes the main photo.' }) });
 

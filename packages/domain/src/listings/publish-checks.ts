@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Listing, Marketplace } from '@hm/db/entities';
 import type { FieldError } from '../core/errors.js';
+import { MAX_AMOUNT } from '../core/money.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new WeakMap<object, ReturnType<typeof ajv.compile>>();
@@ -41,6 +42,10 @@ export function missingForPublish(l: Listing, readyPhotos: number, m: Marketplac
   if (readyPhotos < minPhotos) need('images', `At least ${minPhotos} processed photo${minPhotos === 1 ? '' : 's'} needed to publish; it has ${readyPhotos}.`, readyPhotos);
   if (!l.location.country) need('location.country', 'A country is needed to publish.');
   if (!opts.askValuation && (l.priceAmount === null || l.priceAmount === undefined)) need('price', 'A price is needed to publish (or ask for a valuation).');
+  if (l.priceAmount != null && l.priceAmount + (l.delivery.shipping?.price ?? 0) > MAX_AMOUNT) {
+    // one item with its shipping must fit in one payment (core/money.ts); a listing saved before the bound may not
+    need(l.priceAmount > MAX_AMOUNT ? 'price.amount' : 'delivery.shipping.price', `One item with its shipping must cost at most ${MAX_AMOUNT} in minor units (one payment's limit).`, l.priceAmount);
+  }
   if (basicsOnly) return errors;
 
   const d = l.delivery;

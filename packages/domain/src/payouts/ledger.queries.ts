@@ -7,7 +7,7 @@ import { tenantSql } from '@hm/db/sql';
  * order's currency, append-only (the database refuses UPDATE and DELETE). A movement is written once
  * by (order, kind, reference): a job that runs twice writes nothing new.
  */
-export const LEDGER_KINDS = ['charge', 'refund', 'transfer', 'commission', 'storage_fee', 'voucher', 'marketplace_shipping'] as const;
+export const LEDGER_KINDS = ['charge', 'refund', 'transfer', 'commission', 'storage_fee', 'voucher', 'marketplace_shipping', 'chargeback', 'chargeback_reversal', 'dispute_fee', 'carried'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {

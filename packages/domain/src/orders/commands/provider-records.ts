@@ -14,7 +14,8 @@ export const lockOrder = (em: EntityManager, id: string): Promise<Order | null> 
 const CLOSED = new Set(['won', 'lost', 'warning_closed']);
 
 /**
- * `charge.dispute.*`: the order keeps the chargeback as the provider says it (id, reason, status).
+ * `charge.dispute.*`: the order keeps the chargeback as the provider says it (id, status), with the
+ * reason it was opened with.
  * Events may arrive out of order: once the order's chargeback is closed, a late event of the same
  * dispute with an open status changes nothing (and says so).
  */
@@ -23,6 +24,9 @@ export function recordChargeback(order: Order, data: Record<string, unknown>, no
   if (order.chargeback && order.chargeback.id === next.id && CLOSED.has(order.chargeback.status) && !CLOSED.has(next.status)) {
     return { skipped: `order ${order.id}: chargeback ${next.id} is closed (${order.chargeback.status}): a late ${next.status} changes nothing` };
   }
+  // the dispute's reason is the one it was opened with: a later event of the same dispute (Stripe's
+  // closing event may carry another) never replaces it
+  if (order.chargeback?.id === next.id) next.reason = order.chargeback.reason;
   order.chargeback = next;
   order.updatedAt = now;
   return { chargeback: next };

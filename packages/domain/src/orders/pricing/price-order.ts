@@ -2,6 +2,7 @@ import { ListingSchema, SiteSchema, VoucherSchema, type Listing, type OrderLineI
 import { LockMode } from '@mikro-orm/core';
 import type { UserCommandContext } from '../../core/context.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../core/errors.js';
+import { MAX_AMOUNT } from '../../core/money.js';
 import { fulfilmentOf } from '../../listings/index.js';
 import type { ShippingTableBody } from '../../marketplace/index.js';
 import { loadRateBook, todayOf } from '../../rates/index.js';
@@ -102,6 +103,14 @@ export async function priceOrder(ctx: UserCommandContext, input: PlaceOrderInput
   if (errors.length) throw new ValidationError(errors);
   if (impossible) throw new ConflictError(impossible);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (total > MAX_AMOUNT) {
+    // every amount set is bounded, so only a quantity (or the listing's price with its shipping) makes it: said where the client sent it
+    const where =
+      input.quantity !== undefined && quantity > 1 ? { location: 'quantity', value: input.quantity }
+      : input.currency !== undefined ? { location: 'currency', value: input.currency }
+      : { location: 'listing_id', value: input.listing_id };
+    throw new ValidationError([{ ...where, message: `The order's total (${total} in minor units of ${currency}) is more than one payment may be (${MAX_AMOUNT}); order fewer, or in another currency.` }]);
+  }
   return { listing: l, currency, quantity, lineItems: lines, total, delivery, buyerZone, fulfilment: fulfilmentOf(l), ...(voucher ? { voucher } : {}) };
 }
 

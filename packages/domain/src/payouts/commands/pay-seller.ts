@@ -9,7 +9,9 @@ import type { TransferRequest } from '../../core/ports/payments.js';
 import { appendLedger, type LedgerEntry } from '../ledger.queries.js';
 import { payoutMachine } from '../payout.machine.js';
 
-type Decision = { done: string } | { wait: true } | { transfer: TransferRequest | null };
+/** paying: the transfer (none when nothing is due) and the refund outside the service it is net of */
+type Paying = { transfer: TransferRequest | null; amount: number; refundedOutside: number };
+type Decision = { done: string } | { wait: true } | Paying;
 
 /** Longer than one provider call may take (Stripe: a 10 s timeout and one retry): a transfer started longer ago is no longer in flight. */
 export const TRANSFER_IN_FLIGHT_MS = 30_000;
@@ -52,7 +54,8 @@ export async function paySeller(ctx: TaskContext, ref: { marketplaceId: string; 
     await em.transactional((tx) => tx.nativeUpdate(PayoutSchema, { orderId: ref.orderId, status: { $ne: 'paid' } }, { transferStartedAt: null }));
     throw e;
   }
-  return em.transactional((tx) => recordPaid(tx, ctx.clock.now(), ref.orderId, transferId));
+  const paying = decided;
+  return em.transactional((tx) => recordPaid(tx, ctx.clock.now(), ref.orderId, transferId, paying));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,14 +83,17 @@ async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string
   payout.transferStartedAt = now;
   payout.updatedAt = now;
   await em.flush();
-  if (payout.amount <= 0) return { transfer: null };
+  const amount = payableAmount(payout.amount, order.refundedOutside);
+  const paying = { amount, refundedOutside: order.refundedOutside };
+  if (amount <= 0) return { transfer: null, ...paying };
   return {
+    ...paying,
     transfer: {
       id: order.id,
       marketplaceId: ref.marketplaceId,
       orderId: order.id,
       destination: account.providerAccountId,
-      amount: payout.amount,
+      amount,
       currency: payout.currency,
       // an order with nothing to pay (a voucher covered it) has no charge: paid from the platform's balance
       ...(order.paymentId && { paymentId: order.paymentId }),
@@ -95,14 +101,26 @@ async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string
   };
 }
 
+/**
+ * The money rule for a refund made outside the service (docs/decisions.md, "Money rules"): the
+ * seller is paid the payout net of it — the seller's share bears the refund first, never below 0 —
+ * and what the refund takes beyond the seller's share the platform carries (a `carried` ledger row).
+ * Applied here, where every payable payout is paid: received, account ready, dispute won.
+ */
+export const payableAmount = (payoutAmount: number, refundedOutside: number) => Math.max(0, payoutAmount - refundedOutside);
+
 /** Step 3, under the payout's row lock again: the transfer made, the payout paid with its ledger rows (once). */
-async function recordPaid(em: EntityManager, now: Date, orderId: string, transferId: string | null): Promise<string> {
+async function recordPaid(em: EntityManager, now: Date, orderId: string, transferId: string | null, paying: Paying): Promise<string> {
   const payout = await em.findOneOrFail(PayoutSchema, { orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   const order = await em.findOneOrFail(OrderSchema, { id: orderId });
   if (payout.status === 'paid') return paidAlready(order, payout);
   payout.transferId = transferId;
-  await transition(payoutMachine, payout, 'pay', 'system', { ctx: { em }, now, ...(transferId ? { data: { transfer_id: transferId } } : {}) });
-  await appendLedger(em, payoutLedger(order, payout, transferId), now);
+  const deducted = payout.amount - paying.amount;
+  const data: Record<string, string> = { ...(transferId && { transfer_id: transferId }), ...(deducted > 0 && { refunded_outside: String(deducted) }) };
+  payout.amount = paying.amount;
+  await transition(payoutMachine, payout, 'pay', 'system', { ctx: { em }, now, ...(Object.keys(data).length ? { data } : {}) });
+  const carried = paying.refundedOutside - deducted;
+  await appendLedger(em, [...payoutLedger(order, payout, transferId), ...(carried > 0 ? [{ orderId, kind: 'carried' as const, amount: carried, currency: payout.currency, reference: 'refund_outside' }] : [])], now);
   await em.flush();
   return `order ${order.id}: paid ${payout.amount} ${payout.currency}${transferId ? ` (${transferId})` : ''}`;
 }
