@@ -45,6 +45,52 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
+type Frame = { keys: Set<string>; key: string; expectKey: boolean } | { index: number };
+
+/**
+ * The path of the first key an object of valid JSON text repeats (`["price", "amount"]`), or
+ * undefined when none does. JSON.parse keeps the last of two equal keys silently, so what a client
+ * meant would be guessed; one pass over the text, no recursion (docs/decisions.md).
+ */
+export function duplicateKeyPath(text: string): string[] | undefined {
+  const stack: Frame[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const top = stack.at(-1);
+    if (c === 0x22) {
+      let j = i + 1;
+      let escaped = false;
+      for (; j < text.length; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 0x5c) {
+          escaped = true;
+          j++;
+        } else if (d === 0x22) break;
+      }
+      if (top && 'keys' in top && top.expectKey) {
+        const raw = text.slice(i + 1, j);
+        const key = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+        if (top.keys.has(key)) return [...pathOf(stack.slice(0, -1)), key];
+        top.keys.add(key);
+        top.key = key;
+        top.expectKey = false;
+      }
+      i = j;
+    } else if (c === 0x7b) stack.push({ keys: new Set(), key: '', expectKey: true });
+    else if (c === 0x5b) stack.push({ index: 0 });
+    else if (c === 0x7d || c === 0x5d) stack.pop();
+    else if (c === 0x2c && top) {
+      if ('keys' in top) top.expectKey = true;
+      else top.index++;
+    }
+  }
+  return undefined;
+}
+
+function pathOf(frames: Frame[]): string[] {
+  return frames.map((f) => ('keys' in f ? f.key : String(f.index)));
+}
+
 /** Every string (and object key) of a parsed value that is not text (`badText`), in document order. */
 export function textErrors(root: unknown, location: string): FieldError[] {
   const errors: FieldError[] = [];

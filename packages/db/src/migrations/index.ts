@@ -16,6 +16,7 @@ import { Migration20261125190000_job_priority } from './Migration20261125190000_
 import { Migration20261125200000_search_indexes } from './Migration20261125200000_search_indexes.js';
 import { Migration20261127190000_exact_money } from './Migration20261127190000_exact_money.js';
 import { Migration20261127200000_payout_transfer_started } from './Migration20261127200000_payout_transfer_started.js';
+import { Migration20261127210000_abuse_limits } from './Migration20261127210000_abuse_limits.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125200000_search_indexes', class: Migration20261125200000_search_indexes },
   { name: 'Migration20261127190000_exact_money', class: Migration20261127190000_exact_money },
   { name: 'Migration20261127200000_payout_transfer_started', class: Migration20261127200000_payout_transfer_started },
+  { name: 'Migration20261127210000_abuse_limits', class: Migration20261127210000_abuse_limits },
 ];
