@@ -45,6 +45,59 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
+/**
+ * Whether valid JSON text repeats a key in some object, given its parsed value: one pass counting
+ * each object's keys in the text (no key is read or kept), compared with the parsed objects' key
+ * counts in the same (closing) order. Only when they differ does `duplicateKeyPath` look for which.
+ */
+export function repeatsAKey(text: string, parsed: unknown): boolean {
+  const counts: number[] = [];
+  const open: number[] = []; // key counts of the objects open at this point; -1 for an array
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      if (expectKey) {
+        open[open.length - 1]!++;
+        expectKey = false;
+      }
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b) {
+      open.push(0);
+      expectKey = true;
+    } else if (c === 0x5b) {
+      open.push(-1);
+      expectKey = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      const n = open.pop()!;
+      if (n >= 0) counts.push(n);
+      expectKey = false;
+    } else if (c === 0x2c) expectKey = open.at(-1)! >= 0;
+  }
+  // the parsed objects' key counts in closing order (post-order, document order)
+  const parsedCounts: number[] = [];
+  const stack: { value: unknown; done: boolean }[] = [{ value: parsed, done: false }];
+  while (stack.length) {
+    const top = stack.pop()!;
+    const v = top.value;
+    if (v === null || typeof v !== 'object') continue;
+    if (top.done) {
+      if (!Array.isArray(v)) parsedCounts.push(Object.keys(v).length);
+      continue;
+    }
+    stack.push({ value: v, done: true });
+    const children = Array.isArray(v) ? v : Object.values(v);
+    for (let i = children.length - 1; i >= 0; i--) if (children[i] !== null && typeof children[i] === 'object') stack.push({ value: children[i], done: false });
+  }
+  if (counts.length !== parsedCounts.length) return true;
+  for (let i = 0; i < counts.length; i++) if (counts[i] !== parsedCounts[i]) return true;
+  return false;
+}
+
 type Frame = { keys: Set<string>; key: string; expectKey: boolean } | { index: number };
 
 /**

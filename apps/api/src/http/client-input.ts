@@ -1,4 +1,4 @@
-import { duplicateKeyPath, MAX_JSON_DEPTH, nestingDepth, textErrors, type FieldError as RestFieldError } from '@hm/rest';
+import { duplicateKeyPath, repeatsAKey, MAX_JSON_DEPTH, nestingDepth, textErrors, type FieldError as RestFieldError } from '@hm/rest';
 import { DomainError, ValidationError, type FieldError } from '@hm/contract/problems';
 import { shownValue } from '@hm/contract/trpc';
 
@@ -20,7 +20,7 @@ export function parseClientJson(text: string, what: string, location: string, ch
   } catch (e) {
     throw new DomainError('malformed_request', `${what} is not valid JSON: ${(e as Error).message}`);
   }
-  const duplicate = duplicateKeyPath(text);
+  const duplicate = repeatsAKey(text, value) ? duplicateKeyPath(text) : undefined;
   if (duplicate) {
     const at = [location, ...duplicate].join('.');
     throw new DomainError('malformed_request', `${what} has the key ${at} twice; send each key once.`, { errors: [{ location: at, message: 'Duplicate key.', value: null }] });
