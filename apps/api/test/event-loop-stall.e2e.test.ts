@@ -78,7 +78,13 @@ describe('hostile bodies do not stall the event loop', () => {
       ['/v1/newsletter/subscribers', unknownKeys(70_000).replace(/:1/g, ':"x"')],
     ];
     const gaps: number[] = [];
-    for (const [url, payload] of bodies) gaps.push(await longestGapDuring(async () => expect([400, 403, 422]).toContain((await post(url, payload)).statusCode)));
+    // each body thrice, its smallest gap kept: a body that blocks does so every time, while a pause of the
+    // machine (other processes on the 2 cores, a major GC) does not repeat
+    for (const [url, payload] of bodies) {
+      const tries: number[] = [];
+      for (let i = 0; i < 3; i++) tries.push(await longestGapDuring(async () => expect([400, 403, 422]).toContain((await post(url, payload)).statusCode)));
+      gaps.push(Math.min(...tries));
+    }
     expect(Math.max(...gaps), `longest /health gap per request: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`).toBeLessThan(MAX_GAP_MS);
   });
 });

@@ -32,11 +32,14 @@ export async function inputErrors(op: Operation, params: Record<string, string>,
 }
 
 export const UNKNOWN_FIELD_MESSAGE = 'Unknown field.';
+/** Past this many unknown body keys, the request is refused with them before any schema runs. */
+export const MANY_UNKNOWN_KEYS = 100;
 
 /**
  * A body's top-level keys that the operation's strict input object does not name, and the body
- * without them. Found with one lookup per key before any schema runs, so a body of 90 000 unknown
- * keys costs one pass, not a validation of each (issue 24).
+ * without them, when there are more than MANY_UNKNOWN_KEYS. Found with one lookup per key before any
+ * schema runs, so a body of 90 000 unknown keys costs one pass, not a validation of each (issue 24);
+ * fewer are left in the body for the procedure to list with every other problem.
  */
 function splitUnknownKeys(op: Operation, body: Record<string, unknown>): { unknown: FieldError[]; known: Record<string, unknown> } {
   const schema = inputSchema(op.route);
@@ -50,7 +53,8 @@ function splitUnknownKeys(op: Operation, body: Record<string, unknown>): { unkno
     unknown.push({ location: `body.${key}`, message: UNKNOWN_FIELD_MESSAGE, value: body[key] });
     known ??= {};
   }
-  if (!known) return { unknown, known: body };
+  // a few are the schema's to list with everything else it checks (and the procedure's own checks after it)
+  if (!known || unknown.length <= MANY_UNKNOWN_KEYS) return { unknown: [], known: body };
   for (const key of Object.keys(shape)) if (Object.hasOwn(body, key)) known[key] = body[key];
   return { unknown, known };
 }
