@@ -4,10 +4,10 @@ import type { MikroORM } from '@hm/db/orm';
 import { appRouter } from '@hm/contract/router';
 import type { ApiMode, Ports } from '@hm/domain/core';
 import type { Meta } from '@hm/contract/trpc';
-import { DomainError, problemHeaders } from '@hm/contract/problems';
+import { DomainError, HttpError, problemHeaders } from '@hm/contract/problems';
 import { registerUploads } from './http/uploads.js';
 import { registerStripeWebhook } from './http/stripe-webhook.js';
-import { unavailableError } from '@hm/domain/core';
+import { RETRY_AFTER_SECONDS, unavailableError } from '@hm/domain/core';
 import { apiKeyAuthenticator } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
 import { JSON_MEDIA_TYPE, restRoutes } from '@hm/rest';
@@ -73,6 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const bytes = body as Buffer;
     if (bytes.length === 0) return done(null, undefined);
     try {
+      const charset = declaredCharset(req.headers['content-type']);
+      if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+        throw new HttpError('unsupported_media_type', `The body is declared as charset=${charset}; JSON is UTF-8 (RFC 8259): send UTF-8 with charset=utf-8 or no charset.`);
+      }
       if (!isUtf8(bytes)) throw new DomainError('malformed_request', 'The body is not valid UTF-8 text.');
       done(null, parseClientJson(bytes.toString('utf8'), 'The body', 'body', req.routeOptions.url !== '/v1/*'));
     } catch (e) {
@@ -105,7 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const check = await deps.orm.checkConnection();
     if (check.ok) return { status: 'ready', database: 'ok' };
     req.log.warn({ err: check.error, reason: check.reason }, 'database not reachable');
-    return sendProblem(reply, problem('service_unavailable', 'The database is not reachable.'));
+    // like every other 503: when to ask again
+    return sendProblem(reply, problem('service_unavailable', 'The database is not reachable.'), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   });
 
   const openapi = buildOpenApiDocument(appRouter, { serverUrl: deps.apiUrl, version: API_VERSION });
@@ -136,4 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerStripeWebhook(scope, { orm: deps.orm, clock, webhookSecret: deps.stripeWebhookSecret }));
 
   return app;
+}
+
+/** The `charset` parameter of a Content-Type header (quoted or not), undefined when there is none. */
+function declaredCharset(contentType: string | undefined): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '')?.[1];
 }

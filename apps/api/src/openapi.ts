@@ -33,7 +33,9 @@ const problemSchema = {
     code: { type: 'string', enum: Object.keys(PROBLEMS), description: 'Stable machine-readable code.' },
     errors: {
       type: 'array',
-      description: 'Every validation problem at once.',
+      description:
+        'Every validation problem at once, up to 100; when there are more, a 101st and last entry at the part of the request they are in (`location` `body`, `query` or `path`) says how many were left out: `message` "<n> more problems are not listed …" and `value` the number n.',
+      maxItems: 101,
       items: {
         type: 'object',
         required: ['location', 'message', 'value'],
@@ -53,7 +55,7 @@ const DESCRIPTION = `REST API of the headless marketplace. Call it from your sto
 
 **Client IP.** A storefront's server may send the shopper's IP address as it saw it in \`X-Client-IP\` (with the secret key only; ignored with a publishable key) on sign-in, sign-in link and password reset requests. Besides the per-address limits, one client address may then have 30 wrong passwords per 15 minutes and 15 emailed sign-in or reset links per hour (an IPv6 address counts as its /64), then 429 with \`Retry-After\`; without the header nothing is counted per address.
 
-**Errors** are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`errors[]\` (every invalid field at once, with \`location\`, \`message\`, \`value\`). See [problem types](/docs/problems).
+**Errors** are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, \`code\` and \`errors[]\` (every invalid field at once, up to 100 and then one entry counting the rest, with \`location\`, \`message\`, \`value\`). See [problem types](/docs/problems).
 
 **Idempotency.** Send \`Idempotency-Key: <uuid>\` on POST, PUT, PATCH and DELETE. A retry with the same key and request replays the first response with \`Idempotent-Replayed: true\`; keys last 24 hours and are scoped to the API key and user session.
 

@@ -82,7 +82,9 @@ test('while the database is unreachable every route answers 503 with Retry-After
     expect(problem).toMatchObject({ status: 503, code: 'service_unavailable', title: 'Service unavailable' });
   }
   expect(down[0]!.headers['content-type']).toBe('application/problem+json');
-  expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
+  const notReady = await app.inject({ method: 'GET', url: '/ready' });
+  expect(notReady.statusCode).toBe(503);
+  expect(notReady.headers['retry-after']).toBe('5');
 
   await proxy.start();
   const back = await Promise.all(requests());

@@ -215,7 +215,8 @@ describe('message ids past powers of ten (a fresh marketplace counts from 1)', (
     const fresh = { ...(await makeMarketplace(h, 'fresh-ids')), slug: 'fresh-ids' };
     await h.console.marketplace.update({
       marketplace: fresh.slug,
-      settings: { listings: { min_images: 0, require_approval: false, require_category: false, required_terms: [], valuations: false } },
+      // 101 messages in one go: above the default 60 a minute (abuse-limits.e2e.test.ts tests the limit)
+      settings: { listings: { min_images: 0, require_approval: false, require_category: false, required_terms: [], valuations: false }, abuse_limits: { messages_per_minute: 200 } },
     });
     const person = async (email: string): Promise<Person> => {
       const { token, user } = await signUp(h, fresh.secret, { email });

@@ -39,7 +39,7 @@ beforeAll(async () => {
   key = (await makeMarketplace(h, 'money', { currencies: ['SEK', 'EUR'] })).secret;
   await h.console.marketplace.update({
     marketplace: 'money',
-    settings: { listings: { min_images: 0, require_approval: false, require_category: false, required_terms: [], valuations: false } },
+    settings: { listings: { min_images: 0, require_approval: false, require_category: false, required_terms: [], valuations: false }, abuse_limits: { pending_orders_per_buyer: 100 } },
   });
   // 2 990 EUR cents × 10.95 = 32 740.5 öre exactly (2990 × 10.95 is 32 740.499… in binary floating point)
   await h.console.rates.set({ marketplace: 'money', date: '2026-11-01', base: 'EUR', rates: { SEK: 10.95 } });

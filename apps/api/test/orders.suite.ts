@@ -143,6 +143,8 @@ export function ordersSuite(harness: HarnessOptions = {}): OrdersSuite {
       settings: {
         listings: { min_images: 0, require_approval: false, require_category: false, required_terms: [], valuations: false },
         ...(shipping ? { shipping: shipping as never } : {}),
+        // these suites place many orders per buyer and leave them unpaid; the cap has its own test (abuse-limits.e2e.test.ts)
+        abuse_limits: { pending_orders_per_buyer: 100 },
       },
     });
     await s.h.console.rates.set({ marketplace: slug, date: '2026-11-01', base: 'EUR', rates: { SEK: 11.5 } });

@@ -75,6 +75,28 @@ describe('problems before procedures run', () => {
     }
   });
 
+  test('JSON declared in another charset → 415 (JSON is UTF-8, RFC 8259), not read as UTF-8', async () => {
+    for (const type of ['application/json; charset=latin1', 'application/json; charset="ISO-8859-1"', 'application/json;charset=utf-16']) {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/sessions', headers: { 'content-type': type, authorization: `Bearer ${key}` }, payload: '{"email":"nobody@example.com","password":"wrong-password-1"}' });
+      expectProblem(res, 415, 'unsupported_media_type');
+      expect(res.json().detail).toContain('UTF-8');
+    }
+  });
+
+  test('a key sent twice in one object → 400 naming it, at any depth; equal keys in different objects are fine', async () => {
+    const send = (payload: string) => h.app.inject({ method: 'POST', url: '/v1/sessions', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, payload });
+    const twice = await send('{"email":"nobody@example.com","password":"a","password":"wrong-password-1"}');
+    expectProblem(twice, 400, 'malformed_request');
+    expect(twice.json().errors).toEqual([{ location: 'body.password', message: 'Duplicate key.', value: null }]);
+    // the same key written with an escape is the same key
+    expect((await send('{"email":"a@example.com","em\\u0061il":"b@example.com","password":"x"}')).json().errors[0].location).toBe('body.email');
+    const nested = await send('{"email":"a@example.com","password":"x","x":[{"a":1},{"a":1,"b":{"c":1,"c":2}}]}');
+    expectProblem(nested, 400, 'malformed_request');
+    expect(nested.json().errors[0].location).toBe('body.x.1.b.c');
+    // a key string inside a value, and keys repeated across sibling objects, are not duplicates
+    expectProblem(await send('{"email":"nobody@example.com","password":"wrong-password-1"}'), 401, 'invalid_credentials');
+  });
+
   test('unknown route → 404 problem, under /v1 and elsewhere', async () => {
     expectProblem(await h.request({ method: 'GET', url: '/v1/nope', key }), 404, 'not_found');
     expectProblem(await h.app.inject({ method: 'GET', url: '/nope' }), 404, 'not_found');

@@ -65,7 +65,28 @@ export interface Problem {
 export function problemOf(domainCode: DomainCode | ProblemCode, detail: string, errors: FieldError[] = []): Problem {
   const code = wireCode(domainCode);
   const { status, title } = PROBLEMS[code];
-  return { type: problemType(code), title, status, detail, code, errors };
+  return { type: problemType(code), title, status, detail, code, errors: listed(errors) };
+}
+
+/** A problem lists at most this many errors, then one entry saying how many more there are (docs/decisions.md). */
+export const MAX_LISTED_ERRORS = 100;
+/** The "… more" entries `listed` made: a list already cut is not cut again. */
+const SUMMARIES = new WeakSet<FieldError>();
+
+/**
+ * The first MAX_LISTED_ERRORS errors and, when there are more, a last entry at the part of the request
+ * they are in (`body`, `query`, `path`) whose `value` is how many were left out: a body of 90 000
+ * unknown keys answers a few kilobytes, not megabytes.
+ */
+export function listed(errors: FieldError[], show: (listed: FieldError[]) => FieldError[] = (e) => e): FieldError[] {
+  if (errors.length <= MAX_LISTED_ERRORS || (errors.length === MAX_LISTED_ERRORS + 1 && SUMMARIES.has(errors[MAX_LISTED_ERRORS]!))) return show(errors);
+  const more = errors.length - MAX_LISTED_ERRORS;
+  // located errors (`body.x`) name their part; plain field paths (`x`, located later) the input as a whole ('')
+  const root = errors[MAX_LISTED_ERRORS]!.location.split('.', 1)[0]!;
+  const where = ['body', 'query', 'path', 'header'].includes(root) ? root : '';
+  const summary = { location: where, message: `${more} more problems are not listed (at most ${MAX_LISTED_ERRORS} are); fix these and send again.`, value: more };
+  SUMMARIES.add(summary);
+  return [...show(errors.slice(0, MAX_LISTED_ERRORS)), summary];
 }
 
 /** Problem types are documented in the API reference; a relative URI resolves against the API's origin. */

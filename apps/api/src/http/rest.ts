@@ -3,7 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { restDispatcher, type RestDispatcher, type RestRoute } from '@hm/rest';
 import type { MikroORM } from '@hm/db/orm';
 import type { AuthenticatedKey, Clock } from '@hm/domain/core';
-import { HttpError, ValidationError, type Problem } from '@hm/contract/problems';
+import { describeErrors, HttpError, listed, ValidationError, type Problem } from '@hm/contract/problems';
 import { keyRefusal, sessionRefusal, toProblem, zodIssuesToFieldErrors, type Meta } from '@hm/contract/trpc';
 import { shown } from './client-input.js';
 import { logServerError, refuse, sendProblem } from './problem.js';
@@ -26,7 +26,8 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
     routes,
     createContext: (req) => createContext(req, 'rest'),
     zodErrors: zodIssuesToFieldErrors,
-    refusal: (code, detail, { errors = [], headers }) => (code === 'validation_failed' ? new ValidationError(shown(errors)) : new HttpError(code, detail ?? '', { errors: shown(errors), headers })),
+    // cut to the listed errors before anything else walks them
+    refusal: (code, detail, { errors = [], headers }) => (code === 'validation_failed' ? new ValidationError(listed(errors, shown), describeErrors(errors)) : new HttpError(code, detail ?? '', { errors: listed(errors, shown), headers })),
     async onMatch(req, reply, route) {
       // Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a cache.
       if (route.meta.auth === 'secret' || route.meta.auth === 'session' || req.headers['x-user-session'] !== undefined) reply.header('Cache-Control', 'no-store');

@@ -30,7 +30,8 @@ const SHIPPING = {
 };
 
 export async function buildOrders(h: Harness, m: { slug: string; secret: string }, buyer: string, seller: string): Promise<OrdersWorld> {
-  await h.console.marketplace.update({ marketplace: m.slug, settings: { shipping: SHIPPING as never } });
+  // the fixture holds several unpaid orders of one buyer at once: above the default cap of orders awaiting payment
+  await h.console.marketplace.update({ marketplace: m.slug, settings: { shipping: SHIPPING as never, abuse_limits: { pending_orders_per_buyer: 20 } } });
   await h.console.vouchers.create({ marketplace: m.slug, voucher: { code: 'FUZZ10', percent: 10 } });
   const call = async (method: 'POST', url: string, session: string, payload: object) => {
     const res = await h.request({ method, url, key: m.secret, session, payload });

@@ -19,7 +19,7 @@ export { ApiKeySchema, type ApiKey } from './api-key.entity.js';
 export { CatalogTermSchema, type CatalogTerm } from './catalog-term.entity.js';
 export { CategorySchema, type Category } from './category.entity.js';
 export { ExchangeRateSchema, type ExchangeRate } from './exchange-rate.entity.js';
-export { MarketplaceSchema, type Marketplace, type ListingRules, type ShippingTable, type TermKind } from './marketplace.entity.js';
+export { MarketplaceSchema, type AbuseLimits, type Marketplace, type ListingRules, type ShippingTable, type TermKind } from './marketplace.entity.js';
 export { SiteSchema, type Site } from './site.entity.js';
 export { UserSchema, type User } from './user.entity.js';
 export { SessionSchema, type Session } from './session.entity.js';

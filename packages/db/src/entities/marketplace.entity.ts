@@ -16,6 +16,13 @@ export interface ListingRules {
   attributes_schema?: unknown;
 }
 
+/** Per-user caps against abuse (console settings `abuse_limits`); a missing member is the default. */
+export interface AbuseLimits {
+  pending_orders_per_buyer?: number;
+  messages_per_minute?: number;
+  new_conversations_per_hour?: number;
+}
+
 /** The spec's ShippingTable, stored as sent (validated by the domain's schema before it gets here). */
 export type ShippingTable = Record<string, unknown> & { sizes: unknown[]; zones: unknown[] };
 
@@ -35,6 +42,7 @@ export const MarketplaceSchema = defineEntity({
     storefrontUrl: p.string().nullable(),
     /** the Resend audience (segment) newsletter contacts go to; unused by the local contact list */
     newsletterAudienceId: p.string().nullable(),
+    abuseLimits: p.json<AbuseLimits>().onCreate(() => ({})),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,8 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
+import { DomainError } from '../core/errors.js';
+import { RETRY_AFTER_SECONDS } from '../core/unavailable.js';
 
 const argon2Async = promisify(argon2);
 
@@ -8,8 +11,32 @@ export const ARGON2_PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLen
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/**
+ * At most HASHING_AT_ONCE argon2 runs at a time (half the cores: each takes a core, a thread of libuv's pool and 19 MiB), the
+ * others wait in line; past HASHING_QUEUE waiting, 503 "busy" with Retry-After instead of an ever
+ * longer wait. A burst of sign-ins then queues here, holding no database connection, and leaves the
+ * thread pool (file reads, DNS) and the CPU to other requests (issue 24).
+ */
+export const HASHING_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
+export const HASHING_QUEUE = 500;
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
 async function derive(password: string, nonce: Buffer, p: { memory: number; passes: number; parallelism: number; tagLength: number }) {
-  return argon2Async('argon2id', { message: Buffer.from(password, 'utf8'), nonce, ...p });
+  if (hashing >= HASHING_AT_ONCE) {
+    if (waiting.length >= HASHING_QUEUE) {
+      throw new DomainError('service_unavailable', 'The service is busy checking too many passwords at once. Retry in a few seconds.', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else hashing++;
+  try {
+    return await argon2Async('argon2id', { message: Buffer.from(password, 'utf8'), nonce, ...p });
+  } finally {
+    // hand the slot to the next in line, or give it back
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -9,6 +9,6 @@ export { PaymentError, type PaymentEvent } from './ports/payments.js';
 export { withMarketplace } from './request-scope.js';
 export { pageLimit, ZCountryCode, ZDateTime, ZId, ZSlug } from './schemas.js';
 export { runTask, type TaskContext, type TaskDefinition } from './tasks.js';
-export { unavailableError } from './unavailable.js';
+export { RETRY_AFTER_SECONDS, unavailableError } from './unavailable.js';
 export { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey, type IdempotencyRecord } from './idempotency-keys.queries.js';
 export { systemClock, type Clock, type Ports } from './ports/index.js';

@@ -17,5 +17,8 @@ export function unavailableError(err: unknown): DomainError | undefined {
     return new DomainError('service_unavailable', 'The payment provider is briefly unavailable; nothing was charged or kept. Retry in a few seconds.', { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }
   if (!isDatabaseUnavailable(err)) return undefined;
-  return new DomainError('service_unavailable', 'The service is briefly unavailable: its database is restarting or unreachable. Retry in a few seconds.', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  // the same errors come from a database restarting and from every pooled connection being busy: say both
+  return new DomainError('service_unavailable', 'The service is briefly unavailable: it could not get a database connection in time (every connection busy, or the database restarting or unreachable). Retry in a few seconds.', {
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  });
 }

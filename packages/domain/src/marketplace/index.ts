@@ -2,3 +2,4 @@
 export { createMarketplace, findMarketplaceBySlug, updateMarketplace, ZCreateMarketplace } from './commands/save-marketplace.js';
 export { toMarketplaceBody, toMarketplaceConsoleBody } from './marketplace.mapper.js';
 export { type ShippingTableBody, ZMarketplace, ZMarketplaceSettings } from './marketplace.schema.js';
+export { ABUSE_LIMIT_DEFAULTS, abuseLimitsOf } from './abuse-limits.js';

@@ -1,4 +1,5 @@
 import type { Marketplace } from '@hm/db/entities';
+import { abuseLimitsOf } from './abuse-limits.js';
 import type { MarketplaceBody, ShippingTableBody } from './marketplace.schema.js';
 
 export function toMarketplaceBody(m: Marketplace): MarketplaceBody {
@@ -29,6 +30,7 @@ export function toMarketplaceConsoleBody(m: Marketplace) {
     commission_percent: m.commissionPercent,
     storefront_url: m.storefrontUrl ?? null,
     newsletter_audience_id: m.newsletterAudienceId ?? null,
+    abuse_limits: abuseLimitsOf(m),
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };

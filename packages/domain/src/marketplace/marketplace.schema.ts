@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAbuseLimits } from './abuse-limits.js';
 import { ZCountryCode, ZCurrencyCode, ZKey, ZLocaleTag, ZLocalized } from '../core/schemas.js';
 
 export const ZTermKind = z.object({ key: ZKey, names: ZLocalized }).meta({ id: 'TermKind' });
@@ -90,5 +91,6 @@ export const ZMarketplaceSettings = z.strictObject({
   commission_percent: z.number().min(0).max(100).optional(),
   storefront_url: z.url({ protocol: /^https?$/ }).max(500).optional(),
   newsletter_audience_id: z.string().trim().min(1).max(100).nullable().optional().describe('The Resend audience (segment) id newsletter sign-ups are added to when RESEND_API_KEY is set; null clears it.'),
+  abuse_limits: ZAbuseLimits.optional().describe('Per-user caps; members left out keep their current value.'),
 });
 export type MarketplaceSettings = z.infer<typeof ZMarketplaceSettings>;

@@ -14,3 +14,17 @@ export async function returnUnits(em: EntityManager, listingId: string, units: n
   const sql = tenantSql(em);
   await sql`update listings set stock = stock + ${units} where marketplace_id = ${sql.marketplace} and id = ${listingId}`;
 }
+
+/**
+ * Locks the buyer's row until the transaction ends (so concurrent placings by one buyer are
+ * counted one after the other) and counts their orders still awaiting payment (a window past its end
+ * no longer counts, even before its expiry job runs).
+ */
+export async function lockAndCountAwaitingPayment(em: EntityManager, buyerId: string, now: Date): Promise<number> {
+  const sql = tenantSql(em);
+  // `for no key update` conflicts with itself only: an order's foreign key to its buyer still inserts
+  await sql`select id from users where marketplace_id = ${sql.marketplace} and id = ${buyerId} for no key update`;
+  const [row] = await sql<{ n: number }>`select count(*)::int as n from orders
+     where marketplace_id = ${sql.marketplace} and buyer_id = ${buyerId} and status = 'pending_payment' and payment_due_at > ${now}`;
+  return row!.n;
+}

@@ -33,7 +33,7 @@ export const putFavorite = sessionProcedure
   });
 
 export const deleteFavorite = sessionProcedure
-  .meta({ auth: 'session', successStatus: 204, openapi: { operationId: 'removeFavorite', method: 'DELETE', path: '/me/favorites/{id}', tags: [TAG], summary: 'Forget a saved listing', description: '204 also when it was not saved.' } })
+  .meta({ auth: 'session', successStatus: 204, openapi: { operationId: 'removeFavorite', method: 'DELETE', path: '/me/favorites/{id}', tags: [TAG], summary: 'Forget a saved listing', description: 'Idempotent by design: 204 for any listing id, whether it was saved, is on sale or exists at all (a retry after a lost answer must not fail).' } })
   .input(ZRef)
   .output(z.void())
   .mutation(async ({ ctx, input }) => {

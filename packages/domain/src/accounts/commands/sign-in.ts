@@ -1,4 +1,5 @@
 import { UserSchema, type User } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
 import type { CommandContext } from '../../core/context.js';
 import { DomainError } from '../../core/errors.js';
 import { countHit, lockCounter, rateLimited } from '../../core/rate-limit.js';
@@ -12,29 +13,32 @@ import { findUserByEmail, normalizeEmail } from './users.js';
 type Outcome = { ok: { user: User; session: NewSession } } | { error: DomainError };
 
 /**
- * POST /v1/sessions. The address's failure counter is locked for the attempt, so concurrent wrong
- * passwords are counted exactly; once 10 are in the 15-minute window every attempt is 429 until it
- * ends, the right password included. Unknown addresses cost the same time and count the same way,
- * so no answer tells whether an account exists. Failures are committed, then the error is thrown.
- * With the client's IP known, its failures are counted too (locked the same way, after the address's
- * counter): 30 in 15 minutes and every attempt from it is 429, so it cannot lock more than 3 accounts.
+ * POST /v1/sessions. Once 10 wrong passwords are in the address's 15-minute window every attempt is
+ * 429 until it ends, the right password included. Unknown addresses cost the same time and count the
+ * same way, so no answer tells whether an account exists. With the client's IP known, its failures
+ * are counted too: 30 in 15 minutes and every attempt from it is 429, so it cannot lock more than 3
+ * accounts.
+ *
+ * The password is checked (argon2, tens of milliseconds of CPU) with no database connection held:
+ * a short read first (limits, the user), then the check, then a short transaction that locks the
+ * address's counter (and the IP's), looks at the limits again and counts a failure. So concurrent
+ * wrong passwords are counted exactly, and a burst of sign-ins cannot take the pool from other
+ * requests (issue 24).
  */
 export async function signInWithPassword(ctx: CommandContext, input: { email: string; password: string }): Promise<{ user: User; session: NewSession }> {
   const now = ctx.clock.now();
   const subject = normalizeEmail(input.email);
+  const ip = ctx.clientIp;
+  const over = (em: EntityManager) => limitReached(em, subject, ip, now);
+  const first = await ctx.em.transactional(async (em) => ({ error: await over(em), user: await findUserByEmail(em, input.email) }));
+  if (first.error) throw first.error;
+  const ok = await verifyPassword(input.password, first.user?.passwordHash ?? (await decoyHash()));
   const outcome: Outcome = await ctx.em.transactional(async (em): Promise<Outcome> => {
-    const lock = await lockCounter(em, SIGN_IN_FAILURES, subject, now);
-    if (lock.count >= SIGN_IN_FAILURES.limit) {
-      return { error: rateLimited('Too many wrong passwords for this address. Try again in {seconds} seconds, or reset the password.', lock.windowEnd, now) };
-    }
-    const ip = ctx.clientIp;
-    if (ip !== undefined) {
-      const ipLock = await lockCounter(em, IP_SIGN_IN_FAILURES, ip, now);
-      if (ipLock.count >= IP_SIGN_IN_FAILURES.limit) return { error: rateLimited(TOO_MANY_FAILURES_FROM_IP, ipLock.windowEnd, now) };
-    }
-    const user = await findUserByEmail(em, input.email);
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-    if (!user || !user.passwordHash || !ok) {
+    const error = await over(em); // locks the counters until the end of this transaction
+    if (error) return { error };
+    const user = ok && first.user ? await em.findOne(UserSchema, { id: first.user.id }) : null;
+    // the hash checked is still the user's (a password changed meanwhile fails like a wrong one)
+    if (!user || !user.passwordHash || user.passwordHash !== first.user!.passwordHash) {
       await countHit(em, SIGN_IN_FAILURES, subject, now);
       if (ip !== undefined) await countHit(em, IP_SIGN_IN_FAILURES, ip, now);
       return { error: new DomainError('invalid_credentials', 'The email address or password is wrong.') };
@@ -46,6 +50,17 @@ export async function signInWithPassword(ctx: CommandContext, input: { email: st
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.ok;
+}
+
+/** Locks the address's (and the IP's) failure counter for the transaction; the 429 when either is at its limit. */
+async function limitReached(em: EntityManager, subject: string, ip: string | undefined, now: Date): Promise<DomainError | undefined> {
+  const lock = await lockCounter(em, SIGN_IN_FAILURES, subject, now);
+  if (lock.count >= SIGN_IN_FAILURES.limit) {
+    return rateLimited('Too many wrong passwords for this address. Try again in {seconds} seconds, or reset the password.', lock.windowEnd, now);
+  }
+  if (ip === undefined) return undefined;
+  const ipLock = await lockCounter(em, IP_SIGN_IN_FAILURES, ip, now);
+  return ipLock.count >= IP_SIGN_IN_FAILURES.limit ? rateLimited(TOO_MANY_FAILURES_FROM_IP, ipLock.windowEnd, now) : undefined;
 }
 
 /** POST /v1/sessions/email-link: 202 whether or not the address has an account (limit: 5 an hour per address). */

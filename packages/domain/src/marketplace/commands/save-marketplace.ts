@@ -65,6 +65,7 @@ export async function updateMarketplace(em: EntityManager, m: Marketplace, s: Ma
   m.shipping = effective.shipping;
   if (s.commission_percent !== undefined) m.commissionPercent = s.commission_percent;
   if (s.storefront_url !== undefined) m.storefrontUrl = s.storefront_url;
+  if (s.abuse_limits !== undefined) m.abuseLimits = { ...m.abuseLimits, ...s.abuse_limits };
   const audienceSet = s.newsletter_audience_id != null && s.newsletter_audience_id !== m.newsletterAudienceId;
   if (s.newsletter_audience_id !== undefined) m.newsletterAudienceId = s.newsletter_audience_id;
   await em.transactional(async (tx) => {

@@ -18,6 +18,7 @@ import {
   type Side,
 } from '../messages.queries.js';
 import type { StartConversationInput } from '../messages.schema.js';
+import { countMessage, countNewConversation } from './message-limits.js';
 import { writeMessage } from './write-message.js';
 
 /** The side of a conversation a user is on (undefined: not a party). */
@@ -55,7 +56,10 @@ async function subjectOf(ctx: UserCommandContext, em: EntityManager, input: Star
 export function startConversation(ctx: UserCommandContext, input: StartConversationInput): Promise<{ conversation: ConversationView; message: MessageRow }> {
   return ctx.em.transactional(async (em) => {
     const now = ctx.clock.now();
-    const conversation = await openConversation(em, uuidv7(), await subjectOf(ctx, em, input), now);
+    const id = uuidv7();
+    const conversation = await openConversation(em, id, await subjectOf(ctx, em, input), now);
+    if (conversation.id === id) await countNewConversation(em, ctx.marketplace, ctx.user.id, now);
+    await countMessage(em, ctx.marketplace, ctx.user.id, now);
     const message = await writeMessage(em, ctx.marketplace.id, conversation, ctx.user.id, input.body, now);
     return { conversation: await viewConversation(em, conversation.id, ctx.user.id), message };
   });
@@ -88,6 +92,8 @@ export function readMessages(ctx: UserCommandContext, input: { id: string; after
 export function postMessage(ctx: UserCommandContext, input: { id: string; body: string }): Promise<MessageRow> {
   return ctx.em.transactional(async (em) => {
     const { conversation } = await partyConversation(ctx, em, input.id, true);
-    return writeMessage(em, ctx.marketplace.id, conversation, ctx.user.id, input.body, ctx.clock.now());
+    const now = ctx.clock.now();
+    await countMessage(em, ctx.marketplace, ctx.user.id, now);
+    return writeMessage(em, ctx.marketplace.id, conversation, ctx.user.id, input.body, now);
   });
 }

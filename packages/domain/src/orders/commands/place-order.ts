@@ -5,7 +5,9 @@ import type { CreatedPayment } from '../../core/ports/payments.js';
 import { jobKey, removeJob } from '../../core/jobs.js';
 import { orderMachine, PLACING } from '../order.machine.js';
 import { PAYMENT_WINDOW_MS } from '../order.timers.js';
-import { returnUnits } from '../orders.queries.js';
+import { lockAndCountAwaitingPayment, returnUnits } from '../orders.queries.js';
+import { ConflictError } from '../../core/errors.js';
+import { abuseLimitsOf } from '../../marketplace/index.js';
 import type { PricedOrder } from '../pricing/price-order.js';
 import { expirePaymentTask, keepTimers, moveOrder } from './move-order.js';
 
@@ -18,10 +20,16 @@ import { expirePaymentTask, keepTimers, moveOrder } from './move-order.js';
  * Takes the priced units from the listing's stock (the listing is locked by the pricing: exact, and
  * a sold-out listing leaves the shop) and writes the order `pending_payment` with its history, its
  * voucher (a voucher's use is the order naming it) and its payment-expiry timer (the `expire-payment`
- * job), all in the caller's transaction. The payment is not started yet.
+ * job), all in the caller's transaction. The payment is not started yet. A buyer with the marketplace's
+ * cap of orders awaiting payment (`abuse_limits.pending_orders_per_buyer`, default 3) gets 409 instead:
+ * one account cannot hold a shop's stock out of sale.
  */
 export async function openOrder(em: EntityManager, ref: { marketplace: Marketplace; buyerId: string; paymentProvider: string; now: Date }, priced: PricedOrder): Promise<Order> {
   const { now } = ref;
+  const cap = abuseLimitsOf(ref.marketplace).pending_orders_per_buyer;
+  if ((await lockAndCountAwaitingPayment(em, ref.buyerId, now)) >= cap) {
+    throw new ConflictError(`You already have ${cap} orders awaiting payment, the most this marketplace allows at once. Pay for one of them or let it expire (each waits 15 minutes), then order again.`);
+  }
   priced.listing.stock -= priced.quantity;
   const o = em.create(OrderSchema, {
     marketplaceId: ref.marketplace.id,
