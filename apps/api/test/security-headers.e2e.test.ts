@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { requireChromium } from '@hm/db/testing/chromium';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
@@ -79,7 +80,7 @@ describe('/docs', () => {
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/docs`;
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: requireChromium(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
