@@ -117,6 +117,7 @@ describe('GET /v1/openapi.json', () => {
       'POST /me/orders',
       'POST /me/orders/quote',
       'POST /me/orders/{id}/transitions/{transition}',
+      'PATCH /me/orders/{id}/delivery',
       'PUT /me/orders/{id}/delivery-booking',
       'GET /me/payouts',
       'POST /me/payouts/session',

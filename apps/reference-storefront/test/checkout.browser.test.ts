@@ -119,7 +119,19 @@ describe('buying in a browser', () => {
     await expect(page.getByTestId('order-address').textContent()).resolves.toBe('Bo Buyer, Götgatan 1, 116 46, Stockholm, Sweden');
     const history = await page.getByTestId('order-history').locator('li').allTextContents();
     expect(history.map((h) => h.split(' · ').slice(1).join(' · '))).toEqual(['Order placed · Buyer', 'Payment confirmed · Automatic']);
-    await expect(page.getByRole('button', { name: 'I already have it' }).isVisible()).resolves.toBe(true);
+    // "I already have it" (final, pays the seller) asks first, saying what happens; only its "Yes" posts
+    await page.getByText('I already have it', { exact: true }).click();
+    await expect(page.getByRole('form', { name: 'I already have it' }).textContent()).resolves.toContain('the order is complete at once and the seller is paid');
+    await expect(page.getByRole('button', { name: 'Yes, I have it' }).isVisible()).resolves.toBe(true);
+    await page.getByText('I already have it', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Yes, I have it' }).isVisible()).resolves.toBe(false);
+    expect(await page.getByTestId('order-state').getAttribute('data-state')).toBe('purchased');
+    // the same in Swedish
+    await page.goto(`/sv/orders/${orderId}`);
+    await page.getByText('Jag har den redan', { exact: true }).click();
+    await expect(page.getByRole('form', { name: 'Jag har den redan' }).textContent()).resolves.toContain('beställningen blir klar direkt och säljaren får betalt');
+    await expect(page.getByRole('button', { name: 'Ja, jag har den' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('table').first().getByText('Det här betalar du').count()).resolves.toBe(1);
 
     await page.goto('/en/account/orders');
     await expect(page.getByTestId('orders').getByRole('link', { name: 'Oak bench' }).getAttribute('href')).resolves.toBe(`/en/orders/${orderId}`);
@@ -133,20 +145,41 @@ describe('buying in a browser', () => {
     await signIn(seller, people.seller);
     await seller.waitForURL(`**/en/orders/${orderId}`);
     await expect(seller.getByText('You sold this').isVisible()).resolves.toBe(true);
+    // the seller's price table is what the buyer paid, not "What you pay"
+    await expect(seller.getByRole('table').first().getByText('What the buyer paid').count()).resolves.toBe(1);
+    await expect(seller.getByText('What you pay').count()).resolves.toBe(0);
+    // marking sent asks first and wants the tracking, or "without tracking" ticked
+    await seller.getByText('Mark as sent', { exact: true }).click();
     const send = seller.getByRole('form', { name: 'Mark as sent' });
+    await expect(send.textContent()).resolves.toContain('The buyer is told the item is on its way. This cannot be undone');
+    await whenHydrated(seller, 'form[aria-label="Mark as sent"] button[type="submit"]');
+    await send.getByRole('button', { name: 'Yes, mark as sent' }).click();
+    await expect(send.getByRole('alert').textContent()).resolves.toBe('Enter the tracking number, or choose “I send it without tracking”.');
+    expect(await seller.getByTestId('order-state').getAttribute('data-state')).toBe('purchased');
     await send.getByLabel('Tracking number').fill('JJD0099');
     await send.getByLabel('Carrier').fill('PostNord');
-    await send.getByRole('button', { name: 'Mark as sent' }).click();
+    await send.getByRole('button', { name: 'Yes, mark as sent' }).click();
     await waitForState(seller, 'delivered');
     await expect(seller.getByTestId('tracking').textContent()).resolves.toBe('Tracking numberJJD0099CarrierPostNord');
     await expect(seller.getByRole('form', { name: 'Mark as sent' }).count()).resolves.toBe(0);
+    // and may correct the tracking afterwards
+    await seller.getByText('Add or correct the tracking', { exact: true }).click();
+    const fix = seller.getByRole('form', { name: 'Add or correct the tracking' });
+    await expect(fix.getByLabel('Tracking number').inputValue()).resolves.toBe('JJD0099');
+    await whenHydrated(seller, 'form[aria-label="Add or correct the tracking"] button[type="submit"]');
+    await fix.getByLabel('Carrier').fill('DHL');
+    await fix.getByRole('button', { name: 'Save the tracking' }).click();
+    await fix.getByRole('status').filter({ hasText: 'The tracking was saved.' }).waitFor();
+    await expect.poll(() => seller.getByTestId('tracking').textContent()).toBe('Tracking numberJJD0099CarrierDHL');
     await seller.goto('/en/account/orders?as=seller');
     await expect(seller.getByTestId('orders').locator('td[data-state]').first().textContent()).resolves.toBe('Sent');
 
     const buyer = contexts[0]!.pages()[0]!;
     await buyer.goto(`/en/orders/${orderId}`);
     await expect(buyer.getByTestId('tracking').textContent()).resolves.toContain('JJD0099');
-    await buyer.getByRole('button', { name: 'I have received it' }).click();
+    await buyer.getByText('I have received it', { exact: true }).click();
+    await expect(buyer.getByRole('form', { name: 'I have received it' }).textContent()).resolves.toContain('The order is then complete and the seller is paid.');
+    await buyer.getByRole('button', { name: 'Yes, I have received it' }).click();
     await waitForState(buyer, 'received');
     expect(await state(buyer)).toBe('received');
     await expect(buyer.getByRole('region', { name: 'What you can do' }).count()).resolves.toBe(0);

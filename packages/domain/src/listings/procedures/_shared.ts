@@ -1,11 +1,12 @@
 import type { UserContext } from '../../context.js';
 import { loadRelations, toListingBody } from '../listing.mapper.js';
+import { unitsOf } from '../listings.queries.js';
 import type { Listing } from '@hm/db/entities';
 
 /** The seller's view of one listing (their own endpoints): relations loaded, term descriptions included. */
 export async function ownListingBody(ctx: UserContext, l: Listing) {
-  const rel = await loadRelations(ctx.em, [l]);
-  return toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, single: true, own: true });
+  const [rel, units] = await Promise.all([loadRelations(ctx.em, [l]), unitsOf(ctx.em, [l.id])]);
+  return toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, single: true, own: true, units });
 }
 
 export const TAG = 'Seller listings';

@@ -2,6 +2,7 @@ import { sessionProcedure } from '../../trpc.js';
 import { ZListMyListings, ZListingPage } from '../listing.schema.js';
 import { listOwnListings } from '../commands/find-listings.js';
 import { loadRelations, toListingBody } from '../listing.mapper.js';
+import { unitsOf } from '../listings.queries.js';
 import { TAG } from './_shared.js';
 
 export const listMyListings = sessionProcedure
@@ -10,6 +11,6 @@ export const listMyListings = sessionProcedure
   .output(ZListingPage)
   .query(async ({ ctx, input }) => {
     const { items, nextCursor } = await listOwnListings(ctx, input);
-    const rel = await loadRelations(ctx.em, items);
-    return { items: items.map((l) => toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, own: true })), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+    const [rel, units] = await Promise.all([loadRelations(ctx.em, items), unitsOf(ctx.em, items.map((l) => l.id))]);
+    return { items: items.map((l) => toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, own: true, units })), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
   });
