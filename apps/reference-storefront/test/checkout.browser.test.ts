@@ -171,6 +171,15 @@ describe('buying in a browser', () => {
     await fix.getByRole('button', { name: 'Save the tracking' }).click();
     await fix.getByRole('status').filter({ hasText: 'The tracking was saved.' }).waitFor();
     await expect.poll(() => seller.getByTestId('tracking').textContent()).toBe('Tracking numberJJD0099CarrierDHL');
+    // the sold listing (both units paid for) says so to its seller, not "On sale": in the list and the editor, en and sv
+    const row = () => seller.getByTestId('my-listing').filter({ has: seller.getByRole('link', { name: 'Oak bench' }) }).getByTestId('my-listing-status');
+    await seller.goto('/en/account/listings');
+    await expect(row().textContent()).resolves.toBe('Sold');
+    await seller.goto('/sv/account/listings');
+    await expect(row().textContent()).resolves.toBe('Såld');
+    await seller.goto(`/en/account/listings/${bench}`);
+    await expect(seller.getByTestId('listing-status').textContent()).resolves.toBe('Sold');
+    await expect(seller.getByText('On sale since').count()).resolves.toBe(0);
     await seller.goto('/en/account/orders?as=seller');
     await expect(seller.getByTestId('orders').locator('td[data-state]').first().textContent()).resolves.toBe('Sent');
 

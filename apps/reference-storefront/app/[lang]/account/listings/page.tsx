@@ -7,6 +7,7 @@ import { Shell } from '../../../_components/shell';
 import { apiAs } from '../../../../lib/api';
 import { problemText } from '../../../../lib/problems';
 import { formatMoney } from '../../../../lib/money';
+import { sellerStanding } from '../../../../lib/listing-state';
 import { messages } from '../../../../lib/messages';
 import { sessionToken } from '../../../../lib/session';
 
@@ -41,11 +42,15 @@ export default async function MyListingsPage({ params, searchParams }: Props) {
         <ul className="plain">
           {page.items.map((l) => {
             const main = l.images.find((i) => i.status === 'ready');
+            const standing = sellerStanding(l, t);
             return (
-              <li key={l.id} className="listing-row">
+              <li key={l.id} className="listing-row" data-testid="my-listing">
                 {main?.urls ? <img src={main.urls.thumb} alt="" /> : <span className="listing-row-img" />}
                 <Link href={`/${lang}/account/listings/${l.id}`}>{l.title || t.untitled}</Link>
-                <span className={`status ${l.status}`}>{t.status[l.status]}</span>
+                <span className={`status ${standing.key}`} data-testid="my-listing-status">
+                  {standing.label}
+                </span>
+                {standing.detail && standing.key === 'published' && <span className="muted">{standing.detail}</span>}
                 {l.price && <span className="muted">{formatMoney(l.price, lang)}</span>}
               </li>
             );

@@ -6,6 +6,7 @@ import { cache } from 'react';
 import { Shell } from '../../../../_components/shell';
 import { apiAs, getMarketplace, problemOf } from '../../../../../lib/api';
 import { formatDate } from '../../../../../lib/intl';
+import { sellerStanding } from '../../../../../lib/listing-state';
 import { messages } from '../../../../../lib/messages';
 import { sessionToken } from '../../../../../lib/session';
 import { loadCatalogue } from '../catalogue';
@@ -38,6 +39,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: listing.title || messages(lang).listings.untitled };
 }
 
+/** The editor's status line: "On sale · On sale since …", "Sold", "Reserved · …" (lib/listing-state.ts). */
+function editorStanding(listing: Awaited<ReturnType<typeof loadOwn>>, l: ReturnType<typeof messages>['listings'], lang: string) {
+  const s = sellerStanding(listing, l);
+  const since = s.key === 'published' && listing.published_at ? `${l.onSaleSince} ${formatDate(listing.published_at, lang)}` : undefined;
+  return { key: s.key, label: s.label, detail: [since, s.detail].filter(Boolean).join(' · ') || undefined };
+}
+
 /**
  * The seller's page of one listing — where the marketplace's notices link. Drafts and listings on
  * sale open in the editor (the same one as a new listing); the others show their state and what
@@ -62,7 +70,7 @@ export default async function MyListingPage({ params, searchParams }: Props) {
         <ListingEditor
           lang={lang}
           model={editorModel(t, marketplace, await loadCatalogue(marketplace, lang), lang, listing)}
-          listing={{ ...listing, since: listing.status === 'published' && listing.published_at ? `${l.onSaleSince} ${formatDate(listing.published_at, lang)}` : undefined }}
+          listing={{ ...listing, standing: editorStanding(listing, l, lang) }}
           notice={notice}
         />
       ) : (
