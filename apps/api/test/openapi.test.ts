@@ -228,6 +228,13 @@ describe('/docs', () => {
     expect(js.body.length).toBeGreaterThan(100_000);
   });
 
+  test('/favicon.ico answers with an icon, not a 404 (browsers ask every origin for it)', async () => {
+    const icon = await h.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body).toMatch(/^<svg /);
+  });
+
   test('problem types resolve to a page with an anchor per code', async () => {
     const page = await h.app.inject({ method: 'GET', url: '/docs/problems' });
     expect(page.statusCode).toBe(200);

@@ -94,6 +94,11 @@ describe('security headers', () => {
     expect(res.status).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    // browsers ask for /favicon.ico whatever the page says: an icon, not a 404
+    const favicon = await raw('/favicon.ico');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(favicon.headers['x-content-type-options']).toBe('nosniff');
   });
 
   test.skipIf(!lan)('HSTS when a trusted proxy says the shop was asked over https; the same header from anyone else is ignored', async () => {

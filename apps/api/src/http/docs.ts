@@ -25,6 +25,8 @@ const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0a5c4a"/><path d="M9 22V10h3.2l3.8 6.3 3.8-6.3H23v12h-3v-7.4l-4 6.5-4-6.5V22z" fill="#fff"/></svg>';
+
 /** /docs: the API reference rendered by Scalar from /v1/openapi.json, its script served by us (no CDN). */
 export function registerDocs(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
@@ -38,7 +40,7 @@ export function registerDocs(app: FastifyInstance) {
   app.get('/docs', async (_req, reply) =>
     reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Headless Marketplace API reference</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Headless Marketplace API reference</title><link rel="icon" href="/favicon.ico" type="image/svg+xml"></head>
 <body>
 <script id="api-reference" data-url="/v1/openapi.json" data-configuration='{"hideClientButton":true,"withDefaultFonts":false,"telemetry":false}'></script>
 <script src="/docs/scalar.js"></script>
@@ -49,6 +51,8 @@ export function registerDocs(app: FastifyInstance) {
     script ??= readFileSync(scriptPath);
     return reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(script);
   });
+  // browsers ask every origin for /favicon.ico: the shop's mark (as the storefront's icon), never a 404
+  app.get('/favicon.ico', async (_req, reply) => reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(FAVICON));
   app.get('/docs/problems', async (_req, reply) => {
     const rows = Object.entries(PROBLEMS)
       .map(([code, p]) => `<tr id="${code}"><td><code>${code}</code></td><td>${p.status}</td><td>${p.title}</td></tr>`)
