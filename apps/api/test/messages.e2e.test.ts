@@ -76,6 +76,24 @@ describe('POST /v1/me/conversations continues the existing conversation', () => 
     expect((await start(shop, buyer, { listing_id: listing, body: 'Hi' })).conversation.id).not.toBe(bySeller.conversation.id);
   });
 
+  test('each party sees what it is about and with whom: the listing title (an order: its listing), the other party by name; support names no party', async () => {
+    const named = async (who: Person, display_name: string) => expect((await suite.call(shop, who, 'PATCH', '/v1/me', { display_name })).statusCode).toBe(200);
+    await named(seller, 'Stina');
+    await named(buyer, 'Bo');
+    const listing = await suite.listing(shop, seller, { title: 'Matin table lamp, red' });
+    const asked = await start(shop, buyer, { listing_id: listing, body: 'Red as in the photo?' });
+    expect(asked.conversation).toMatchObject({ listing_title: 'Matin table lamp, red', other_party: { id: seller.id, display_name: 'Stina' } });
+    expect(asked.conversation.listing_image).toBeUndefined(); // no photo yet
+    const forSeller = (await list(shop, seller, '?limit=100')).find((c) => c.id === asked.conversation.id)!;
+    expect(forSeller).toMatchObject({ listing_title: 'Matin table lamp, red', other_party: { id: buyer.id, display_name: 'Bo' } });
+    const { order } = await suite.placed(shop, buyer, { listing_id: listing, delivery: { method: 'pickup' } });
+    const about = await start(shop, seller, { order_id: order.id, body: 'Thanks!' });
+    expect(about.conversation).toMatchObject({ kind: 'order', listing_title: 'Matin table lamp, red', other_party: { id: buyer.id, display_name: 'Bo' } });
+    const support = await start(shop, buyer, { support: true, body: 'Hello' });
+    expect(support.conversation.other_party).toBeUndefined();
+    expect(support.conversation.listing_title).toBeUndefined();
+  });
+
   test('with support: one per user; `support: false` alone is no subject', async () => {
     const first = await start(shop, buyer2, { support: true, body: 'Where is my parcel?' });
     expect(first.conversation).toMatchObject({ kind: 'support', user_a: buyer2.id });
