@@ -10,6 +10,7 @@ import { RAW_TEXT, horizontalOverflow, listOnSale, myListing, photo, signUp, sig
  */
 let stack: Stack;
 const L: Record<'stool' | 'lamp' | 'table', string> = { stool: '', lamp: '', table: '' };
+let sellerSession = '';
 const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
@@ -51,6 +52,7 @@ beforeAll(async () => {
   const chairs = categories.items.find((c: { slug: string }) => c.slug === 'chairs').id;
   const term = async (kind: string, slug: string) => (await (await fetch(`${stack.apiUrl}/v1/catalog-terms/${kind}/${slug}`, { headers: { authorization: `Bearer ${stack.secretKey}` } })).json()).id;
   const seller = await signUp(stack, `lena.${Date.now()}@example.com`, 'Lena’s Loppis');
+  sellerSession = seller;
   const place = { country: 'SE', city: 'Stockholm' };
   L.stool = await listOnSale(
     stack,
@@ -207,6 +209,58 @@ describe('a newcomer walks the shop', () => {
     await expect(page.getByTestId('price').textContent()).resolves.toContain('2,400');
     await page.goto('/en');
     await page.locator('.listing-card', { hasText: 'Rya rug, 1960s' }).waitFor();
+  });
+
+  test('a newcomer buys, messages the seller and receives it; the seller sends it: every final step asks first', async () => {
+    const page = await newPage();
+    await signUpInBrowser(page, 'en', `nils.${Date.now()}@example.com`);
+    await page.goto(`/en/listings/${L.stool}`);
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.waitForURL(`**/en/checkout/${L.stool}*`);
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await form.getByLabel('Name', { exact: true }).fill('Nils Newcomer');
+    await form.getByLabel('Street address').fill('Sveavägen 1');
+    await form.getByLabel('Postal code').fill('111 57');
+    await form.getByLabel('City').fill('Stockholm');
+    await form.getByLabel('Country').selectOption('SE');
+    await page.waitForURL(/country=SE/);
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+    await page.waitForURL(/\/en\/orders\/[0-9a-f-]{36}\/pay$/);
+    const orderId = /orders\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!;
+    await page.getByRole('button', { name: 'Pay (test payment succeeds)' }).click();
+    await page.waitForURL(`**/en/orders/${orderId}`);
+    await page.locator('[data-testid="order-state"][data-state="purchased"]').waitFor({ timeout: 30_000 });
+
+    // a question to the seller from the order
+    const toSeller = page.getByRole('form', { name: 'Message to the seller' });
+    await toSeller.getByLabel('Your message').fill('Could you wrap it well?');
+    await toSeller.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(/\/en\/account\/messages\/[0-9a-f-]{36}/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Order: Artek stool 60');
+
+    // the seller sends it: asked first, then without tracking on purpose
+    const sellerContext = await stack.browser.newContext({ baseURL: stack.storefrontUrl, viewport: { width: 1280, height: 900 } });
+    await sellerContext.addCookies([{ name: 'hm_session', value: sellerSession, url: stack.storefrontUrl }]);
+    const seller = await sellerContext.newPage();
+    try {
+      await seller.goto(`/en/orders/${orderId}`);
+      await seller.getByText('Mark as sent', { exact: true }).click();
+      const send = seller.getByRole('form', { name: 'Mark as sent' });
+      await whenHydrated(seller, 'form[aria-label="Mark as sent"] button[type="submit"]');
+      await send.getByRole('button', { name: 'Yes, mark as sent' }).click();
+      await send.getByRole('alert').filter({ hasText: 'Enter the tracking number, or choose “I send it without tracking”.' }).waitFor();
+      await send.getByLabel('I send it without tracking').check();
+      await send.getByRole('button', { name: 'Yes, mark as sent' }).click();
+      await seller.locator('[data-testid="order-state"][data-state="delivered"]').waitFor({ timeout: 30_000 });
+    } finally {
+      await sellerContext.close();
+    }
+
+    // the buyer confirms receipt only after the question
+    await page.goto(`/en/orders/${orderId}`);
+    await page.getByText('I have received it', { exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, I have received it' }).click();
+    await page.locator('[data-testid="order-state"][data-state="received"]').waitFor({ timeout: 30_000 });
   });
 
   test('in Swedish, bad input keeps every value and says what to fix in Swedish', async () => {

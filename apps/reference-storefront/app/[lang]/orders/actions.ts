@@ -77,7 +77,7 @@ export async function transitionAction(_: FormState, form: FormData): Promise<Fo
   }
   const transition = text(form, 'transition') as 'mark-delivered';
   // sending asks for the tracking, or for "without tracking" ticked on purpose
-  if (transition === 'mark-delivered' && !data.tracking_number && text(form, 'no_tracking') !== '1') {
+  if (transition === 'mark-delivered' && text(form, 'parcel') === '1' && !data.tracking_number && text(form, 'no_tracking') !== '1') {
     const needTracking = messages(lang).orders.order.needTracking;
     return { message: needTracking, errors: {}, values: keptValues(form) };
   }

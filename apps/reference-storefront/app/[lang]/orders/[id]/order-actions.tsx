@@ -22,22 +22,26 @@ const field = (name: string, label: string, value?: string) => (
 export function OrderActions({ order, lang, t, viewer }: { order: Order; lang: string; t: T; viewer: 'buyer' | 'seller' }) {
   const forSeller = viewer === 'seller' && order.sent_by === 'marketplace';
   const transitions = forSeller ? [] : order.available_transitions;
-  const tracking = viewer === 'seller' && order.sent_by === 'seller' && order.state === 'delivered';
+  const tracking = viewer === 'seller' && order.sent_by === 'seller' && order.state === 'delivered' && order.delivery.method === 'shipping';
   if (transitions.length === 0 && !tracking && !forSeller) return null;
-  const hidden = (transition: string) => ({ lang, order_id: order.id, transition });
+  // a parcel has tracking; an item collected or brought over does not
+  const parcel = order.delivery.method === 'shipping';
+  const hidden = (transition: string) => ({ lang, order_id: order.id, transition, ...(transition === 'mark-delivered' && parcel ? { parcel: '1' } : {}) });
   const forms: Record<string, { name: string; question: string; yes: string; fields?: React.ReactNode[] }> = {
     'mark-delivered': {
       name: t.markSent,
       question: t.confirmSent,
       yes: t.yesSent,
-      fields: [
-        field('tracking_number', t.tracking),
-        field('carrier', t.carrier),
-        <div className="field checkbox" key="no_tracking">
-          <input id="order-no_tracking" type="checkbox" name="no_tracking" value="1" />
-          <label htmlFor="order-no_tracking">{t.noTracking}</label>
-        </div>,
-      ],
+      fields: parcel
+        ? [
+            field('tracking_number', t.tracking),
+            field('carrier', t.carrier),
+            <div className="field checkbox" key="no_tracking">
+              <input id="order-no_tracking" type="checkbox" name="no_tracking" value="1" />
+              <label htmlFor="order-no_tracking">{t.noTracking}</label>
+            </div>,
+          ]
+        : [],
     },
     'mark-received': { name: t.markReceived, question: t.confirmReceived, yes: t.yesReceived },
     'mark-received-early': { name: t.markReceivedEarly, question: t.confirmReceivedEarly, yes: t.yesReceivedEarly },
