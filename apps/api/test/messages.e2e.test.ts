@@ -356,14 +356,18 @@ describe('support from the console', () => {
 
 describe('notice emails', () => {
   test('at most one per conversation and recipient every 15 minutes, in their language, linking to the conversation page; none once read', async () => {
-    const listing = await suite.listing(shop, seller);
+    await suite.call(shop, seller, 'PATCH', '/v1/me', { display_name: 'Anna' });
+    await suite.call(shop, buyer, 'PATCH', '/v1/me', { display_name: 'Bo' });
+    const listing = await suite.listing(shop, seller, { title: 'Matin table lamp, red' });
     const { conversation } = await start(shop, buyer, { listing_id: listing, body: 'First?' });
     const page = (language: string) => `https://shop.example/${language}/account/messages/${conversation.id}`;
     const toSeller = async () => (await notices(seller)).filter((e) => e.links.includes(page('en')));
     await suite.advance(shop, now());
     const first = await toSeller();
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ locale: 'en', subject: 'You have a new message' });
+    // it names the sender and the listing
+    expect(first[0]).toMatchObject({ locale: 'en', subject: 'Bo wrote about Matin table lamp, red' });
+    expect(first[0]!.text).toContain('Bo wrote about Matin table lamp, red. Someone has written to you in the shop.');
 
     // two more within the 15 minutes: no email yet; one when they end
     h.clock.advance(5 * MIN);
@@ -389,7 +393,7 @@ describe('notice emails', () => {
     await suite.advance(shop, now());
     const toBuyer = (await notices(buyer)).filter((e) => e.links.includes(page('sv')));
     expect(toBuyer).toHaveLength(1);
-    expect(toBuyer[0]).toMatchObject({ locale: 'sv', subject: 'Du har ett nytt meddelande' });
+    expect(toBuyer[0]).toMatchObject({ locale: 'sv', subject: 'Anna skrev om Matin table lamp, red' });
   });
 
   test('a user writing to support notifies nobody; support’s answer notifies the user', async () => {
@@ -401,5 +405,6 @@ describe('notice emails', () => {
     const mails = (await emailsTo(h, own.secret, suite.ownSeller.email)).filter((e) => e.template === 'message_notice');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.links).toContain(`https://shop.example/en/account/messages/${conversation.id}`);
+    expect(mails[0]!.subject).toBe('The shop’s support wrote to you');
   });
 });

@@ -43,16 +43,23 @@ describe('the user-facing rows', () => {
 
     const toBuyer = await orderMails(buyer.email, id);
     const toSeller = await orderMails(seller.email, id);
+    // each notice names the item (the order's item line) in its subject and its first sentence; once sent, the tracking
+    const item = (order.line_items as { code: string; label: string }[]).find((l) => l.code === 'item')!.label;
+    expect(item).toMatch(/^Lamp \d+$/);
     expect(toBuyer.map((e) => [e.template, e.locale, e.subject]).reverse()).toEqual([
-      ['order_paid_buyer', 'sv', 'Tack för din beställning'],
-      ['order_sent_buyer', 'sv', 'Din beställning är på väg'],
-      ['order_received_buyer', 'sv', 'Din beställning är klar'],
+      ['order_paid_buyer', 'sv', `Tack för din beställning: ${item}`],
+      ['order_sent_buyer', 'sv', `Din beställning är på väg: ${item}`],
+      ['order_received_buyer', 'sv', `Din beställning är klar: ${item}`],
     ]);
     expect(toSeller.map((e) => [e.template, e.locale, e.subject]).reverse()).toEqual([
-      ['order_paid_seller', 'en', 'You have sold an item'],
-      ['order_sent_seller', 'en', 'Order marked sent'],
-      ['order_received_seller', 'en', 'Your sale is complete'],
+      ['order_paid_seller', 'en', `You have sold an item: ${item}`],
+      ['order_sent_seller', 'en', `Order marked sent: ${item}`],
+      ['order_received_seller', 'en', `Your sale is complete: ${item}`],
     ]);
+    const sentToBuyer = toBuyer.find((e) => e.template === 'order_sent_buyer')!;
+    expect(sentToBuyer.text).toContain(`Din beställning av ${item} är på väg — spårning JJD0099 (PostNord). Din beställning har markerats som skickad.`);
+    expect(sentToBuyer.html).toContain(`Din beställning av ${item} är på väg — spårning JJD0099 (PostNord).`);
+    expect(toSeller.find((e) => e.template === 'order_paid_seller')!.text).toContain(`You have sold ${item}.`);
     expect(toBuyer[0]!.links).toEqual([`https://shop.example/sv/orders/${id}`]);
     expect(toSeller[0]!.links).toEqual([`https://shop.example/en/orders/${id}`]);
   });
@@ -63,10 +70,12 @@ describe('the user-facing rows', () => {
     expect(res.json()).toMatchObject({ state: 'received' });
     expect(steps(res.json()).at(-1)).toBe('mark-received-early:purchased>received:buyer');
     const mails = await orderMails(suite.buyer2.email, id);
+    const item = (res.json().line_items as { code: string; label: string }[]).find((l) => l.code === 'item')!.label;
     expect(mails.map((e) => [e.template, e.subject])).toEqual([
-      ['order_received_buyer', 'Deine Bestellung ist abgeschlossen'],
-      ['order_paid_buyer', 'Danke für deine Bestellung'],
+      ['order_received_buyer', `Deine Bestellung ist abgeschlossen: ${item}`],
+      ['order_paid_buyer', `Danke für deine Bestellung: ${item}`],
     ]);
+    expect(mails[0]!.text).toContain(`Deine Bestellung von ${item} ist abgeschlossen.`);
     expect(mails[0]!.links).toEqual([`https://shop.example/de/orders/${id}`]);
   });
 

@@ -20,8 +20,11 @@ const notify =
   async ({ entity, ctx }) => {
     if (!when(entity)) return;
     const [buyer, seller] = await Promise.all([ctx.em.findOneOrFail(UserSchema, { id: entity.buyerId }), ctx.em.findOneOrFail(UserSchema, { id: entity.sellerId })]);
-    await queueOrderNotice(ctx.em, ctx.marketplace, buyer, `order_${notice}_buyer` satisfies OrderTemplate, entity.id);
-    await queueOrderNotice(ctx.em, ctx.marketplace, seller, `order_${notice}_seller` satisfies OrderTemplate, entity.id);
+    // the notice names the item, and once sent its tracking
+    const item = entity.lineItems.find((l) => l.code === 'item')?.label;
+    const about = item ? { item, tracking: entity.delivery.tracking_number, carrier: entity.delivery.carrier } : undefined;
+    await queueOrderNotice(ctx.em, ctx.marketplace, buyer, `order_${notice}_buyer` satisfies OrderTemplate, entity.id, about);
+    await queueOrderNotice(ctx.em, ctx.marketplace, seller, `order_${notice}_seller` satisfies OrderTemplate, entity.id, about);
   };
 
 /** The payment window ended, or a paid order was canceled before it was sent: the units come back to the listing, so it is on sale again if it was sold out. */

@@ -4,7 +4,7 @@ import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { queueMessageNotice } from '../../emails/commands/queue-email.js';
 import { addJob, jobKey } from '../../shared/jobs.js';
 import { defineTask, type TaskContext } from '../../shared/tasks.js';
-import { insertMessage, markNotified, unreadFor, type ConversationRow, type MessageRow, type Side } from '../messages.queries.js';
+import { insertMessage, markNotified, unreadFor, viewConversation, type ConversationRow, type MessageRow, type Side } from '../messages.queries.js';
 
 /**
  * Writing a message and the notice email it may cause. The recipient of a message is the other
@@ -72,7 +72,9 @@ function sendNotice(ctx: TaskContext, marketplaceId: string, conversationId: str
     }
     const [marketplace, user] = await Promise.all([em.findOneOrFail(MarketplaceSchema, { id: marketplaceId }), em.findOne(UserSchema, { id: state.user_id })]);
     if (!user || user.blockedAt) return `conversation ${conversationId}: recipient gone or blocked, no notice`;
-    await queueMessageNotice(em, marketplace, user, conversationId);
+    // the notice names who wrote and about what (the listing, or the order's listing)
+    const view = await viewConversation(em, conversationId, user.id);
+    await queueMessageNotice(em, marketplace, user, conversationId, view.kind === 'support' ? { support: true } : { sender: view.other_name || undefined, about: view.about_title ?? undefined });
     await markNotified(em, conversationId, side, now);
     return `conversation ${conversationId}: notice to user ${user.id} (${state.unread} unread)`;
   });
