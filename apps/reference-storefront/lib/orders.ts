@@ -89,9 +89,36 @@ export async function checkoutDraft(listingId: string): Promise<CheckoutValues> 
   }
 }
 
-export async function forgetCheckoutDraft() {
+/**
+ * The buyer's last delivery address, kept for their next checkout: an httpOnly cookie (Secure
+ * `__Host-` in production builds) for 180 days, for that signed-in user only, written when an order
+ * is placed and gone at sign-out.
+ */
+const ADDRESS_COOKIE = cookieName('hm_address');
+const ADDRESS_S = 180 * 24 * 3600;
+const REMEMBERED = [...PERSONAL, 'country'] as const;
+
+export async function rememberAddress(userId: string, values: CheckoutValues) {
+  const address = Object.fromEntries(REMEMBERED.flatMap((k) => (values[k] ? [[k, values[k].slice(0, 300)]] : [])));
+  if (!address.postal_code) return;
+  (await cookies()).set(ADDRESS_COOKIE, Buffer.from(JSON.stringify({ user: userId, values: address })).toString('base64url'), cookieOptions(ADDRESS_S));
+}
+
+export async function rememberedAddress(userId: string): Promise<CheckoutValues> {
+  const raw = (await cookies()).get(ADDRESS_COOKIE)?.value;
+  if (!raw) return {};
+  try {
+    const kept = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { user?: unknown; values?: Record<string, unknown> };
+    return kept.user === userId && kept.values ? checkoutValues(kept.values as Record<string, string>, REMEMBERED) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function forgetCheckoutDraft(opts: { address?: boolean } = {}) {
   const jar = await cookies();
   if (jar.has(DRAFT_COOKIE)) jar.delete(DRAFT_COOKIE);
+  if (opts.address && jar.has(ADDRESS_COOKIE)) jar.delete(ADDRESS_COOKIE);
 }
 
 /** Whether the viewer bought or sold the order (the API shows it to no one else). */

@@ -14,6 +14,7 @@ const PASSWORD = 'newcomer password';
 const people = { seller: `stina.${Date.now()}@example.com`, buyer: `bo.${Date.now()}@example.com` };
 let bench = '';
 let vase = '';
+let shelf = '';
 let sellerToken = '';
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   await signUp(stack, people.buyer);
   const place = { country: 'SE', city: 'Stockholm', postal_code: '116 46' };
   bench = await listOnSale(stack, seller, { title: 'Oak bench', price: { amount: 150000, currency: 'SEK' }, location: place, delivery: { pickup: true, shipping: { price: 9900, additional_item_price: 2000 } }, stock: 2 }, ['#7a5230']);
+  shelf = await listOnSale(stack, seller, { title: 'Pine shelf', price: { amount: 40000, currency: 'SEK' }, location: place, delivery: { shipping: { price: 9900 } } }, ['#c2a060']);
   vase = await listOnSale(stack, seller, { title: 'Glass vase', price: { amount: 30000, currency: 'SEK' }, location: place, delivery: { pickup: true } }, ['#3a7ca5']);
   await stack.operator.vouchers.create({ marketplace: 'browser-shop', voucher: { code: 'GIFT300', amount: 30000, currency: 'SEK' } });
 });
@@ -75,6 +77,10 @@ describe('buying in a browser', () => {
     await form.getByLabel('Voucher code').press('Tab');
     await page.waitForURL(/voucher_code=NOPE/);
     await expect(page.getByTestId('quote-problem').textContent()).resolves.toBe('There is no voucher with this code.');
+    // the summary stays, quoted without the voucher; the item is shown with its photo
+    await expect(page.getByTestId('total').textContent()).resolves.toMatch(/SEK\s*3,119$/);
+    await expect(page.getByTestId('checkout-item').locator('img').count()).resolves.toBe(1);
+    await expect(page.getByTestId('checkout-item').textContent()).resolves.toContain('Oak bench');
     await form.getByLabel('Voucher code').fill('');
     await form.getByLabel('Voucher code').press('Tab');
     await page.waitForURL((u) => !u.search.includes('voucher_code'));
@@ -192,6 +198,28 @@ describe('buying in a browser', () => {
     await waitForState(buyer, 'received');
     expect(await state(buyer)).toBe('received');
     await expect(buyer.getByRole('region', { name: 'What you can do' }).count()).resolves.toBe(0);
+  });
+
+  test('the next checkout starts from the last address; a seller gets no "Place order" on their own listing (en, sv)', async () => {
+    const page = contexts[0]!.pages()[0]!;
+    await page.goto(`/en/checkout/${shelf}`);
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await expect(form.getByLabel('Street address').inputValue()).resolves.toBe('Götgatan 1');
+    await expect(form.getByLabel('Country').inputValue()).resolves.toBe('SE');
+    await expect(form.getByLabel('Postal code').inputValue()).resolves.toBe('116 46');
+    await expect(page.getByTestId('total').textContent()).resolves.toMatch(/SEK\s*499$/);
+
+    const seller = await newPage();
+    await seller.goto('/en/auth/sign-in');
+    await signIn(seller, people.seller);
+    await seller.waitForURL('**/en/account');
+    await seller.goto(`/en/checkout/${shelf}`);
+    await expect(seller.getByTestId('own-listing').textContent()).resolves.toBe('This is your own listing: you cannot buy it.');
+    await expect(seller.getByRole('button', { name: 'Place order and pay' }).count()).resolves.toBe(0);
+    await seller.goto(`/sv/checkout/${shelf}`);
+    await expect(seller.getByTestId('own-listing').textContent()).resolves.toBe('Det här är din egen annons: du kan inte köpa den.');
+    // the seller's own last address is not the buyer's: nothing of it on this browser
+    await expect(seller.getByLabel('Gatuadress').count()).resolves.toBe(0);
   });
 
   test('a voucher covering the whole price: "Place order" goes straight to the paid order, no payment page', async () => {

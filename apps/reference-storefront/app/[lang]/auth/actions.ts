@@ -88,7 +88,7 @@ export async function signOutAction(form: FormData): Promise<void> {
   // An already-ended session is fine: the shopper wanted out.
   if (token) await safe(apiAs(token).sessions.endCurrent.mutate({}));
   await endSessionCookie();
-  await forgetCheckoutDraft();
+  await forgetCheckoutDraft({ address: true });
   redirect(`/${lang}`);
 }
 

@@ -6,7 +6,7 @@ import { redirect, RedirectType } from 'next/navigation';
 import { api, apiAs } from '../../../lib/api';
 import { callOptions, keptValues, problemToState, text, type FormState } from '../../../lib/forms';
 import { messages } from '../../../lib/messages';
-import { checkoutFieldOf, checkoutQuery, checkoutValues, clientSecretOf, forgetCheckoutDraft, keepCheckoutDraft, keepClientSecret, orderInput } from '../../../lib/orders';
+import { checkoutFieldOf, checkoutQuery, checkoutValues, clientSecretOf, forgetCheckoutDraft, keepCheckoutDraft, keepClientSecret, orderInput, rememberAddress } from '../../../lib/orders';
 import { sessionToken } from '../../../lib/session';
 import { formLang as langOf } from '../../../lib/form-lang';
 
@@ -37,6 +37,8 @@ export async function checkoutAction(_: FormState, form: FormData): Promise<Form
   const [placed, error] = await safe(apiAs(token).me.orders.place.mutate(orderInput(listingId, values), callOptions(form)));
   if (error) return problemToState(error, lang, keptValues(form), checkoutFieldOf);
   await forgetCheckoutDraft();
+  // the next checkout starts from this address
+  if (placed.order.delivery.method === 'shipping') await rememberAddress(placed.order.buyer_id, values);
   if (placed.payment.client_secret === '') redirect(`/${lang}/orders/${placed.order.id}`);
   await keepClientSecret(placed.order.id, placed.payment.client_secret);
   redirect(`/${lang}/orders/${placed.order.id}/pay`);
