@@ -78,12 +78,16 @@ export async function keepCheckoutDraft(listingId: string, values: CheckoutValue
   } else jar.set(DRAFT_COOKIE, Buffer.from(JSON.stringify({ listing: listingId, values: personal })).toString('base64url'), cookieOptions(DRAFT_S));
 }
 
-export async function checkoutDraft(listingId: string): Promise<CheckoutValues> {
-  const raw = (await cookies()).get(DRAFT_COOKIE)?.value;
+export const checkoutDraft = (listingId: string) => keptValues(DRAFT_COOKIE, { listing: listingId }, PERSONAL);
+
+/** Values kept in one of checkout's cookies, only when it belongs to `owner` (that listing, that user). */
+async function keptValues(cookie: string, owner: { listing: string } | { user: string }, fields: readonly (typeof CHECKOUT_FIELDS)[number][]): Promise<CheckoutValues> {
+  const raw = (await cookies()).get(cookie)?.value;
   if (!raw) return {};
   try {
-    const draft = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { listing?: unknown; values?: Record<string, unknown> };
-    return draft.listing === listingId && draft.values ? checkoutValues(draft.values as Record<string, string>, PERSONAL) : {};
+    const kept = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown> & { values?: Record<string, unknown> };
+    const [key, value] = Object.entries(owner)[0]!;
+    return kept[key] === value && kept.values ? checkoutValues(kept.values as Record<string, string>, fields) : {};
   } catch {
     return {};
   }
@@ -104,16 +108,7 @@ export async function rememberAddress(userId: string, values: CheckoutValues) {
   (await cookies()).set(ADDRESS_COOKIE, Buffer.from(JSON.stringify({ user: userId, values: address })).toString('base64url'), cookieOptions(ADDRESS_S));
 }
 
-export async function rememberedAddress(userId: string): Promise<CheckoutValues> {
-  const raw = (await cookies()).get(ADDRESS_COOKIE)?.value;
-  if (!raw) return {};
-  try {
-    const kept = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { user?: unknown; values?: Record<string, unknown> };
-    return kept.user === userId && kept.values ? checkoutValues(kept.values as Record<string, string>, REMEMBERED) : {};
-  } catch {
-    return {};
-  }
-}
+export const rememberedAddress = (userId: string) => keptValues(ADDRESS_COOKIE, { user: userId }, REMEMBERED);
 
 export async function forgetCheckoutDraft(opts: { address?: boolean } = {}) {
   const jar = await cookies();
