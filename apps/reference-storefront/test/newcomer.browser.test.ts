@@ -25,9 +25,9 @@ beforeAll(async () => {
       ],
       shipping: {
         currency: 'SEK',
-        sizes: [{ key: 'small', name: 'Small parcel', about: 'Fits in a shoebox' }],
-        zones: [{ key: 'se', name: 'Sweden', countries: ['SE'], delivery_time: '1–3 days' }],
-        options: [{ key: 'standard', name: 'Standard delivery' }],
+        sizes: [{ key: 'small', name: 'Small parcel', names: { sv: 'Litet paket' }, about: 'Fits in a shoebox', abouts: { sv: 'Ryms i en skokartong' } }],
+        zones: [{ key: 'se', name: 'Sweden', names: { sv: 'Sverige' }, countries: ['SE'], delivery_time: '1–3 days', delivery_times: { sv: '1–3 dagar' } }],
+        options: [{ key: 'standard', name: 'Standard delivery', names: { sv: 'Standardleverans' } }],
         delivery: { standard: { small: { se: 7900 } } },
       },
     },
@@ -159,6 +159,12 @@ describe('a newcomer walks the shop', () => {
     await expect(details.textContent()).resolves.toContain('Bra');
     await expect(details.textContent()).resolves.toContain('Finska möbler sedan 1935.');
     await expect(page.getByTestId('buy-area').textContent()).resolves.toContain('Logga in för att köpa');
+    // the marketplace's shipping texts in Swedish (option, zone, delivery time, size), none of the English ones
+    const delivery = await page.getByRole('region', { name: 'Leverans' }).textContent();
+    expect(delivery).toContain('Standardleverans till Sverige');
+    expect(delivery).toContain('1–3 dagar');
+    expect(delivery).toContain('Fraktstorlek: Litet paket (Ryms i en skokartong)');
+    expect(delivery).not.toMatch(/Standard delivery|Sweden|days|Small parcel|shoebox/);
     await expect(horizontalOverflow(page)).resolves.toBeLessThanOrEqual(0);
     // one column: the facts sit below the photo, not beside it
     const photoBox = (await page.getByTestId('main-photo').boundingBox())!;

@@ -8,6 +8,7 @@ import { countryOptions } from '../../../../lib/countries';
 import { messages } from '../../../../lib/messages';
 import { checkoutDraft, checkoutFieldOf, checkoutValues, CHECKOUT_URL_FIELDS, orderInput, rememberedAddress } from '../../../../lib/orders';
 import { titled } from '../../../../lib/page-meta';
+import { shippingName } from '../../../../lib/shipping-texts';
 import { explainProblem } from '../../../../lib/problems';
 import { currentUser, sessionToken } from '../../../../lib/session';
 import { LineItems } from '../../orders/line-items';
@@ -63,7 +64,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const delivery: Field[] = [
     ...(maxQuantity > 1 ? [{ name: 'quantity', label: all.orders.quantity, type: 'number' as const, inputMode: 'numeric' as const, defaultValue: values.quantity ?? '1' }] : []),
     { name: 'method', label: t.method, type: 'select', defaultValue: method, options: methods.map((m) => ({ value: m, label: t.methods[m] ?? m })) },
-    ...(method === 'shipping' && tableOptions.length > 1 ? [{ name: 'option', label: t.option, type: 'select' as const, defaultValue: values.option ?? tableOptions[0]!.key, options: tableOptions.map((o) => ({ value: o.key, label: o.name })) }] : []),
+    ...(method === 'shipping' && tableOptions.length > 1 ? [{ name: 'option', label: t.option, type: 'select' as const, defaultValue: values.option ?? tableOptions[0]!.key, options: tableOptions.map((o) => ({ value: o.key, label: shippingName(o, lang) })) }] : []),
   ];
   const zones = [...new Set(marketplace.shipping.zones.flatMap((z) => z.countries))];
   const address: Field[] = [
