@@ -120,11 +120,11 @@ describe('/docs', () => {
         await page.goto(url, { waitUntil: 'networkidle' });
         await page.getByRole('heading', { name: 'Headless Marketplace API' }).waitFor({ timeout: 30_000 });
         await page.addScriptTag({ content: axeCore.source });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: typeof axeCore }).axe;
-          const result = await axe.run(document, { resultTypes: ['violations'] });
-          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`));
-        });
+        // a string: this package's TypeScript has no DOM types
+        const violations = await page.evaluate<string[]>(`(async () => {
+          const result = await window.axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => v.id + ' (' + v.impact + ') at ' + n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 200)));
+        })()`);
         found.push(...violations.map((v) => `${width}px ${v}`));
         await page.close();
       }
