@@ -177,6 +177,8 @@ describe('a newcomer walks the shop', () => {
     const page = await newPage();
     await signUpInBrowser(page, 'en', `maja.${Date.now()}@example.com`);
     await page.goto('/en/account/listings/new');
+    // the editor's tab title names the shop too
+    await expect.poll(() => page.title()).toBe('New listing · Browser Shop');
     const form = page.getByRole('form', { name: 'New listing' });
     await form.getByLabel('Title').fill('Rya rug, 1960s');
     await form.getByLabel('Description').fill('Hand-knotted wool, 140 × 200 cm.');
@@ -207,6 +209,7 @@ describe('a newcomer walks the shop', () => {
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.waitForURL(new RegExp(`/en/account/listings/${id}\\?published=1$`));
+    await expect.poll(() => page.title()).toBe('Rya rug, 1960s · Your listings · Browser Shop');
     await expect(page.getByTestId('publish-notice').textContent()).resolves.toContain('Your listing is on sale.');
     await page.getByRole('link', { name: 'See it in the shop' }).click();
     await page.waitForURL(`**/en/listings/${id}`);

@@ -1,5 +1,4 @@
 import { safe } from '@trpc/client';
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
@@ -15,10 +14,7 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ cursor?: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: messages((await params).lang).listings.title };
-}
-
+// titled by the layout ("<page> · <shop>"): a title of the page's own would drop the shop's name
 /** The seller's listings, every status, latest change first. */
 export default async function MyListingsPage({ params, searchParams }: Props) {
   const { lang } = await params;

@@ -1,5 +1,4 @@
 import { safe } from '@trpc/client';
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
@@ -33,12 +32,7 @@ const loadOwn = cache(async (lang: string, id: string) => {
   return listing;
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, id } = await params;
-  const listing = await loadOwn(lang, id);
-  return { title: listing.title || messages(lang).listings.untitled };
-}
-
+// titled by the layout ("<page> · <shop>"): a title of the page's own would drop the shop's name
 /** The editor's status line: "On sale · On sale since …", "Sold", "Reserved · …" (lib/listing-state.ts). */
 function editorStanding(listing: Awaited<ReturnType<typeof loadOwn>>, l: ReturnType<typeof messages>['listings'], lang: string) {
   const s = sellerStanding(listing, l);
