@@ -132,6 +132,7 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
   if (t === '/me/listings/{id}/close') return r.pick(l.closeable);
   if (t === '/me/orders/{id}') return r.pick(world.orders.ids);
   if (t === '/me/orders/{id}/delivery-booking') return r.pick(world.orders.booked);
+  if (t === '/me/orders/{id}/delivery') return r.pick(world.orders.sent);
   if (t === '/me/conversations/{id}/messages') return r.pick(world.conversations);
   if (t === '/me/orders/{id}/transitions/{transition}') return name === 'id' ? r.pick(world.orders.receivable) : 'mark-received-early';
   if (t === '/me/listings/{id}') {
