@@ -110,7 +110,8 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
     'PATCH /me/orders/{id}/delivery': ids({ id: sold.order.id }),
     'POST /test-helpers/payments/confirm': body({ client_secret: unpaid, outcome: 'succeeded' }),
     'POST /test-helpers/payments/dispute': body({ order_id: disputed }),
-    'POST /test-helpers/payments/refund': body({ order_id: refunded }),
+    // an amount the order surely has (the example's may be more than it was paid)
+    'POST /test-helpers/payments/refund': body({ order_id: refunded, amount: 1000 }),
   };
 }
 
