@@ -117,6 +117,7 @@ describe('GET /v1/openapi.json', () => {
       'POST /me/orders',
       'POST /me/orders/quote',
       'POST /me/orders/{id}/transitions/{transition}',
+      'PATCH /me/orders/{id}/delivery',
       'PUT /me/orders/{id}/delivery-booking',
       'GET /me/payouts',
       'POST /me/payouts/session',
@@ -225,6 +226,13 @@ describe('/docs', () => {
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.body.length).toBeGreaterThan(100_000);
+  });
+
+  test('/favicon.ico answers with an icon, not a 404 (browsers ask every origin for it)', async () => {
+    const icon = await h.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body).toMatch(/^<svg /);
   });
 
   test('problem types resolve to a page with an anchor per code', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readBrowse, searchInput, termParam, withParams } from './browse';
+import { pageLinks, readBrowse, searchInput, termParam, withParams } from './browse';
 
 const facets = [
   { kind: 'brand', terms: [{ id: 'b-artek', slug: 'artek' }, { id: 'b-gubi', slug: 'gubi' }] },
@@ -17,6 +17,25 @@ describe('reading a search URL', () => {
     const b = readBrowse({ min: '1 200,50', max: '3000', currency: 'EUR' }, { currencies: ['SEK', 'EUR'], facets, lang: 'sv' });
     expect([b.min, b.max, b.currency]).toEqual([120050, 300000, 'EUR']);
     expect(readBrowse({ min: 'cheap' }, { currencies: ['SEK'], facets }).min).toBeUndefined();
+  });
+
+  test('a price that is not a number is named (min=abc), not silently dropped; a good one and an empty one are not', () => {
+    expect(readBrowse({ min: 'abc', max: '300' }, { currencies: ['SEK'], facets }).unreadable).toEqual(['min']);
+    expect(readBrowse({ min: '', max: '12,5,0' }, { currencies: ['SEK'], facets, lang: 'sv' }).unreadable).toEqual(['max']);
+    expect(readBrowse({ min: '0', max: '1 250,50' }, { currencies: ['SEK'], facets, lang: 'sv' }).unreadable).toEqual([]);
+  });
+
+  test('pages: "More" carries the way back, "Previous" pops it; page 2 goes back to the first page', () => {
+    const path = '/en/search';
+    const on = (params: Record<string, string | string[]>) => pageLinks(path, params, readBrowse(params, { currencies: ['SEK'], facets }), 'NEXT');
+    const first = on({ q: 'lamp' });
+    expect(first).toEqual({ next: '/en/search?q=lamp&cursor=NEXT&back=', previous: undefined });
+    const second = on({ q: 'lamp', cursor: 'C2', back: '' });
+    expect(second).toEqual({ next: '/en/search?q=lamp&cursor=NEXT&back=&back=C2', previous: '/en/search?q=lamp' });
+    const third = on({ q: 'lamp', cursor: 'C3', back: ['', 'C2'] });
+    expect(third.previous).toBe('/en/search?q=lamp&cursor=C2&back=');
+    // the last page has no "More"; an old link without the trail still goes back to the first page
+    expect(pageLinks(path, { cursor: 'C9' }, readBrowse({ cursor: 'C9' }, { currencies: ['SEK'], facets }), undefined)).toEqual({ next: undefined, previous: '/en/search' });
   });
 
   test("a kind named like one of our parameters gets a prefix, so it cannot take the sort's place", () => {

@@ -7,7 +7,7 @@ export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'popular
 export type Sort = (typeof SORTS)[number];
 
 /** Parameters of our own; a term kind with one of these keys gets a prefix in the URL. */
-const RESERVED = new Set(['q', 'category', 'sort', 'min', 'max', 'currency', 'cursor', 'lang']);
+const RESERVED = new Set(['q', 'category', 'sort', 'min', 'max', 'currency', 'cursor', 'back', 'lang']);
 
 /** The URL parameter of a term kind's filter: `?brand=artek&condition=good`. */
 export function termParam(kind: string): string {
@@ -46,13 +46,18 @@ export function readBrowse(params: QueryParams, opts: { currencies: string[]; fa
     chosen[f.kind] = terms.map((t) => t.slug);
     termIds.push(...terms.map((t) => t.id));
   }
+  // a price that is not a number is said, not silently ignored
+  const unreadable = (['min', 'max'] as const).filter((name) => first(params, name) !== undefined && price(name) === undefined);
   return {
+    unreadable,
     q: first(params, 'q')?.slice(0, 200),
     sort,
     currency,
     min: price('min'),
     max: price('max'),
     cursor: first(params, 'cursor'),
+    /** the cursors of the pages before this one (page 2's is ""), for "Previous" */
+    back: (Array.isArray(params.back) ? params.back : params.back === undefined ? [] : [params.back]).slice(-50),
     /** term kind → chosen slugs */
     chosen,
     termIds,
@@ -76,11 +81,23 @@ export function searchInput(b: Browse, categoryId: string | undefined, limit = 2
   };
 }
 
-/** The same page's URL with the parameters changed (the cursor dropped unless given). */
+/** The same page's URL with the parameters changed (the cursor and the way back dropped unless given). */
 export function withParams(path: string, params: QueryParams, changes: Record<string, string | undefined>): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (k !== 'cursor') for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) if (x !== '' && !(k in changes)) q.append(k, x);
+  for (const [k, v] of Object.entries(params)) if (k !== 'cursor' && k !== 'back') for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) if (x !== '' && !(k in changes)) q.append(k, x);
   for (const [k, v] of Object.entries(changes)) if (v) q.set(k, v);
   const s = q.toString();
   return s ? `${path}?${s}` : path;
+}
+
+/**
+ * Keyset pages have no cursor backwards, so the URL keeps the way back: the next page's link carries
+ * every earlier page's cursor (`back`, the first page's as empty) and "Previous" pops the last one.
+ */
+export function pageLinks(path: string, params: QueryParams, b: Pick<Browse, 'cursor' | 'back'>, nextCursor: string | undefined) {
+  const trail = (cursors: string[]) => cursors.map((c) => `back=${encodeURIComponent(c)}`).join('&');
+  const join = (base: string, extra: string) => (extra ? `${base}${base.includes('?') ? '&' : '?'}${extra}` : base);
+  const next = nextCursor ? join(withParams(path, params, { cursor: nextCursor }), trail([...b.back, b.cursor ?? ''])) : undefined;
+  const previous = b.cursor ? join(withParams(path, params, { cursor: b.back.at(-1) || undefined }), trail(b.back.slice(0, -1))) : undefined;
+  return { next, previous };
 }

@@ -57,6 +57,29 @@ describe('browsing the shop', () => {
     await expect(page.getByTestId('total').textContent()).resolves.toBe('2 annonser');
   });
 
+  test('a price that is not a number is said, in the page\'s language, with what was typed kept; a later page links back', async () => {
+    const page = await visitor();
+    await page.goto('/en/search?min=abc');
+    await expect(page.getByTestId('price-problem').textContent()).resolves.toBe('Min price: enter an amount like 250 or 1 250.50 — “abc” is not a number.');
+    await expect(page.getByLabel('Min price (SEK)').inputValue()).resolves.toBe('abc');
+    await expect(page.getByLabel('Min price (SEK)').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.goto('/sv/search?max=tio');
+    await expect(page.getByTestId('price-problem').textContent()).resolves.toBe('Högsta pris: ange ett belopp som 250 eller 1 250,50 — ”tio” är inte ett tal.');
+    await page.goto('/sv/search?max=300');
+    await expect(page.getByTestId('price-problem').count()).resolves.toBe(0);
+
+    // the second page (after the API's first listing) has "Previous" back to the first, with the filters kept
+    const res = await fetch(`${stack.apiUrl}/v1/listings?limit=1`, { headers: { authorization: `Bearer ${stack.secretKey}` } });
+    const { next_cursor: cursor } = (await res.json()) as { next_cursor: string };
+    await page.goto(`/en/search?sort=newest&cursor=${encodeURIComponent(cursor)}&back=`);
+    await expect(cardTitles(page)).resolves.toHaveLength(1);
+    await expect(page.getByRole('link', { name: 'More' }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: '← Previous' }).click();
+    await page.waitForURL((u) => u.pathname === '/en/search' && u.search === '?sort=newest');
+    await expect(cardTitles(page)).resolves.toHaveLength(2);
+    await expect(page.getByRole('link', { name: '← Previous' }).count()).resolves.toBe(0);
+  });
+
   test('"Start selling" on the home page leads a visitor through sign-in to the new listing form', async () => {
     const page = await visitor();
     await page.goto('/en');

@@ -2,7 +2,7 @@ import { safe } from '@trpc/client';
 import Link from 'next/link';
 import { api, apiAs, problemOf, type ApiOutputs } from '../../lib/api';
 import { problemText } from '../../lib/problems';
-import { SORTS, first, readBrowse, searchInput, termParam, withParams, type QueryParams } from '../../lib/browse';
+import { SORTS, first, pageLinks, readBrowse, searchInput, termParam, type QueryParams } from '../../lib/browse';
 import { getTermFacets, type Category } from '../../lib/catalog';
 import { countOf } from '../../lib/intl';
 import { toMajor } from '../../lib/money';
@@ -49,6 +49,8 @@ export async function ListingBrowser({
   const [page, error] = token && problemOf(asked[1])?.status === 401 ? await safe(api().listings.search.query(input)) : asked;
   const price = (minor: number | undefined) => (minor !== undefined && b.currency ? toMajor(minor, b.currency, lang) : '');
   const number = new Intl.NumberFormat(lang);
+  const links = pageLinks(path, params, b, page?.next_cursor);
+  const typed = (name: 'min' | 'max') => first(params, name) ?? '';
   const active = [b.q, categories && chosenCategory, b.min, b.max, ...Object.keys(b.chosen)].filter((x) => x !== undefined && x !== '').length;
 
   return (
@@ -87,14 +89,15 @@ export async function ListingBrowser({
               </select>
             </label>
           ))}
-          <label>
-            <span>{`${t.shop.minPrice} (${b.currency})`}</span>
-            <input name="min" inputMode="decimal" defaultValue={price(b.min)} />
-          </label>
-          <label>
-            <span>{`${t.shop.maxPrice} (${b.currency})`}</span>
-            <input name="max" inputMode="decimal" defaultValue={price(b.max)} />
-          </label>
+          {(['min', 'max'] as const).map((name) => {
+            const bad = b.unreadable.includes(name);
+            return (
+              <label key={name}>
+                <span>{`${name === 'min' ? t.shop.minPrice : t.shop.maxPrice} (${b.currency})`}</span>
+                <input name={name} inputMode="decimal" defaultValue={bad ? typed(name) : price(b[name])} aria-invalid={bad || undefined} aria-describedby={bad ? `price-${name}-error` : undefined} />
+              </label>
+            );
+          })}
           <label>
             <span>{t.shop.currency}</span>
             <select name="currency" defaultValue={b.currency}>
@@ -128,15 +131,31 @@ export async function ListingBrowser({
         <ApiProblem detail={problemText(error, lang)} />
       ) : (
         <section aria-labelledby="results-count">
+          {b.unreadable.length > 0 && (
+            <div className="problem" role="alert" data-testid="price-problem">
+              {b.unreadable.map((name) => (
+                <p key={name} id={`price-${name}-error`}>
+                  {t.shop.notAPrice(name === 'min' ? t.shop.minPrice : t.shop.maxPrice).replace('{typed}', typed(name).slice(0, 40))}
+                </p>
+              ))}
+            </div>
+          )}
           <p className="muted results-count" id="results-count" data-testid="total">
             {countOf(lang, page.total, page.total_is_estimate ? t.browse.resultsAbout : t.browse.results)}
           </p>
           {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} />}
-          {page.next_cursor && (
-            <p>
-              <Link href={withParams(path, params, { cursor: page.next_cursor })} className="button secondary" rel="next">
-                {t.shop.more} →
-              </Link>
+          {(links.next || links.previous) && (
+            <p className="page-links">
+              {links.previous && (
+                <Link href={links.previous} className="button secondary" rel="prev">
+                  ← {t.shop.previous}
+                </Link>
+              )}{' '}
+              {links.next && (
+                <Link href={links.next} className="button secondary" rel="next">
+                  {t.shop.more} →
+                </Link>
+              )}
             </p>
           )}
         </section>
