@@ -15,6 +15,7 @@ import { Migration20261125050000_newsletter } from './Migration20261125050000_ne
 import { Migration20261125190000_job_priority } from './Migration20261125190000_job_priority.js';
 import { Migration20261125200000_search_indexes } from './Migration20261125200000_search_indexes.js';
 import { Migration20261127190000_exact_money } from './Migration20261127190000_exact_money.js';
+import { Migration20261127200000_search_words } from './Migration20261127200000_search_words.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125190000_job_priority', class: Migration20261125190000_job_priority },
   { name: 'Migration20261125200000_search_indexes', class: Migration20261125200000_search_indexes },
   { name: 'Migration20261127190000_exact_money', class: Migration20261127190000_exact_money },
+  { name: 'Migration20261127200000_search_words', class: Migration20261127200000_search_words },
 ];
