@@ -42,13 +42,17 @@ export async function ListingBrowser({
   const facets = await getTermFacets(marketplace, lang);
   const b = readBrowse(params, { currencies: marketplace.currencies, facets, lang, remembered: await shownCurrency(marketplace.currencies) });
   const chosenCategory = category ?? categories?.find((c) => c.slug === first(params, 'category'));
-  const input = searchInput(b, chosenCategory?.id);
+  // counts for the filters shown: each kind's terms, the categories (search page), price ranges
+  const input = searchInput(b, chosenCategory?.id, 24, [...(categories ? ['category'] : []), ...facets.map((f) => `term:${f.kind}`), 'price']);
   // signed in, the cards say which listings are saved; an ended session just shows them without
   const token = await sessionToken();
   const asked = await safe((token ? apiAs(token) : api()).listings.search.query(input));
   const [page, error] = token && problemOf(asked[1])?.status === 401 ? await safe(api().listings.search.query(input)) : asked;
   const price = (minor: number | undefined) => (minor !== undefined && b.currency ? toMajor(minor, b.currency, lang) : '');
   const number = new Intl.NumberFormat(lang);
+  // a choice's count as the API counts it (every other filter applied); 0 when it would find nothing
+  const termCount = (kind: string, id: string) => page?.facets?.terms?.[kind]?.find((x) => x.id === id)?.count ?? 0;
+  const categoryCount = (id: string) => page?.facets?.categories?.find((x) => x.id === id)?.count ?? 0;
   const active = [b.q, categories && chosenCategory, b.min, b.max, ...Object.keys(b.chosen)].filter((x) => x !== undefined && x !== '').length;
 
   return (
@@ -67,8 +71,8 @@ export async function ListingBrowser({
               <select name="category" defaultValue={chosenCategory?.slug ?? ''}>
                 <option value="">{t.shop.any}</option>
                 {categories.map((c) => (
-                  <option key={c.id} value={c.slug}>
-                    {c.parent_id ? `– ${c.name}` : c.name}
+                  <option key={c.id} value={c.slug} disabled={page?.facets && categoryCount(c.id) === 0 && c.id !== chosenCategory?.id}>
+                    {`${c.parent_id ? `– ${c.name}` : c.name}${page?.facets ? ` (${number.format(categoryCount(c.id))})` : ''}`}
                   </option>
                 ))}
               </select>
@@ -79,11 +83,14 @@ export async function ListingBrowser({
               <span>{f.label}</span>
               <select name={termParam(f.kind)} defaultValue={b.chosen[f.kind]?.[0] ?? ''}>
                 <option value="">{t.shop.any}</option>
-                {f.terms.map((term) => (
-                  <option key={term.id} value={term.slug}>
-                    {term.listing_count === undefined ? term.name : `${term.name} (${number.format(term.listing_count)})`}
-                  </option>
-                ))}
+                {f.terms.map((term) => {
+                  const n = page?.facets ? termCount(f.kind, term.id) : term.listing_count;
+                  return (
+                    <option key={term.id} value={term.slug} disabled={n === 0 && !b.chosen[f.kind]?.includes(term.slug)}>
+                      {n === undefined ? term.name : `${term.name} (${number.format(n)})`}
+                    </option>
+                  );
+                })}
               </select>
             </label>
           ))}
@@ -95,6 +102,15 @@ export async function ListingBrowser({
             <span>{`${t.shop.maxPrice} (${b.currency})`}</span>
             <input name="max" inputMode="decimal" defaultValue={price(b.max)} />
           </label>
+          {page?.facets?.price && page.facets.price.length > 1 && (
+            <nav className="price-ranges" aria-label={t.browse.priceRanges}>
+              {page.facets.price.map((r) => (
+                <Link key={`${r.from}-${r.to}`} href={withParams(path, params, { min: r.from !== undefined ? price(r.from) : undefined, max: r.to !== undefined ? price(r.to - 1) : undefined })}>
+                  {`${r.from === undefined ? t.browse.under(price(r.to)) : r.to === undefined ? t.browse.andOver(price(r.from)) : `${price(r.from)}–${price(r.to)}`} ${b.currency} (${number.format(r.count)})`}
+                </Link>
+              ))}
+            </nav>
+          )}
           <label>
             <span>{t.shop.currency}</span>
             <select name="currency" defaultValue={b.currency}>
@@ -131,7 +147,13 @@ export async function ListingBrowser({
           <p className="muted results-count" id="results-count" data-testid="total">
             {countOf(lang, page.total, page.total_is_estimate ? t.browse.resultsAbout : t.browse.results)}
           </p>
-          {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} />}
+          {page.did_you_mean && (
+            <p data-testid="did-you-mean">
+              {`${t.browse.didYouMean} `}
+              <Link href={withParams(path, params, { q: page.did_you_mean })}>{page.did_you_mean}</Link>?
+            </p>
+          )}
+          {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} highlight={b.q} />}
           {page.next_cursor && (
             <p>
               <Link href={withParams(path, params, { cursor: page.next_cursor })} className="button secondary" rel="next">
