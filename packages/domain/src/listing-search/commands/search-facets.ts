@@ -95,50 +95,91 @@ export async function countFacets(
 ): Promise<{ facets: Facets; estimates: boolean }> {
   const facets: Facets = {};
   let estimates = false;
-  // one facet's counts by group value: capped (exact), or from a sample when more listings than that are in its base;
-  // `outer` turns the base's rows `s(g)` into (g, n) rows: by default g itself
-  const count = async (facet: string, group: { select: string; params: unknown[] }, outer = { sql: `select s.g::text as g, count(*)::int as n from s where s.g is not null group by 1`, params: [] as unknown[] }): Promise<Map<string, number>> => {
-    const own = [...(opts.words ? [opts.words] : []), ...opts.filters.filter((f) => f.facet !== facet)];
+  const edges = roundEdges(opts.price.currency);
+  const [cats, terms] = await Promise.all([
+    opts.asked.includes('category') ? sql.query<{ id: string; slug: string; parent_id: string | null }>(`select id, slug, parent_id from categories where marketplace_id = ? order by position, slug`, [sql.marketplace]) : [],
+    opts.asked.some((f) => f.startsWith('term:'))
+      ? sql.query<{ id: string; slug: string; kind: string }>(`select id, slug, kind from catalog_terms where marketplace_id = ? and kind = any(?::text[]) order by slug`, [
+          sql.marketplace,
+          `{${opts.asked.filter((f) => f.startsWith('term:')).map((f) => `"${f.slice(5).replace(/["\\]/g, '\\$&')}"`).join(',')}}`,
+        ])
+      : [],
+  ]);
+
+  // Facets whose own filter is not in the query share one set of listings (every filter): they are
+  // counted together, in one pass over it; a facet whose filter is in the query has its own set.
+  const present = new Set(opts.filters.flatMap((f) => (f.facet ? [f.facet] : [])));
+  const groups = new Map<string, string[]>();
+  for (const f of opts.asked) {
+    const key = present.has(f) ? f : '';
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const counts = new Map<string, Map<string, number>>(); // facet → value → count
+  for (const [left, asked] of groups) {
+    const own = [...(opts.words ? [opts.words] : []), ...opts.filters.filter((f) => !left || f.facet !== left)];
     const conds = [`l.marketplace_id = ?`, `l.on_sale`, ...own.map((f) => f.sql)].join(' and ');
     const condParams = [sql.marketplace, ...own.flatMap((f) => f.params)];
-    const rows = (r: { g: string; n: number }[]) => new Map(r.filter((x) => x.g !== ROWS).map((x) => [x.g, x.n]));
-    const capped = await sql.query<{ g: string; n: number }>(
-      `with s as materialized (select ${group.select} as g from listings l where ${conds} limit ${EXACT_FACETS_UP_TO + 1})
-       select '${ROWS}' as g, count(*)::int as n from s union all (${outer.sql})`,
-      [...group.params, ...condParams, ...outer.params],
-    );
-    if (capped.find((r) => r.g === ROWS)!.n <= EXACT_FACETS_UP_TO) return rows(capped);
-    const percent = (100 * FACET_SAMPLE_MATCHES) / Math.max(opts.total.total, EXACT_FACETS_UP_TO + 1);
+    // the columns the facets need, then one branch per facet over them: rows (facet, value, n)
+    const kinds = asked.filter((f) => f.startsWith('term:')).map((f) => f.slice(5));
+    const columns = `l.category_id as c, l.term_ids as t, (${opts.price.sql})::bigint as p`;
+    const branches: { sql: string; params: unknown[] }[] = [];
+    if (asked.includes('category')) branches.push({ sql: `select 'category' as f, s.c::text as g, count(*)::int as n from s where s.c is not null group by 2`, params: [] });
+    if (asked.includes('price')) branches.push({ sql: `select 'price', width_bucket(s.p, ?::bigint[])::text, count(*)::int from s where s.p is not null group by 2`, params: [`{${edges.join(',')}}`] });
+    if (kinds.length) {
+      const ids = terms.filter((t) => kinds.includes(t.kind)).map((t) => t.id);
+      branches.push({ sql: `select 'term', x::text, count(*)::int from s, unnest(s.t) x where x = any(?::uuid[]) group by 2`, params: [`{${ids.join(',')}}`] });
+    }
+    const outer = branches.map((b) => `(${b.sql})`).join(' union all ');
+    const outerParams = branches.flatMap((b) => b.params);
+    const read = (rows: { f: string; g: string; n: number }[], scale = 1) => {
+      for (const r of rows) {
+        if (r.f === ROWS) continue;
+        const facet = r.f === 'term' ? `term:${terms.find((t) => t.id === r.g)?.kind}` : r.f;
+        counts.set(facet, (counts.get(facet) ?? new Map<string, number>()).set(r.g, Math.round(r.n * scale)));
+      }
+    };
+    // its set holds the query's matches: when they are more than EXACT_FACETS_UP_TO, it is not read capped first
+    if (opts.total.total <= EXACT_FACETS_UP_TO) {
+      const capped = await sql.query<{ f: string; g: string; n: number }>(
+        `with s as materialized (select ${columns} from listings l where ${conds} limit ${EXACT_FACETS_UP_TO + 1})
+         select '${ROWS}' as f, null as g, count(*)::int as n from s union all ${outer}`,
+        [...opts.price.params, ...condParams, ...outerParams],
+      );
+      if (capped.find((r) => r.f === ROWS)!.n <= EXACT_FACETS_UP_TO) {
+        read(capped);
+        continue;
+      }
+    }
+    // how many listings the set holds: at least the query's matches, else the planner's guess (no rows read)
+    const [plan] = left ? await sql.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select 1 from listings l where ${conds}`, condParams) : [];
+    const size = Math.max(opts.total.total, plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0, EXACT_FACETS_UP_TO + 1);
+    const percent = (100 * FACET_SAMPLE_MATCHES) / size;
     if (percent >= 50) {
-      return rows(await sql.query(`with s as (select ${group.select} as g from listings l where ${conds}) ${outer.sql}`, [...group.params, ...condParams, ...outer.params]));
+      read(await sql.query(`with s as materialized (select ${columns} from listings l where ${conds}) ${outer}`, [...opts.price.params, ...condParams, ...outerParams]));
+      continue;
     }
     estimates = true;
     const [looked] = await sql.query<{ n: number }>(`select count(*)::int as n from listings l tablesample system (?) repeatable (0) where l.marketplace_id = ? and l.on_sale`, [percent, sql.marketplace]);
-    const sampled = rows(
-      await sql.query(`with s as (select ${group.select} as g from listings l tablesample system (?) repeatable (0) where ${conds}) ${outer.sql}`, [...group.params, percent, ...condParams, ...outer.params]),
+    const sampled = await sql.query<{ f: string; g: string; n: number }>(
+      `with s as materialized (select ${columns} from listings l tablesample system (?) repeatable (0) where ${conds}) ${outer}`,
+      [...opts.price.params, percent, ...condParams, ...outerParams],
     );
-    const scale = opts.onSale / Math.max(looked!.n, 1);
-    return new Map([...sampled].map(([g, n]) => [g, Math.round(n * scale)]));
-  };
+    read(sampled, opts.onSale / Math.max(looked!.n, 1));
+  }
 
   for (const facet of opts.asked) {
+    const found = counts.get(facet) ?? new Map<string, number>();
     if (facet === 'category') {
-      const direct = await count('category', { select: 'l.category_id', params: [] });
-      const cats = await sql.query<{ id: string; slug: string; parent_id: string | null }>(`select id, slug, parent_id from categories where marketplace_id = ? order by position, slug`, [sql.marketplace]);
       const parent = new Map(cats.map((c) => [c.id, c.parent_id]));
       const subtree = new Map<string, number>();
       // each listing counts for its category and every one above it (the `category` filter takes the subtree)
-      for (const [id, n] of direct) for (let at: string | null | undefined = id, depth = 0; at && depth < 100; at = parent.get(at), depth++) subtree.set(at, (subtree.get(at) ?? 0) + n);
+      for (const [id, n] of found) for (let at: string | null | undefined = id, depth = 0; at && depth < 100; at = parent.get(at), depth++) subtree.set(at, (subtree.get(at) ?? 0) + n);
       facets.categories = cats.filter((c) => subtree.has(c.id)).map((c) => ({ id: c.id, slug: c.slug, count: subtree.get(c.id)! }));
     } else if (facet === 'price') {
-      const edges = roundEdges(opts.price.currency);
-      const fine = await count('price', { select: `width_bucket((${opts.price.sql})::bigint, ?::bigint[])`, params: [...opts.price.params, `{${edges.join(',')}}`] });
-      facets.price = priceBuckets(new Map([...fine].map(([k, v]) => [Number(k), v])), edges);
+      facets.price = priceBuckets(new Map([...found].map(([k, v]) => [Number(k), v])), edges);
     } else {
       const kind = facet.slice(5);
-      const terms = await sql.query<{ id: string; slug: string }>(`select id, slug from catalog_terms where marketplace_id = ? and kind = ? order by slug`, [sql.marketplace, kind]);
-      const counts = await count(facet, { select: 'l.term_ids', params: [] }, { sql: `select t::text as g, count(*)::int as n from s, unnest(s.g) t where t = any(?::uuid[]) group by 1`, params: [`{${terms.map((t) => t.id).join(',')}}`] });
-      facets.terms = { ...facets.terms, [kind]: terms.flatMap((t) => (counts.get(t.id) ? [{ id: t.id, slug: t.slug, count: counts.get(t.id)! }] : [])) };
+      facets.terms = { ...facets.terms, [kind]: terms.filter((t) => t.kind === kind && found.get(t.id)).map((t) => ({ id: t.id, slug: t.slug, count: found.get(t.id)! })) };
     }
   }
   return { facets, estimates };

@@ -215,7 +215,8 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
           return { total: Number(pageWithCount[0]?.n ?? 0), estimate: false };
         };
   const counted = await countTotal();
-  const rows = pageWithCount ?? (await pageRows());
+  // counted exactly as none: no page to read (a word nothing has would otherwise be looked for in every tier)
+  const rows = pageWithCount ?? (counted.total === 0 && !counted.estimate ? [] : await pageRows());
   const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => s.key.map((_k, i) => r[`k${i}`]));
   // nothing found: the closest query the vocabulary offers that finds something with the same filters
   const didYouMean = counted.total === 0 && hasWords ? await suggest(scoped, qWords, where, params) : undefined;
