@@ -10,7 +10,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   `taklampa`) through a trigram index, and — only for a word no vocabulary word starts with —
  *   words a typo or two away (`levenshtein_less_equal` from fuzzystrmatch narrows, the search
  *   command checks the exact edit distance, transpositions counting one). The expanded words then
- *   go to the same `search_doc`/`title_doc` GIN indexes as today.
+ *   go to the same `search_doc`/`title_doc` GIN indexes as today. Words are added in one order (sorted), so
+ *   two listings bringing the same new words at once wait for each other instead of deadlocking.
  * - `hm_learn_words(marketplace, text)` adds a text's words; `hm_relearn_words(marketplace)` rebuilds
  *   a marketplace's vocabulary set-wise (the bench seed, which loads with triggers off).
  *
@@ -33,7 +34,7 @@ export class Migration20261127200000_search_words extends Migration {
       language sql immutable parallel safe strict
       as $$ select distinct w from regexp_split_to_table(hm_fold($1), '[^[:alnum:]]+') w where length(w) between 3 and 60 $$`);
     this.addSql(`create or replace function hm_learn_words(marketplace uuid, t text) returns void language sql
-      as $$ insert into search_words (marketplace_id, word) select marketplace, w from hm_words(t) w on conflict do nothing $$`);
+      as $$ insert into search_words (marketplace_id, word) select marketplace, w from hm_words(t) w order by w collate "C" on conflict do nothing $$`);
     this.addSql(`create or replace function hm_relearn_words(marketplace uuid) returns void language sql as $$
       insert into search_words (marketplace_id, word)
         select distinct marketplace, w from (
