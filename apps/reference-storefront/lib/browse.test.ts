@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pageLinks, readBrowse, searchInput, termParam, withParams } from './browse';
+import { highlightParts, pageLinks, readBrowse, searchInput, termParam, withParams } from './browse';
 
 const facets = [
   { kind: 'brand', terms: [{ id: 'b-artek', slug: 'artek' }, { id: 'b-gubi', slug: 'gubi' }] },
@@ -54,4 +54,21 @@ describe('reading a search URL', () => {
 test('a link to the next page keeps the filters, repeated ones included, and replaces the cursor', () => {
   expect(withParams('/en/search', { q: 'lamp', brand: ['artek', 'gubi'], cursor: 'old', empty: '' }, { cursor: 'next' })).toBe('/en/search?q=lamp&brand=artek&brand=gubi&cursor=next');
   expect(withParams('/en/c/chairs', { cursor: 'old' }, {})).toBe('/en/c/chairs');
+});
+
+describe('highlightParts', () => {
+  test('word beginnings, accents and case ignored; inside words from 4 letters', () => {
+    expect(highlightParts('Ekström Möbler lampa', 'ekstrom MOB')).toEqual([
+      { text: 'Ekström', match: true },
+      { text: ' ', match: false },
+      { text: 'Möb', match: true },
+      { text: 'ler lampa', match: false },
+    ]);
+    expect(highlightParts('Taklampa', 'lampa')).toEqual([
+      { text: 'Tak', match: false },
+      { text: 'lampa', match: true },
+    ]);
+    expect(highlightParts('Taklampa', 'amp')).toEqual([{ text: 'Taklampa', match: false }]); // 3 letters: beginnings only
+    expect(highlightParts('Sofa', undefined)).toEqual([{ text: 'Sofa', match: false }]);
+  });
 });

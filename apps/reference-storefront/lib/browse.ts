@@ -65,10 +65,14 @@ export function readBrowse(params: QueryParams, opts: { currencies: string[]; fa
 }
 export type Browse = ReturnType<typeof readBrowse>;
 
-/** The API's listing search input for a browse (and a category id, when the page is a category's). */
-export function searchInput(b: Browse, categoryId: string | undefined, limit = 24) {
+/**
+ * The API's listing search input for a browse (and a category id, when the page is a category's);
+ * `facets`: the counts the filters show (`category`, `term:<kind>`, `price`).
+ */
+export function searchInput(b: Browse, categoryId: string | undefined, limit = 24, facets: string[] = []) {
   return {
     limit,
+    ...(facets.length ? { facets: facets.join(',') } : {}),
     term: b.termIds,
     attr: [],
     ...(b.q ? { q: b.q } : {}),
@@ -100,4 +104,43 @@ export function pageLinks(path: string, params: QueryParams, b: Pick<Browse, 'cu
   const next = nextCursor ? join(withParams(path, params, { cursor: nextCursor }), trail([...b.back, b.cursor ?? ''])) : undefined;
   const previous = b.cursor ? join(withParams(path, params, { cursor: b.back.at(-1) || undefined }), trail(b.back.slice(0, -1))) : undefined;
   return { next, previous };
+}
+
+/**
+ * A title cut into plain and matched parts: where a word of `q` matches (accents and case ignored,
+ * as the search does) at a word's beginning, or inside a word for words of 4+ letters.
+ */
+export function highlightParts(title: string, q: string | undefined): { text: string; match: boolean }[] {
+  const fold = (c: string) => c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const words = (q ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .map((w) => [...w].map(fold).join(''))
+    .filter((w) => w.length > 0);
+  if (words.length === 0) return [{ text: title, match: false }];
+  const chars = [...title];
+  // each character folded on its own keeps positions: folded string index → character index
+  const folded: string[] = [];
+  const at: number[] = [];
+  chars.forEach((c, i) => {
+    for (const f of fold(c)) {
+      folded.push(f);
+      at.push(i);
+    }
+  });
+  const text = folded.join('');
+  const marked = new Array<boolean>(chars.length).fill(false);
+  for (const w of words) {
+    for (let from = text.indexOf(w); from !== -1; from = text.indexOf(w, from + 1)) {
+      const wordStart = from === 0 || !/[\p{L}\p{N}]/u.test(text[from - 1]!);
+      if (!wordStart && w.length < 4) continue;
+      for (let k = from; k < from + w.length; k++) marked[at[k]!] = true;
+    }
+  }
+  const parts: { text: string; match: boolean }[] = [];
+  chars.forEach((c, i) => {
+    const last = parts.at(-1);
+    if (last && last.match === marked[i]) last.text += c;
+    else parts.push({ text: c, match: marked[i]! });
+  });
+  return parts;
 }

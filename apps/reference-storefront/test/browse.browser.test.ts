@@ -50,8 +50,16 @@ describe('browsing the shop', () => {
     await page.waitForURL(/[?&]brand=louis-poulsen(&|$)/);
     await expect(page.getByTestId('total').textContent()).resolves.toBe('1 annons');
     await expect(cardTitles(page)).resolves.toEqual(['Louis Poulsen PH 5 pendant']);
-    // the filter stays chosen, and "Rensa filter" (clear) goes back to everything
+    // the filter stays chosen; the counts are the API's facets: brands still offer each other (any of
+    // them), the conditions count within the brand, and a condition that would find nothing is disabled
     await expect(page.getByLabel('Märke').inputValue()).resolves.toBe('louis-poulsen');
+    await expect(page.getByLabel('Märke').locator('option').allTextContents()).resolves.toEqual(['Alla', 'Artek (1)', 'Louis Poulsen (1)']);
+    const conditions = page.getByLabel('Skick').locator('option');
+    await expect(conditions.allTextContents()).resolves.toEqual(expect.arrayContaining(['Alla']));
+    const disabled = await conditions.evaluateAll((os) => os.filter((o) => (o as HTMLOptionElement).disabled).map((o) => o.textContent));
+    expect(disabled).toHaveLength(1);
+    expect(disabled[0]).toMatch(/\(0\)$/);
+    // "Rensa filter" (clear) goes back to everything
     await page.getByRole('link', { name: 'Rensa filter' }).click();
     await page.waitForURL((u) => u.pathname === '/sv/search' && u.search === '');
     await expect(page.getByTestId('total').textContent()).resolves.toBe('2 annonser');
@@ -78,6 +86,19 @@ describe('browsing the shop', () => {
     await page.waitForURL((u) => u.pathname === '/en/search' && u.search === '?sort=newest');
     await expect(cardTitles(page)).resolves.toHaveLength(2);
     await expect(page.getByRole('link', { name: '← Previous' }).count()).resolves.toBe(0);
+  });
+
+  test('a word one letter off: "did you mean" offers the query that finds something, and the match is marked', async () => {
+    const page = await visitor();
+    await page.goto('/en/search?q=atek');
+    await expect(page.getByTestId('total').textContent()).resolves.toBe('0 listings');
+    await page.getByTestId('did-you-mean').getByRole('link', { name: 'artek' }).click();
+    await page.waitForURL(/[?&]q=artek(&|$)/);
+    await expect(cardTitles(page)).resolves.toEqual(['Artek stool 60']);
+    await expect(page.locator('.listing-card-title mark').allTextContents()).resolves.toEqual(['Artek']);
+    // a part of a longer word (4+ letters) is marked too: the search found it there
+    await page.goto('/en/search?q=tool');
+    await expect(page.locator('.listing-card-title mark').allTextContents()).resolves.toEqual(['tool']);
   });
 
   test('"Start selling" on the home page leads a visitor through sign-in to the new listing form', async () => {

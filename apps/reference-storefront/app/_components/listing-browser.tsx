@@ -2,7 +2,7 @@ import { safe } from '@trpc/client';
 import Link from 'next/link';
 import { api, apiAs, problemOf, type ApiOutputs } from '../../lib/api';
 import { problemText } from '../../lib/problems';
-import { SORTS, first, pageLinks, readBrowse, searchInput, termParam, type QueryParams } from '../../lib/browse';
+import { SORTS, first, pageLinks, readBrowse, searchInput, termParam, withParams, type QueryParams } from '../../lib/browse';
 import { getTermFacets, type Category } from '../../lib/catalog';
 import { countOf } from '../../lib/intl';
 import { toMajor } from '../../lib/money';
@@ -42,7 +42,8 @@ export async function ListingBrowser({
   const facets = await getTermFacets(marketplace, lang);
   const b = readBrowse(params, { currencies: marketplace.currencies, facets, lang, remembered: await shownCurrency(marketplace.currencies) });
   const chosenCategory = category ?? categories?.find((c) => c.slug === first(params, 'category'));
-  const input = searchInput(b, chosenCategory?.id);
+  // counts for the filters shown: each kind's terms, the categories (search page), price ranges
+  const input = searchInput(b, chosenCategory?.id, 24, [...(categories ? ['category'] : []), ...facets.map((f) => `term:${f.kind}`), 'price']);
   // signed in, the cards say which listings are saved; an ended session just shows them without
   const token = await sessionToken();
   const asked = await safe((token ? apiAs(token) : api()).listings.search.query(input));
@@ -51,6 +52,9 @@ export async function ListingBrowser({
   const number = new Intl.NumberFormat(lang);
   const links = pageLinks(path, params, b, page?.next_cursor);
   const typed = (name: 'min' | 'max') => first(params, name) ?? '';
+  // a choice's count as the API counts it (every other filter applied); 0 when it would find nothing
+  const termCount = (kind: string, id: string) => page?.facets?.terms?.[kind]?.find((x) => x.id === id)?.count ?? 0;
+  const categoryCount = (id: string) => page?.facets?.categories?.find((x) => x.id === id)?.count ?? 0;
   const active = [b.q, categories && chosenCategory, b.min, b.max, ...Object.keys(b.chosen)].filter((x) => x !== undefined && x !== '').length;
 
   return (
@@ -69,8 +73,8 @@ export async function ListingBrowser({
               <select name="category" defaultValue={chosenCategory?.slug ?? ''}>
                 <option value="">{t.shop.any}</option>
                 {categories.map((c) => (
-                  <option key={c.id} value={c.slug}>
-                    {c.parent_id ? `– ${c.name}` : c.name}
+                  <option key={c.id} value={c.slug} disabled={page?.facets && categoryCount(c.id) === 0 && c.id !== chosenCategory?.id}>
+                    {`${c.parent_id ? `– ${c.name}` : c.name}${page?.facets ? ` (${number.format(categoryCount(c.id))})` : ''}`}
                   </option>
                 ))}
               </select>
@@ -81,11 +85,14 @@ export async function ListingBrowser({
               <span>{f.label}</span>
               <select name={termParam(f.kind)} defaultValue={b.chosen[f.kind]?.[0] ?? ''}>
                 <option value="">{t.shop.any}</option>
-                {f.terms.map((term) => (
-                  <option key={term.id} value={term.slug}>
-                    {term.listing_count === undefined ? term.name : `${term.name} (${number.format(term.listing_count)})`}
-                  </option>
-                ))}
+                {f.terms.map((term) => {
+                  const n = page?.facets ? termCount(f.kind, term.id) : term.listing_count;
+                  return (
+                    <option key={term.id} value={term.slug} disabled={n === 0 && !b.chosen[f.kind]?.includes(term.slug)}>
+                      {n === undefined ? term.name : `${term.name} (${number.format(n)})`}
+                    </option>
+                  );
+                })}
               </select>
             </label>
           ))}
@@ -98,6 +105,15 @@ export async function ListingBrowser({
               </label>
             );
           })}
+          {page?.facets?.price && page.facets.price.length > 1 && (
+            <nav className="price-ranges" aria-label={t.browse.priceRanges}>
+              {page.facets.price.map((r) => (
+                <Link key={`${r.from}-${r.to}`} href={withParams(path, params, { min: r.from !== undefined ? price(r.from) : undefined, max: r.to !== undefined ? price(r.to - 1) : undefined })}>
+                  {`${r.from === undefined ? t.browse.under(price(r.to)) : r.to === undefined ? t.browse.andOver(price(r.from)) : `${price(r.from)}–${price(r.to)}`} ${b.currency} (${number.format(r.count)})`}
+                </Link>
+              ))}
+            </nav>
+          )}
           <label>
             <span>{t.shop.currency}</span>
             <select name="currency" defaultValue={b.currency}>
@@ -143,7 +159,13 @@ export async function ListingBrowser({
           <p className="muted results-count" id="results-count" data-testid="total">
             {countOf(lang, page.total, page.total_is_estimate ? t.browse.resultsAbout : t.browse.results)}
           </p>
-          {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} />}
+          {page.did_you_mean && (
+            <p data-testid="did-you-mean">
+              {`${t.browse.didYouMean} `}
+              <Link href={withParams(path, params, { q: page.did_you_mean })}>{page.did_you_mean}</Link>?
+            </p>
+          )}
+          {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} highlight={b.q} />}
           {(links.next || links.previous) && (
             <p className="page-links">
               {links.previous && (
