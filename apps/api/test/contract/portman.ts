@@ -98,6 +98,8 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
       ids({ id: edited })(d);
     },
     'POST /me/conversations': (d) => void (d.body = { listing_id: w.orders.listing, body: 'Is it still for sale?' }),
+    // priced in the listing's own currency (the example's currency may have no rate in the world)
+    'POST /me/orders/quote': (d) => void (d.body = { listing_id: w.orders.listing, quantity: 1, delivery: { method: 'pickup' } }),
     'DELETE /me/listings/{id}': ids({ id: await w.make.draft('Contract: deleted') }),
     'POST /me/listings/{id}/publish': ids({ id: await w.make.draft('Contract: published') }),
     'POST /me/listings/{id}/close': ids({ id: await w.make.onSale('Contract: closed') }),
