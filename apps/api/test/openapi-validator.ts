@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { parseTemplate, type PathTemplate } from '@hm/rest';
-import { strictResponses } from '../src/openapi.js';
+import { strictResponses } from '../src/openapi-responses.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

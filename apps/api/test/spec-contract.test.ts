@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { appRouter } from '@hm/contract/router';
-import { buildOpenApiDocument, responseSchemas } from '../src/openapi.js';
+import { buildOpenApiDocument } from '../src/openapi.js';
+import { responseSchemas } from '../src/openapi-responses.js';
 import { parseSpec, type SpecEndpoint, type SpecField } from './contract/spec-tables.js';
 
 /**

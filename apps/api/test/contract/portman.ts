@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import { strictResponses } from '../../src/openapi.js';
+import { strictResponses } from '../../src/openapi-responses.js';
 import { emailsTo, signUp, tokenOf, type Harness } from '../harness.js';
 import type { World } from '../fuzz/fixture.js';
 import { baseDraft, type Draft, type FuzzContext, type Operation } from '../fuzz/operations.js';
