@@ -72,13 +72,20 @@ export function percentOf(amount: number, percent: number | string): number {
   return applyRatio(amount, times(decimal(percent), { num: 1n, den: 100n }));
 }
 
-/** Minor-unit digits of a currency (SEK 2, JPY 0, BHD 3). */
+const digitsOf = new Map<string, number>();
+
+/** Minor-unit digits of a currency (SEK 2, JPY 0, BHD 3); read from Intl once per currency and process. */
 export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsOf.set(currency, digits);
   }
+  return digits;
 }
 
 /** `12.34 SEK`: an amount in minor units in words for a message. */

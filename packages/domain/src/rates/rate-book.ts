@@ -21,6 +21,8 @@ export interface RateRow {
 export class RateBook {
   /** per unordered pair (`A|B`, A < B): the newest row */
   private readonly pairs = new Map<string, { base: string; quote: string; rate: Ratio; date: string }>();
+  /** minorRate by `from>to`: the pairs never change after construction, and every displayed price converts */
+  private readonly minorRates = new Map<string, Ratio | undefined>();
 
   constructor(
     rows: RateRow[],
@@ -60,8 +62,12 @@ export class RateBook {
 
   /** Minor units of `to` per minor unit of `from`, exact. */
   minorRate(from: string, to: string): Ratio | undefined {
+    const key = `${from}>${to}`;
+    if (this.minorRates.has(key)) return this.minorRates.get(key);
     const r = this.rate(from, to);
-    return r === undefined ? undefined : times(r, powerOfTen(minorDigits(to) - minorDigits(from)));
+    const minor = r === undefined ? undefined : times(r, powerOfTen(minorDigits(to) - minorDigits(from)));
+    this.minorRates.set(key, minor);
+    return minor;
   }
 
   /** Minor units of the default currency per minor unit of `currency` (the reprice job's `price_factors`). */
