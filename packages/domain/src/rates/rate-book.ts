@@ -2,8 +2,6 @@ import type { EntityManager } from '@hm/db/orm';
 import { applyRatio, decimal, inverse, minorDigits, ONE, powerOfTen, times, type Ratio } from '../core/money.js';
 import { latestRates } from './rates.queries.js';
 
-export { minorDigits };
-
 /** A stored rate: 1 `base` = `rate` `quote` from `date` (a number, or a `numeric`'s text). */
 export interface RateRow {
   base: string;
