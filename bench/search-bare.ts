@@ -58,7 +58,7 @@ export async function startBareSearch(opts: { databaseUrl: string; publicUrl: st
       };
       const rates = new RateBook([], m.currencies[0] ?? '');
       const ctx = { em, marketplace: m } as unknown as CommandContext;
-      const { ids, total, totalIsEstimate, nextCursor } = await searchListings(ctx, input, rates);
+      const { ids, total, totalIsEstimate, nextCursor, didYouMean, facets, facetsAreEstimates } = await searchListings(ctx, input, rates);
       const rows = ids.length ? await q(`select ${columns(ListingSchema)} from listings where marketplace_id = $1 and id = any($2::uuid[])`, [m.id, ids]) : [];
       const byId = new Map(rows.map((r) => [r.id as string, entity<Listing>(r)]));
       const listings = ids.map((id) => byId.get(id)).filter((l): l is Listing => !!l);
@@ -74,7 +74,15 @@ export async function startBareSearch(opts: { databaseUrl: string; publicUrl: st
       for (const img of images.map((r) => entity<ListingImage>(r))) byListing.set(img.listingId, [...(byListing.get(img.listingId) ?? []), img]);
       const rel = { images: byListing, terms: new Map(terms.map((r) => [r.id as string, entity<CatalogTerm>(r)])), sites: new Map(sites.map((r) => [r.id as string, entity<Site>(r)])) };
       const items = listings.map((l) => toShopListing(l, rel, { marketplace: m, publicUrl: opts.publicUrl, rates, currency: input.currency }));
-      return { items, total, ...(totalIsEstimate ? { total_is_estimate: true } : {}), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+      return {
+        items,
+        total,
+        ...(totalIsEstimate ? { total_is_estimate: true } : {}),
+        ...(nextCursor ? { next_cursor: nextCursor } : {}),
+        ...(didYouMean ? { did_you_mean: didYouMean } : {}),
+        ...(facets ? { facets } : {}),
+        ...(facetsAreEstimates ? { facets_are_estimates: true } : {}),
+      };
     } catch (e) {
       await client.query('rollback').catch(() => {});
       throw e;

@@ -45,6 +45,8 @@ interface Query {
   depth?: number;
 }
 
+const FACETS = 'category,term:brand,term:condition,price';
+
 function queries(seed: Awaited<ReturnType<typeof seedBench>>): Query[] {
   const furniture = seed.categories.find((c) => c.slug === 'furniture')!.id;
   return [
@@ -55,6 +57,12 @@ function queries(seed: Awaited<ReturnType<typeof seedBench>>): Query[] {
     { name: 'sort=price_asc across currencies', query: { sort: 'price_asc' } },
     { name: 'sort=popular', query: { sort: 'popular' } },
     { name: 'newest, page 20 (deep cursor)', query: {}, depth: 19 },
+    // issue 28: infix, typo, a suggestion, facets
+    { name: 'infix word (q=stol: also karmstol)', query: { q: 'stol' } },
+    { name: 'typo (q=chiar)', query: { q: 'chiar' } },
+    { name: 'no match, did_you_mean (q=sofx)', query: { q: 'sofx' } },
+    { name: 'unselective word + 3 facets (q=chair)', query: { q: 'chair', facets: FACETS } },
+    { name: 'category + 3 facets', query: { category: furniture, facets: FACETS } },
   ];
 }
 

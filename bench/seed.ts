@@ -219,6 +219,8 @@ export async function seedBench(connectionString: string, opts: { listings: numb
        on conflict (marketplace_id) do update set on_sale = excluded.on_sale`,
       [mid],
     );
+    // triggers were off: the search vocabulary (title words, term names) is learnt set-wise here
+    await db.query(`select hm_relearn_words($1)`, [mid]);
     await db.query('commit');
     await db.query('analyze listings');
     await db.query('analyze favorites');

@@ -28,7 +28,7 @@ export const MAY_USE = {
   payouts: ['marketplace', 'payments', 'rates'],
   'listing-search': ['accounts', 'listings', 'rates'],
   orders: ['listings', 'marketplace', 'rates', 'vouchers'],
-  messages: ['marketplace', 'orders'],
+  messages: ['listings', 'marketplace', 'orders'],
   pages: ['images', 'listing-search', 'listings', 'rates'],
 };
 

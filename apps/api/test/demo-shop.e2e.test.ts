@@ -128,3 +128,31 @@ test('seeding again finds every listing and adds nothing', async () => {
   expect(after.total).toBe(120);
   expect(after.items.map((l) => [l.id, l.images.length, l.favorite_count])).toEqual(before.items.map((l) => [l.id, l.images.length, l.favorite_count]));
 }, 120_000);
+
+test('the demo shop as a new user searches it (issue 28): compound words, typos, a suggestion, facets', async () => {
+  const search = async (query: string) => {
+    const res = await h.request({ method: 'GET', url: `/v1/listings?limit=100&${query}`, key: secret });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: ShopListing[]; total: number; did_you_mean?: string; facets?: { terms: Record<string, { slug: string; count: number }[]> } };
+  };
+  const { items } = await allOnSale();
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // every title with a word containing "lampa" (taklampa, golvlampa, bordslampa…) is found, those with "lampa" itself first
+  const lampTitles = items.filter((l) => /lampa/.test(fold(l.title))).map((l) => l.title);
+  expect(lampTitles.length).toBeGreaterThan(10);
+  const lampa = await search('q=lampa');
+  expect(lampa.items.map((l) => l.title)).toEqual(expect.arrayContaining(lampTitles));
+  // chiar: the chair titles
+  const chairTitles = items.filter((l) => /\bchairs?\b/.test(fold(l.title))).map((l) => l.title);
+  expect(chairTitles.length).toBeGreaterThan(0);
+  expect((await search('q=chiar')).items.map((l) => l.title)).toEqual(expect.arrayContaining(chairTitles));
+  // a 4-letter word one letter off finds nothing itself, and says what would
+  const page = await search('q=sofx');
+  expect(page.total).toBe(0);
+  expect(page.did_you_mean).toBeDefined();
+  expect((await search(`q=${encodeURIComponent(page.did_you_mean!)}`)).total).toBeGreaterThan(0);
+  // facets: brand counts add up to the listings with a brand
+  const withBrand = items.filter((l) => l.terms.brand).length;
+  const facets = (await search('facets=term:brand')).facets!;
+  expect(facets.terms.brand!.reduce((a, b) => a + b.count, 0)).toBe(withBrand);
+});

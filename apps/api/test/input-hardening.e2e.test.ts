@@ -219,6 +219,26 @@ describe('types are strict in bodies, coerced in queries and paths only', () => 
   });
 });
 
+describe('empty query values', () => {
+  test('an empty value of an enum or a language tag is refused at query.<name> on every operation (GET /categories, /catalog-terms, /listings, /me/orders, /pages); other empty values are no value', async () => {
+    const cases: [string, string[], string?][] = [
+      ['/v1/categories?locale=', ['query.locale']],
+      ['/v1/catalog-terms?kind=brand&locale=', ['query.locale']],
+      ['/v1/listings?sort=', ['query.sort']],
+      ['/v1/listings?sort=&seller=&q=', ['query.seller', 'query.sort']],
+      ['/v1/me/orders?state=&as=', ['query.as', 'query.state'], session],
+      ['/v1/pages/home?locale=', ['query.locale']],
+    ];
+    for (const [url, locations, user] of cases) {
+      const res = await h.request({ method: 'GET', url, key: m.secret, session: user });
+      expect(expectProblem(res, 422, 'validation_failed').errors.map((e) => e.location).sort(), url).toEqual(locations);
+    }
+    for (const url of ['/v1/categories?locale=sv', '/v1/listings?q=&limit=&min_price=&sort=newest', '/v1/categories']) {
+      expect((await h.request({ method: 'GET', url, key: m.secret })).statusCode, url).toBe(200);
+    }
+  });
+});
+
 describe('field errors', () => {
   test('a 300-character email that is no address: one error, saying it is too long', async () => {
     const res = await h.request({ method: 'POST', url: '/v1/users', key: m.secret, payload: { email: 'a'.repeat(300) } });

@@ -76,6 +76,24 @@ describe('POST /v1/me/conversations continues the existing conversation', () => 
     expect((await start(shop, buyer, { listing_id: listing, body: 'Hi' })).conversation.id).not.toBe(bySeller.conversation.id);
   });
 
+  test('each party sees what it is about and with whom: the listing title (an order: its listing), the other party by name; support names no party', async () => {
+    const named = async (who: Person, display_name: string) => expect((await suite.call(shop, who, 'PATCH', '/v1/me', { display_name })).statusCode).toBe(200);
+    await named(seller, 'Stina');
+    await named(buyer, 'Bo');
+    const listing = await suite.listing(shop, seller, { title: 'Matin table lamp, red' });
+    const asked = await start(shop, buyer, { listing_id: listing, body: 'Red as in the photo?' });
+    expect(asked.conversation).toMatchObject({ listing_title: 'Matin table lamp, red', other_party: { id: seller.id, display_name: 'Stina' } });
+    expect(asked.conversation.listing_image).toBeUndefined(); // no photo yet
+    const forSeller = (await list(shop, seller, '?limit=100')).find((c) => c.id === asked.conversation.id)!;
+    expect(forSeller).toMatchObject({ listing_title: 'Matin table lamp, red', other_party: { id: buyer.id, display_name: 'Bo' } });
+    const { order } = await suite.placed(shop, buyer, { listing_id: listing, delivery: { method: 'pickup' } });
+    const about = await start(shop, seller, { order_id: order.id, body: 'Thanks!' });
+    expect(about.conversation).toMatchObject({ kind: 'order', listing_title: 'Matin table lamp, red', other_party: { id: buyer.id, display_name: 'Bo' } });
+    const support = await start(shop, buyer, { support: true, body: 'Hello' });
+    expect(support.conversation.other_party).toBeUndefined();
+    expect(support.conversation.listing_title).toBeUndefined();
+  });
+
   test('with support: one per user; `support: false` alone is no subject', async () => {
     const first = await start(shop, buyer2, { support: true, body: 'Where is my parcel?' });
     expect(first.conversation).toMatchObject({ kind: 'support', user_a: buyer2.id });
@@ -339,14 +357,18 @@ describe('support from the console', () => {
 
 describe('notice emails', () => {
   test('at most one per conversation and recipient every 15 minutes, in their language, linking to the conversation page; none once read', async () => {
-    const listing = await suite.listing(shop, seller);
+    await suite.call(shop, seller, 'PATCH', '/v1/me', { display_name: 'Anna' });
+    await suite.call(shop, buyer, 'PATCH', '/v1/me', { display_name: 'Bo' });
+    const listing = await suite.listing(shop, seller, { title: 'Matin table lamp, red' });
     const { conversation } = await start(shop, buyer, { listing_id: listing, body: 'First?' });
     const page = (language: string) => `https://shop.example/${language}/account/messages/${conversation.id}`;
     const toSeller = async () => (await notices(seller)).filter((e) => e.links.includes(page('en')));
     await suite.advance(shop, now());
     const first = await toSeller();
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ locale: 'en', subject: 'You have a new message' });
+    // it names the sender and the listing
+    expect(first[0]).toMatchObject({ locale: 'en', subject: 'Bo wrote about Matin table lamp, red' });
+    expect(first[0]!.text).toContain('Bo wrote about Matin table lamp, red. Someone has written to you in the shop.');
 
     // two more within the 15 minutes: no email yet; one when they end
     h.clock.advance(5 * MIN);
@@ -372,7 +394,7 @@ describe('notice emails', () => {
     await suite.advance(shop, now());
     const toBuyer = (await notices(buyer)).filter((e) => e.links.includes(page('sv')));
     expect(toBuyer).toHaveLength(1);
-    expect(toBuyer[0]).toMatchObject({ locale: 'sv', subject: 'Du har ett nytt meddelande' });
+    expect(toBuyer[0]).toMatchObject({ locale: 'sv', subject: 'Anna skrev om Matin table lamp, red' });
   });
 
   test('a user writing to support notifies nobody; support’s answer notifies the user', async () => {
@@ -384,5 +406,6 @@ describe('notice emails', () => {
     const mails = (await emailsTo(h, own.secret, suite.ownSeller.email)).filter((e) => e.template === 'message_notice');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.links).toContain(`https://shop.example/en/account/messages/${conversation.id}`);
+    expect(mails[0]!.subject).toBe('The shop’s support wrote to you');
   });
 });

@@ -117,6 +117,7 @@ describe('GET /v1/openapi.json', () => {
       'POST /me/orders',
       'POST /me/orders/quote',
       'POST /me/orders/{id}/transitions/{transition}',
+      'PATCH /me/orders/{id}/delivery',
       'PUT /me/orders/{id}/delivery-booking',
       'GET /me/payouts',
       'POST /me/payouts/session',
@@ -215,16 +216,27 @@ describe('GET /v1/openapi.json', () => {
 });
 
 describe('/docs', () => {
-  test('serves the reference page and its script from this server (no CDN)', async () => {
+  test('serves the reference page and its scripts from this server (no CDN)', async () => {
     const page = await h.app.inject({ method: 'GET', url: '/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-url="/v1/openapi.json"');
     const scripts = [...page.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
-    expect(scripts).toEqual(['/docs/scalar.js']);
+    // Scalar's bundle, and the small script naming its icon-only buttons (axe button-name)
+    expect(scripts).toEqual(['/docs/scalar.js', '/docs/a11y.js']);
     const js = await h.app.inject({ method: 'GET', url: '/docs/scalar.js' });
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.body.length).toBeGreaterThan(100_000);
+    const a11y = await h.app.inject({ method: 'GET', url: '/docs/a11y.js' });
+    expect(a11y.statusCode).toBe(200);
+    expect(a11y.headers['content-type']).toMatch(/javascript/);
+  });
+
+  test('/favicon.ico answers with an icon, not a 404 (browsers ask every origin for it)', async () => {
+    const icon = await h.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body).toMatch(/^<svg /);
   });
 
   test('problem types resolve to a page with an anchor per code', async () => {

@@ -43,16 +43,23 @@ describe('the user-facing rows', () => {
 
     const toBuyer = await orderMails(buyer.email, id);
     const toSeller = await orderMails(seller.email, id);
+    // each notice names the item (the order's item line) in its subject and its first sentence; once sent, the tracking
+    const item = (order.line_items as { code: string; label: string }[]).find((l) => l.code === 'item')!.label;
+    expect(item).toMatch(/^Lamp \d+$/);
     expect(toBuyer.map((e) => [e.template, e.locale, e.subject]).reverse()).toEqual([
-      ['order_paid_buyer', 'sv', 'Tack för din beställning'],
-      ['order_sent_buyer', 'sv', 'Din beställning är på väg'],
-      ['order_received_buyer', 'sv', 'Din beställning är klar'],
+      ['order_paid_buyer', 'sv', `Tack för din beställning: ${item}`],
+      ['order_sent_buyer', 'sv', `Din beställning är på väg: ${item}`],
+      ['order_received_buyer', 'sv', `Din beställning är klar: ${item}`],
     ]);
     expect(toSeller.map((e) => [e.template, e.locale, e.subject]).reverse()).toEqual([
-      ['order_paid_seller', 'en', 'You have sold an item'],
-      ['order_sent_seller', 'en', 'Order marked sent'],
-      ['order_received_seller', 'en', 'Your sale is complete'],
+      ['order_paid_seller', 'en', `You have sold an item: ${item}`],
+      ['order_sent_seller', 'en', `Order marked sent: ${item}`],
+      ['order_received_seller', 'en', `Your sale is complete: ${item}`],
     ]);
+    const sentToBuyer = toBuyer.find((e) => e.template === 'order_sent_buyer')!;
+    expect(sentToBuyer.text).toContain(`Din beställning av ${item} är på väg — spårning JJD0099 (PostNord). Din beställning har markerats som skickad.`);
+    expect(sentToBuyer.html).toContain(`Din beställning av ${item} är på väg — spårning JJD0099 (PostNord).`);
+    expect(toSeller.find((e) => e.template === 'order_paid_seller')!.text).toContain(`You have sold ${item}.`);
     expect(toBuyer[0]!.links).toEqual([`https://shop.example/sv/orders/${id}`]);
     expect(toSeller[0]!.links).toEqual([`https://shop.example/en/orders/${id}`]);
   });
@@ -63,10 +70,12 @@ describe('the user-facing rows', () => {
     expect(res.json()).toMatchObject({ state: 'received' });
     expect(steps(res.json()).at(-1)).toBe('mark-received-early:purchased>received:buyer');
     const mails = await orderMails(suite.buyer2.email, id);
+    const item = (res.json().line_items as { code: string; label: string }[]).find((l) => l.code === 'item')!.label;
     expect(mails.map((e) => [e.template, e.subject])).toEqual([
-      ['order_received_buyer', 'Deine Bestellung ist abgeschlossen'],
-      ['order_paid_buyer', 'Danke für deine Bestellung'],
+      ['order_received_buyer', `Deine Bestellung ist abgeschlossen: ${item}`],
+      ['order_paid_buyer', `Danke für deine Bestellung: ${item}`],
     ]);
+    expect(mails[0]!.text).toContain(`Deine Bestellung von ${item} ist abgeschlossen.`);
     expect(mails[0]!.links).toEqual([`https://shop.example/de/orders/${id}`]);
   });
 
@@ -133,7 +142,74 @@ describe('the user-facing rows', () => {
     expect((await suite.get(shop, seller, id)).available_transitions).toEqual([]);
     expect(await refusal(await suite.move(shop, seller, id, 'mark-delivered'))).toEqual({ status: 409, code: 'conflict', detail: 'The marketplace sends this order (the item is stored with it); the team marks it sent.' });
     const sent = (await h.console.orders.transition({ id, transition: 'mark-delivered', data: { tracking_number: 'W1', carrier: 'DHL' } })).order;
-    expect(sent).toMatchObject({ state: 'delivered', fulfilment: 'marketplace', delivery: { tracking_number: 'W1', carrier: 'DHL' } });
+    expect(sent).toMatchObject({ state: 'delivered', fulfilment: 'marketplace', sent_by: 'marketplace', delivery: { tracking_number: 'W1', carrier: 'DHL' } });
+    // the seller's view says who sends it; the seller cannot give the tracking either
+    expect(await suite.get(shop, seller, id)).toMatchObject({ sent_by: 'marketplace', available_transitions: [] });
+    expect(await refusal(await suite.call(shop, seller, 'PATCH', `/v1/me/orders/${id}/delivery`, { tracking_number: 'X' }))).toEqual({ status: 409, code: 'conflict', detail: 'The marketplace sends this order (the item is stored with it); the team gives its tracking.' });
+  });
+});
+
+describe("the seller's listing view counts units sold and reserved", () => {
+  test('stock 3: one reserved (awaiting payment), one sold, then the last sold → stock 0, sold 3; the shop and the buyer never see the counts', async () => {
+    const listing = await suite.listing(shop, seller, { stock: 3 });
+    const mine = async () => (await suite.call(shop, seller, 'GET', `/v1/me/listings/${listing}`)).json();
+    const inList = async () => ((await suite.call(shop, seller, 'GET', '/v1/me/listings?limit=100')).json().items as { id: string }[]).find((l) => l.id === listing);
+    expect(await mine()).toMatchObject({ stock: 3, units_sold: 0, units_reserved: 0 });
+    const order = (qty: number) => ({ listing_id: listing, quantity: qty, delivery: { method: 'shipping', address: STOCKHOLM } });
+    const waiting = await suite.placed(shop, buyer, order(1));
+    expect(await mine()).toMatchObject({ stock: 2, units_sold: 0, units_reserved: 1 });
+    await suite.purchased(shop, buyer, order(1));
+    expect(await mine()).toMatchObject({ stock: 1, units_sold: 1, units_reserved: 1 });
+    expect(await inList()).toMatchObject({ stock: 1, units_sold: 1, units_reserved: 1 });
+    await suite.pay(shop, waiting.secret);
+    expect(await mine()).toMatchObject({ stock: 1, units_sold: 2, units_reserved: 0 });
+    const last = await suite.purchased(shop, buyer, order(1));
+    await suite.move(shop, seller, last, 'mark-delivered');
+    expect(await mine()).toMatchObject({ status: 'published', stock: 0, units_sold: 3, units_reserved: 0 });
+    expect(await inList()).toMatchObject({ stock: 0, units_sold: 3, units_reserved: 0 });
+    // public views carry no counts
+    const other = await suite.listing(shop, seller);
+    const shopView = (await suite.call(shop, undefined, 'GET', `/v1/listings/${other}`)).json();
+    expect(shopView.units_sold).toBeUndefined();
+    expect(shopView.units_reserved).toBeUndefined();
+  });
+});
+
+describe('tracking after sending (PATCH /v1/me/orders/{id}/delivery, not a transition)', () => {
+  test('sent without tracking, the seller adds it, corrects the carrier, removes it with ""; state, timers and history unchanged', async () => {
+    const id = await bought();
+    expect((await suite.get(shop, seller, id)).sent_by).toBe('seller');
+    const patch = (who: Person, body: unknown) => suite.call(shop, who, 'PATCH', `/v1/me/orders/${id}/delivery`, body);
+    // before it is marked sent: 409 saying why
+    expect(await refusal(await patch(seller, { tracking_number: 'JJD1' }))).toEqual({ status: 409, code: 'conflict', detail: 'Tracking can be changed only while the order is marked sent and waiting for the buyer; it is purchased.' });
+    const sent = await suite.move(shop, seller, id, 'mark-delivered');
+    expect(sent.json().delivery.tracking_number).toBeUndefined();
+    const enteredAt = sent.json().state_entered_at;
+
+    const added = await patch(seller, { tracking_number: ' JJD0042 ', carrier: 'PostNord' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ state: 'delivered', state_entered_at: enteredAt, delivery: { method: 'shipping', tracking_number: 'JJD0042', carrier: 'PostNord' } });
+    const corrected = await patch(seller, { carrier: 'DHL' });
+    expect(corrected.json().delivery).toMatchObject({ tracking_number: 'JJD0042', carrier: 'DHL' });
+    // the buyer sees it
+    expect((await suite.get(shop, buyer, id)).delivery).toMatchObject({ tracking_number: 'JJD0042', carrier: 'DHL' });
+    const removed = await patch(seller, { carrier: '' });
+    expect(removed.json().delivery.carrier).toBeUndefined();
+    expect(removed.json().history.map((e: { transition: string }) => e.transition)).toEqual(['request-payment', 'confirm-payment', 'mark-delivered']);
+
+    // the buyer may not; nothing to change and limits are 422 with every location
+    expect(await refusal(await patch(buyer, { tracking_number: 'X' }))).toEqual({ status: 409, code: 'conflict', detail: 'Only the seller can change the tracking of this order.' });
+    const empty = await patch(seller, {});
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.map((e: { location: string }) => e.location)).toEqual(['body.tracking_number']);
+    const long = await patch(seller, { tracking_number: 'x'.repeat(101), carrier: 'y'.repeat(101) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.carrier', 'body.tracking_number']);
+    expect((await patch(seller, { tracking_number: 'x'.repeat(100) })).statusCode).toBe(200);
+
+    // once received it is final
+    await suite.move(shop, buyer, id, 'mark-received');
+    expect((await patch(seller, { tracking_number: 'JJD2' })).statusCode).toBe(409);
   });
 });
 

@@ -7,7 +7,7 @@ import { makeMarketplace, signUp, startHarness, type Harness, type HarnessOption
  * price their own shipping. Both sell in SEK and EUR (1 EUR = 11.5 SEK from 2026-11-01).
  */
 export type Market = Awaited<ReturnType<typeof makeMarketplace>> & { slug: string };
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface Person {
   token: string;
   id: string;

@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import axeCore from 'axe-core';
 import { chromium } from 'playwright-core';
+import { requireChromium } from '@hm/db/testing/chromium';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
@@ -79,7 +81,7 @@ describe('/docs', () => {
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/docs`;
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: requireChromium(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
@@ -105,4 +107,30 @@ describe('/docs', () => {
       await browser.close();
     }
   }, 90_000);
+
+  test('the reference has no serious or critical accessibility violation (axe) at 1280, 390 and 360 px', async () => {
+    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/docs`;
+    const browser = await chromium.launch({ executablePath: requireChromium(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    try {
+      const found: string[] = [];
+      for (const [width, height] of [[1280, 800], [390, 844], [360, 740]] as const) {
+        // axe is injected by the test (the page's CSP rightly refuses inline scripts)
+        const page = await browser.newPage({ viewport: { width, height }, bypassCSP: true });
+        await page.goto(url, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { name: 'Headless Marketplace API' }).waitFor({ timeout: 30_000 });
+        await page.addScriptTag({ content: axeCore.source });
+        // a string: this package's TypeScript has no DOM types
+        const violations = await page.evaluate<string[]>(`(async () => {
+          const result = await window.axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => v.id + ' (' + v.impact + ') at ' + n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 200)));
+        })()`);
+        found.push(...violations.map((v) => `${width}px ${v}`));
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

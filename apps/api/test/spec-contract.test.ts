@@ -29,6 +29,7 @@ const ALLOWED: Record<string, string> = {
   'Payout storage_fee required': 'Always sent (0 when nothing was stored): a client written for an optional field reads it all the same.',
   'Payout storage_months required': 'Always sent (0 when nothing was stored).',
   'GET /me/payouts response due required': 'Always sent (empty when nothing is due).',
+  'PATCH /me/orders/{id}/delivery not in the spec': 'Additive (issue 29): the seller adds or corrects tracking after marking sent, without a new transition (docs/decisions.md).',
 };
 
 /** The spec's shape names → the document's schemas (a spec shape may appear as several). */

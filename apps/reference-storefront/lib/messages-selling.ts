@@ -87,6 +87,13 @@ const en = {
       removed: 'Photo deleted.',
       ready: 'Photo ready.',
     },
+    standing: {
+      sold: 'Sold',
+      reserved: 'Reserved',
+      reservedNote: (n: number) => `${n === 1 ? 'The last item is' : `${n} items are`} held for a buyer who has not paid yet; back on sale if the payment does not come.`,
+      soldUnits: (n: number) => `${n} sold`,
+      left: (left: number, sold: number, reserved: number) => [`${left} left`, ...(sold ? [`${sold} sold`] : []), ...(reserved ? [`${reserved} reserved`] : [])].join(' · '),
+    },
     status: {
       draft: 'Draft',
       pending_valuation: 'Waiting for valuation',
@@ -206,6 +213,13 @@ const sv: SellingMessages = {
       removed: 'Fotot är raderat.',
       ready: 'Fotot är klart.',
     },
+    standing: {
+      sold: 'Såld',
+      reserved: 'Reserverad',
+      reservedNote: (n: number) => `${n === 1 ? 'Det sista exemplaret är reserverat' : `${n} exemplar är reserverade`} för en köpare som inte har betalat än; till salu igen om betalningen inte kommer.`,
+      soldUnits: (n: number) => `${n} sålda`,
+      left: (left: number, sold: number, reserved: number) => [`${left} kvar`, ...(sold ? [`${sold} sålda`] : []), ...(reserved ? [`${reserved} reserverade`] : [])].join(' · '),
+    },
     status: {
       draft: 'Utkast',
       pending_valuation: 'Väntar på värdering',
@@ -322,6 +336,13 @@ const de: SellingMessages = {
       moved: (n, total) => `An Position ${n} von ${total} verschoben.`,
       removed: 'Foto gelöscht.',
       ready: 'Foto fertig.',
+    },
+    standing: {
+      sold: 'Verkauft',
+      reserved: 'Reserviert',
+      reservedNote: (n: number) => `${n === 1 ? 'Das letzte Stück ist' : `${n} Stück sind`} für einen Käufer reserviert, der noch nicht bezahlt hat; wieder im Verkauf, wenn die Zahlung nicht kommt.`,
+      soldUnits: (n: number) => `${n} verkauft`,
+      left: (left: number, sold: number, reserved: number) => [`${left} übrig`, ...(sold ? [`${sold} verkauft`] : []), ...(reserved ? [`${reserved} reserviert`] : [])].join(' · '),
     },
     status: {
       draft: 'Entwurf',

@@ -48,6 +48,10 @@ const en = {
     clear: 'Clear filters',
     breadcrumb: 'Breadcrumb',
     subcategories: 'Narrow down',
+    didYouMean: 'Did you mean',
+    priceRanges: 'Price',
+    under: (to: string) => `under ${to}`,
+    andOver: (from: string) => `${from} and over`,
   },
 };
 
@@ -97,6 +101,10 @@ const sv: ShellMessages = {
     clear: 'Rensa filter',
     breadcrumb: 'Brödsmulor',
     subcategories: 'Smalna av',
+    didYouMean: 'Menade du',
+    priceRanges: 'Pris',
+    under: (to: string) => `under ${to}`,
+    andOver: (from: string) => `${from} och mer`,
   },
 };
 

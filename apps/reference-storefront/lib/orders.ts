@@ -78,20 +78,42 @@ export async function keepCheckoutDraft(listingId: string, values: CheckoutValue
   } else jar.set(DRAFT_COOKIE, Buffer.from(JSON.stringify({ listing: listingId, values: personal })).toString('base64url'), cookieOptions(DRAFT_S));
 }
 
-export async function checkoutDraft(listingId: string): Promise<CheckoutValues> {
-  const raw = (await cookies()).get(DRAFT_COOKIE)?.value;
+export const checkoutDraft = (listingId: string) => keptValues(DRAFT_COOKIE, { listing: listingId }, PERSONAL);
+
+/** Values kept in one of checkout's cookies, only when it belongs to `owner` (that listing, that user). */
+async function keptValues(cookie: string, owner: { listing: string } | { user: string }, fields: readonly (typeof CHECKOUT_FIELDS)[number][]): Promise<CheckoutValues> {
+  const raw = (await cookies()).get(cookie)?.value;
   if (!raw) return {};
   try {
-    const draft = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { listing?: unknown; values?: Record<string, unknown> };
-    return draft.listing === listingId && draft.values ? checkoutValues(draft.values as Record<string, string>, PERSONAL) : {};
+    const kept = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown> & { values?: Record<string, unknown> };
+    const [key, value] = Object.entries(owner)[0]!;
+    return kept[key] === value && kept.values ? checkoutValues(kept.values as Record<string, string>, fields) : {};
   } catch {
     return {};
   }
 }
 
-export async function forgetCheckoutDraft() {
+/**
+ * The buyer's last delivery address, kept for their next checkout: an httpOnly cookie (Secure
+ * `__Host-` in production builds) for 180 days, for that signed-in user only, written when an order
+ * is placed and gone at sign-out.
+ */
+const ADDRESS_COOKIE = cookieName('hm_address');
+const ADDRESS_S = 180 * 24 * 3600;
+const REMEMBERED = [...PERSONAL, 'country'] as const;
+
+export async function rememberAddress(userId: string, values: CheckoutValues) {
+  const address = Object.fromEntries(REMEMBERED.flatMap((k) => (values[k] ? [[k, values[k].slice(0, 300)]] : [])));
+  if (!address.postal_code) return;
+  (await cookies()).set(ADDRESS_COOKIE, Buffer.from(JSON.stringify({ user: userId, values: address })).toString('base64url'), cookieOptions(ADDRESS_S));
+}
+
+export const rememberedAddress = (userId: string) => keptValues(ADDRESS_COOKIE, { user: userId }, REMEMBERED);
+
+export async function forgetCheckoutDraft(opts: { address?: boolean } = {}) {
   const jar = await cookies();
   if (jar.has(DRAFT_COOKIE)) jar.delete(DRAFT_COOKIE);
+  if (opts.address && jar.has(ADDRESS_COOKIE)) jar.delete(ADDRESS_COOKIE);
 }
 
 /** Whether the viewer bought or sold the order (the API shows it to no one else). */

@@ -130,7 +130,8 @@ export function fieldMessage(path: string, apiMessage: string, lang: string): st
   let m = /^Must be (at most|fewer than) (\d+) characters?/.exec(apiMessage);
   if (m) return t.rules.tooLong(number(m[1] === 'at most' ? m[2]! : String(Number(m[2]) - 1), lang));
   m = /^Must be (at least|more than) (\d+) characters?/.exec(apiMessage);
-  if (m) return t.rules.tooShort(number(m[1] === 'at least' ? m[2]! : String(Number(m[2]) + 1), lang));
+  // at least 1 character is "fill this in", never "Use at least 1 characters."
+  if (m) return m[1] === 'at least' && m[2] === '1' ? t.rules.required : t.rules.tooShort(number(m[1] === 'at least' ? m[2]! : String(Number(m[2]) + 1), lang));
   m = /^Must be (?:at most|fewer than) (\d+) items?/.exec(apiMessage);
   if (m) return t.rules.tooMany(number(m[1]!, lang));
   if (/pixels/.test(apiMessage)) return t.rules.tooManyPixels;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { screenshotOnFailure, startStack, type Stack } from './stack.js';
+import { screenshotOnFailure, startStack, whenHydrated, type Stack } from './stack.js';
 
 /**
  * The emailed-link flows as a shopper walks them, in Chromium against the running API and
@@ -121,6 +121,13 @@ describe('emailed-link pages in a browser', () => {
 
     await page.goto('/en/auth/sign-in');
     const form = page.getByRole('form', { name: 'Sign in' });
+    // empty: each field says what to enter, once
+    await whenHydrated(page, 'form[aria-label="Sign in"] button[type="submit"]');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter your password.').waitFor();
+    await expect(page.getByText('Enter your email address.').count()).resolves.toBe(1);
+    await expect(page.getByText('Enter your password.').count()).resolves.toBe(1);
+    await expect(page.getByText(/at least 1 char/).count()).resolves.toBe(0);
     await form.getByLabel('Email address').fill(email);
     await form.getByLabel('Password').fill(firstPassword);
     await form.getByRole('button', { name: 'Sign in' }).click();
@@ -138,11 +145,22 @@ describe('emailed-link pages in a browser', () => {
     // the language switcher leads to the same page in the other language
     await expect(page.getByRole('navigation', { name: 'Språk' }).getByRole('link', { name: 'English' }).getAttribute('href')).resolves.toBe('/en/auth/sign-in?next=%2Fsv%2Faccount');
     const form = page.getByRole('form', { name: 'Logga in' });
+    await whenHydrated(page, 'form[aria-label="Logga in"] button[type="submit"]');
+    await form.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByText('Fyll i ditt lösenord.').waitFor();
+    await expect(page.getByText('Fyll i din e-postadress.').count()).resolves.toBe(1);
+    await expect(page.getByText('Fyll i ditt lösenord.').count()).resolves.toBe(1);
     await form.getByLabel('E-postadress').fill(email);
     await form.getByLabel('Lösenord').fill('second password');
     await form.getByRole('button', { name: 'Logga in' }).click();
     await page.waitForURL('**/sv/account');
     await expect(page.getByTestId('email-status').textContent()).resolves.toBe('Bekräftad');
+    // at 1280 px, signed in, the header's links sit on one row, each on one line
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const boxes = await page.locator('.account-nav a').evaluateAll((els) => els.map((e) => ({ text: e.textContent, top: Math.round(e.getBoundingClientRect().top), height: e.getBoundingClientRect().height })));
+    expect(boxes.map((b) => b.text)).toContain('Logga ut');
+    for (const b of boxes) expect(b.height, b.text ?? '').toBeLessThanOrEqual(48);
+    expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
     await page.getByRole('link', { name: 'Logga ut' }).click();
     await page.getByRole('button', { name: 'Logga ut' }).click();
     await page.waitForURL((u) => u.pathname === '/sv');

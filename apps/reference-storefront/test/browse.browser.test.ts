@@ -50,11 +50,55 @@ describe('browsing the shop', () => {
     await page.waitForURL(/[?&]brand=louis-poulsen(&|$)/);
     await expect(page.getByTestId('total').textContent()).resolves.toBe('1 annons');
     await expect(cardTitles(page)).resolves.toEqual(['Louis Poulsen PH 5 pendant']);
-    // the filter stays chosen, and "Rensa filter" (clear) goes back to everything
+    // the filter stays chosen; the counts are the API's facets: brands still offer each other (any of
+    // them), the conditions count within the brand, and a condition that would find nothing is disabled
     await expect(page.getByLabel('Märke').inputValue()).resolves.toBe('louis-poulsen');
+    await expect(page.getByLabel('Märke').locator('option').allTextContents()).resolves.toEqual(['Alla', 'Artek (1)', 'Louis Poulsen (1)']);
+    const conditions = page.getByLabel('Skick').locator('option');
+    await expect(conditions.allTextContents()).resolves.toEqual(expect.arrayContaining(['Alla']));
+    const disabled = await conditions.evaluateAll((os) => os.filter((o) => (o as HTMLOptionElement).disabled).map((o) => o.textContent));
+    expect(disabled).toHaveLength(1);
+    expect(disabled[0]).toMatch(/\(0\)$/);
+    // "Rensa filter" (clear) goes back to everything
     await page.getByRole('link', { name: 'Rensa filter' }).click();
     await page.waitForURL((u) => u.pathname === '/sv/search' && u.search === '');
     await expect(page.getByTestId('total').textContent()).resolves.toBe('2 annonser');
+  });
+
+  test('a price that is not a number is said, in the page\'s language, with what was typed kept; a later page links back', async () => {
+    const page = await visitor();
+    await page.goto('/en/search?min=abc');
+    await expect(page.getByTestId('price-problem').textContent()).resolves.toBe('Min price: enter an amount like 250 or 1 250.50 — “abc” is not a number.');
+    await expect(page.getByLabel('Min price (SEK)').inputValue()).resolves.toBe('abc');
+    await expect(page.getByLabel('Min price (SEK)').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.goto('/sv/search?max=tio');
+    await expect(page.getByTestId('price-problem').textContent()).resolves.toBe('Högsta pris: ange ett belopp som 250 eller 1 250,50 — ”tio” är inte ett tal.');
+    await page.goto('/sv/search?max=300');
+    await expect(page.getByTestId('price-problem').count()).resolves.toBe(0);
+
+    // the second page (after the API's first listing) has "Previous" back to the first, with the filters kept
+    const res = await fetch(`${stack.apiUrl}/v1/listings?limit=1`, { headers: { authorization: `Bearer ${stack.secretKey}` } });
+    const { next_cursor: cursor } = (await res.json()) as { next_cursor: string };
+    await page.goto(`/en/search?sort=newest&cursor=${encodeURIComponent(cursor)}&back=`);
+    await expect(cardTitles(page)).resolves.toHaveLength(1);
+    await expect(page.getByRole('link', { name: 'More' }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: '← Previous' }).click();
+    await page.waitForURL((u) => u.pathname === '/en/search' && u.search === '?sort=newest');
+    await expect(cardTitles(page)).resolves.toHaveLength(2);
+    await expect(page.getByRole('link', { name: '← Previous' }).count()).resolves.toBe(0);
+  });
+
+  test('a word one letter off: "did you mean" offers the query that finds something, and the match is marked', async () => {
+    const page = await visitor();
+    await page.goto('/en/search?q=atek');
+    await expect(page.getByTestId('total').textContent()).resolves.toBe('0 listings');
+    await page.getByTestId('did-you-mean').getByRole('link', { name: 'artek' }).click();
+    await page.waitForURL(/[?&]q=artek(&|$)/);
+    await expect(cardTitles(page)).resolves.toEqual(['Artek stool 60']);
+    await expect(page.locator('.listing-card-title mark').allTextContents()).resolves.toEqual(['Artek']);
+    // a part of a longer word (4+ letters) is marked too: the search found it there
+    await page.goto('/en/search?q=tool');
+    await expect(page.locator('.listing-card-title mark').allTextContents()).resolves.toEqual(['tool']);
   });
 
   test('"Start selling" on the home page leads a visitor through sign-in to the new listing form', async () => {

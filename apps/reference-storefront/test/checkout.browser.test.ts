@@ -14,6 +14,7 @@ const PASSWORD = 'newcomer password';
 const people = { seller: `stina.${Date.now()}@example.com`, buyer: `bo.${Date.now()}@example.com` };
 let bench = '';
 let vase = '';
+let shelf = '';
 let sellerToken = '';
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   await signUp(stack, people.buyer);
   const place = { country: 'SE', city: 'Stockholm', postal_code: '116 46' };
   bench = await listOnSale(stack, seller, { title: 'Oak bench', price: { amount: 150000, currency: 'SEK' }, location: place, delivery: { pickup: true, shipping: { price: 9900, additional_item_price: 2000 } }, stock: 2 }, ['#7a5230']);
+  shelf = await listOnSale(stack, seller, { title: 'Pine shelf', price: { amount: 40000, currency: 'SEK' }, location: place, delivery: { shipping: { price: 9900 } } }, ['#c2a060']);
   vase = await listOnSale(stack, seller, { title: 'Glass vase', price: { amount: 30000, currency: 'SEK' }, location: place, delivery: { pickup: true } }, ['#3a7ca5']);
   await stack.operator.vouchers.create({ marketplace: 'browser-shop', voucher: { code: 'GIFT300', amount: 30000, currency: 'SEK' } });
 });
@@ -75,6 +77,10 @@ describe('buying in a browser', () => {
     await form.getByLabel('Voucher code').press('Tab');
     await page.waitForURL(/voucher_code=NOPE/);
     await expect(page.getByTestId('quote-problem').textContent()).resolves.toBe('There is no voucher with this code.');
+    // the summary stays, quoted without the voucher; the item is shown with its photo
+    await expect(page.getByTestId('total').textContent()).resolves.toMatch(/SEK\s*3,119$/);
+    await expect(page.getByTestId('checkout-item').locator('img').count()).resolves.toBe(1);
+    await expect(page.getByTestId('checkout-item').textContent()).resolves.toContain('Oak bench');
     await form.getByLabel('Voucher code').fill('');
     await form.getByLabel('Voucher code').press('Tab');
     await page.waitForURL((u) => !u.search.includes('voucher_code'));
@@ -119,7 +125,19 @@ describe('buying in a browser', () => {
     await expect(page.getByTestId('order-address').textContent()).resolves.toBe('Bo Buyer, Götgatan 1, 116 46, Stockholm, Sweden');
     const history = await page.getByTestId('order-history').locator('li').allTextContents();
     expect(history.map((h) => h.split(' · ').slice(1).join(' · '))).toEqual(['Order placed · Buyer', 'Payment confirmed · Automatic']);
-    await expect(page.getByRole('button', { name: 'I already have it' }).isVisible()).resolves.toBe(true);
+    // "I already have it" (final, pays the seller) asks first, saying what happens; only its "Yes" posts
+    await page.getByText('I already have it', { exact: true }).click();
+    await expect(page.getByRole('form', { name: 'I already have it' }).textContent()).resolves.toContain('the order is complete at once and the seller is paid');
+    await expect(page.getByRole('button', { name: 'Yes, I have it' }).isVisible()).resolves.toBe(true);
+    await page.getByText('I already have it', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Yes, I have it' }).isVisible()).resolves.toBe(false);
+    expect(await page.getByTestId('order-state').getAttribute('data-state')).toBe('purchased');
+    // the same in Swedish
+    await page.goto(`/sv/orders/${orderId}`);
+    await page.getByText('Jag har den redan', { exact: true }).click();
+    await expect(page.getByRole('form', { name: 'Jag har den redan' }).textContent()).resolves.toContain('beställningen blir klar direkt och säljaren får betalt');
+    await expect(page.getByRole('button', { name: 'Ja, jag har den' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('table').first().getByText('Det här betalar du').count()).resolves.toBe(1);
 
     await page.goto('/en/account/orders');
     await expect(page.getByTestId('orders').getByRole('link', { name: 'Oak bench' }).getAttribute('href')).resolves.toBe(`/en/orders/${orderId}`);
@@ -133,23 +151,75 @@ describe('buying in a browser', () => {
     await signIn(seller, people.seller);
     await seller.waitForURL(`**/en/orders/${orderId}`);
     await expect(seller.getByText('You sold this').isVisible()).resolves.toBe(true);
+    // the seller's price table is what the buyer paid, not "What you pay"
+    await expect(seller.getByRole('table').first().getByText('What the buyer paid').count()).resolves.toBe(1);
+    await expect(seller.getByText('What you pay').count()).resolves.toBe(0);
+    // marking sent asks first and wants the tracking, or "without tracking" ticked
+    await seller.getByText('Mark as sent', { exact: true }).click();
     const send = seller.getByRole('form', { name: 'Mark as sent' });
+    await expect(send.textContent()).resolves.toContain('The buyer is told the item is on its way. This cannot be undone');
+    await whenHydrated(seller, 'form[aria-label="Mark as sent"] button[type="submit"]');
+    await send.getByRole('button', { name: 'Yes, mark as sent' }).click();
+    await expect(send.getByRole('alert').textContent()).resolves.toBe('Enter the tracking number, or choose “I send it without tracking”.');
+    expect(await seller.getByTestId('order-state').getAttribute('data-state')).toBe('purchased');
     await send.getByLabel('Tracking number').fill('JJD0099');
     await send.getByLabel('Carrier').fill('PostNord');
-    await send.getByRole('button', { name: 'Mark as sent' }).click();
+    await send.getByRole('button', { name: 'Yes, mark as sent' }).click();
     await waitForState(seller, 'delivered');
     await expect(seller.getByTestId('tracking').textContent()).resolves.toBe('Tracking numberJJD0099CarrierPostNord');
     await expect(seller.getByRole('form', { name: 'Mark as sent' }).count()).resolves.toBe(0);
+    // and may correct the tracking afterwards
+    await seller.getByText('Add or correct the tracking', { exact: true }).click();
+    const fix = seller.getByRole('form', { name: 'Add or correct the tracking' });
+    await expect(fix.getByLabel('Tracking number').inputValue()).resolves.toBe('JJD0099');
+    await whenHydrated(seller, 'form[aria-label="Add or correct the tracking"] button[type="submit"]');
+    await fix.getByLabel('Carrier').fill('DHL');
+    await fix.getByRole('button', { name: 'Save the tracking' }).click();
+    await fix.getByRole('status').filter({ hasText: 'The tracking was saved.' }).waitFor();
+    await expect.poll(() => seller.getByTestId('tracking').textContent()).toBe('Tracking numberJJD0099CarrierDHL');
+    // the sold listing (both units paid for) says so to its seller, not "On sale": in the list and the editor, en and sv
+    const row = () => seller.getByTestId('my-listing').filter({ has: seller.getByRole('link', { name: 'Oak bench' }) }).getByTestId('my-listing-status');
+    await seller.goto('/en/account/listings');
+    await expect(row().textContent()).resolves.toBe('Sold');
+    await seller.goto('/sv/account/listings');
+    await expect(row().textContent()).resolves.toBe('Såld');
+    await seller.goto(`/en/account/listings/${bench}`);
+    await expect(seller.getByTestId('listing-status').textContent()).resolves.toBe('Sold');
+    await expect(seller.getByText('On sale since').count()).resolves.toBe(0);
     await seller.goto('/en/account/orders?as=seller');
     await expect(seller.getByTestId('orders').locator('td[data-state]').first().textContent()).resolves.toBe('Sent');
 
     const buyer = contexts[0]!.pages()[0]!;
     await buyer.goto(`/en/orders/${orderId}`);
     await expect(buyer.getByTestId('tracking').textContent()).resolves.toContain('JJD0099');
-    await buyer.getByRole('button', { name: 'I have received it' }).click();
+    await buyer.getByText('I have received it', { exact: true }).click();
+    await expect(buyer.getByRole('form', { name: 'I have received it' }).textContent()).resolves.toContain('The order is then complete and the seller is paid.');
+    await buyer.getByRole('button', { name: 'Yes, I have received it' }).click();
     await waitForState(buyer, 'received');
     expect(await state(buyer)).toBe('received');
     await expect(buyer.getByRole('region', { name: 'What you can do' }).count()).resolves.toBe(0);
+  });
+
+  test('the next checkout starts from the last address; a seller gets no "Place order" on their own listing (en, sv)', async () => {
+    const page = contexts[0]!.pages()[0]!;
+    await page.goto(`/en/checkout/${shelf}`);
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await expect(form.getByLabel('Street address').inputValue()).resolves.toBe('Götgatan 1');
+    await expect(form.getByLabel('Country').inputValue()).resolves.toBe('SE');
+    await expect(form.getByLabel('Postal code').inputValue()).resolves.toBe('116 46');
+    await expect(page.getByTestId('total').textContent()).resolves.toMatch(/SEK\s*499$/);
+
+    const seller = await newPage();
+    await seller.goto('/en/auth/sign-in');
+    await signIn(seller, people.seller);
+    await seller.waitForURL('**/en/account');
+    await seller.goto(`/en/checkout/${shelf}`);
+    await expect(seller.getByTestId('own-listing').textContent()).resolves.toBe('This is your own listing: you cannot buy it.');
+    await expect(seller.getByRole('button', { name: 'Place order and pay' }).count()).resolves.toBe(0);
+    await seller.goto(`/sv/checkout/${shelf}`);
+    await expect(seller.getByTestId('own-listing').textContent()).resolves.toBe('Det här är din egen annons: du kan inte köpa den.');
+    // the seller's own last address is not the buyer's: nothing of it on this browser
+    await expect(seller.getByLabel('Gatuadress').count()).resolves.toBe(0);
   });
 
   test('a voucher covering the whole price: "Place order" goes straight to the paid order, no payment page', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { makeShop, type ShopFixture } from './shop-fixture.js';
+import { call } from './shop-fixtures.js';
 import { screenshotOnFailure, startStack, type Stack } from './stack.js';
 
 /**
@@ -13,6 +14,8 @@ let shop: ShopFixture;
 beforeAll(async () => {
   stack = await startStack();
   shop = await makeShop(stack);
+  // the seller has a public name; the buyers have none (their role stands in)
+  await call(stack, 'PATCH', '/v1/me', { session: shop.sellerSession, json: { display_name: 'Sigrid' } });
 });
 afterAll(() => stack?.stop());
 
@@ -58,9 +61,12 @@ describe('messages in a browser', () => {
     await seller.goto('/en/account/messages');
     const row = seller.getByTestId('conversation').filter({ hasText: 'Does it come with the cushion?' });
     await expect(row.getByTestId('unread').textContent()).resolves.toBe('1 unread');
+    // the row says what it is about (the listing's title and photo), not "About a listing"
+    await expect(row.getByTestId('conversation-title').textContent()).resolves.toBe('Artek stool 60');
+    await expect(row.locator('img.conversation-photo').count()).resolves.toBe(1);
     await row.getByRole('link').click();
     await seller.waitForURL(conversationUrl);
-    await expect(seller.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('About a listing');
+    await expect(seller.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Artek stool 60');
     await expect(seller.getByRole('link', { name: 'About the listing: Artek stool 60' }).getAttribute('href')).resolves.toBe(`/en/listings/${shop.listingId}`);
     const reply = seller.getByRole('form', { name: 'Reply' });
     await reply.getByLabel('Your message').fill('Yes, the cushion is included.');
@@ -74,10 +80,14 @@ describe('messages in a browser', () => {
     await buyer.goto('/en/account/messages');
     const mine = buyer.getByTestId('conversation').filter({ hasText: 'Yes, the cushion is included.' });
     await expect(mine.getByTestId('unread').textContent()).resolves.toBe('1 unread');
+    await expect(mine.getByTestId('conversation-title').textContent()).resolves.toBe('Artek stool 60 · with Sigrid');
+    await buyer.goto('/sv/account/messages');
+    await expect(buyer.getByTestId('conversation').filter({ hasText: 'Yes, the cushion is included.' }).getByTestId('conversation-title').textContent()).resolves.toBe('Artek stool 60 · med Sigrid');
+    await buyer.goto('/en/account/messages');
     await mine.getByRole('link').click();
     await buyer.waitForURL(conversationUrl);
     expect(await bodies(buyer)).toEqual(['Does it come with the cushion?', 'Yes, the cushion is included.']);
-    await expect(buyer.getByTestId('message').nth(1).locator('strong').textContent()).resolves.toBe('Seller');
+    await expect(buyer.getByTestId('message').nth(1).locator('strong').textContent()).resolves.toBe('Sigrid');
     await buyer.goto('/en/account/messages');
     await expect(buyer.getByTestId('conversation').filter({ hasText: 'Yes, the cushion is included.' }).getByTestId('unread').count()).resolves.toBe(0);
 
@@ -106,7 +116,11 @@ describe('messages in a browser', () => {
     await toSeller.getByRole('button', { name: 'Send' }).click();
     await buyer.waitForURL(THREAD);
     const conversationUrl = buyer.url().replace(/#latest$/, '');
-    await expect(buyer.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('About an order');
+    await expect(buyer.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Order: Teak tray');
+    await buyer.goto(conversationUrl.replace('/en/', '/sv/'));
+    await expect(buyer.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Beställning: Teak tray');
+    await expect(buyer.getByText('med Sigrid', { exact: true }).count()).resolves.toBe(1);
+    await buyer.goto(conversationUrl);
     await expect(buyer.getByRole('link', { name: 'About order' }).getAttribute('href')).resolves.toBe(`/en/orders/${shop.paidOrderId}`);
 
     const seller = await page(shop.sellerSession);

@@ -83,6 +83,13 @@ describe('problems in the shopper’s words', () => {
     expect(fieldMessage('attributes.colour', 'Must be equal to one of the allowed values.', 'sv')).toBe('Kontrollera det här.');
   });
 
+  test('a minimum of 1 character reads "fill this in"; 2 and more say the number', () => {
+    expect(fieldMessage('title', 'Must be at least 1 character long.', 'en')).toBe('Please fill this in.');
+    expect(fieldMessage('title', 'Must be at least 1 characters long.', 'sv')).not.toMatch(/1 tecken/);
+    expect(fieldMessage('password', 'Must be at least 2 characters long.', 'en')).toBe('Use at least 2 characters.');
+    expect(fieldMessage('password', 'Must be more than 1 characters long.', 'en')).toBe('Use at least 2 characters.');
+  });
+
   test('a failed search names its filter in the page’s language', () => {
     const error = { data: { problem: problems.search } };
     expect(problemText(error, 'sv')).toBe('Några fält behöver ses över. Högsta pris: Ange ett belopp som 250 eller 1 250,50.');

@@ -10,6 +10,7 @@ import { RAW_TEXT, horizontalOverflow, listOnSale, myListing, photo, signUp, sig
  */
 let stack: Stack;
 const L: Record<'stool' | 'lamp' | 'table', string> = { stool: '', lamp: '', table: '' };
+let sellerSession = '';
 const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
@@ -24,9 +25,9 @@ beforeAll(async () => {
       ],
       shipping: {
         currency: 'SEK',
-        sizes: [{ key: 'small', name: 'Small parcel', about: 'Fits in a shoebox' }],
-        zones: [{ key: 'se', name: 'Sweden', countries: ['SE'], delivery_time: '1–3 days' }],
-        options: [{ key: 'standard', name: 'Standard delivery' }],
+        sizes: [{ key: 'small', name: 'Small parcel', names: { sv: 'Litet paket' }, about: 'Fits in a shoebox', abouts: { sv: 'Ryms i en skokartong' } }],
+        zones: [{ key: 'se', name: 'Sweden', names: { sv: 'Sverige' }, countries: ['SE'], delivery_time: '1–3 days', delivery_times: { sv: '1–3 dagar' } }],
+        options: [{ key: 'standard', name: 'Standard delivery', names: { sv: 'Standardleverans' } }],
         delivery: { standard: { small: { se: 7900 } } },
       },
     },
@@ -51,6 +52,7 @@ beforeAll(async () => {
   const chairs = categories.items.find((c: { slug: string }) => c.slug === 'chairs').id;
   const term = async (kind: string, slug: string) => (await (await fetch(`${stack.apiUrl}/v1/catalog-terms/${kind}/${slug}`, { headers: { authorization: `Bearer ${stack.secretKey}` } })).json()).id;
   const seller = await signUp(stack, `lena.${Date.now()}@example.com`, 'Lena’s Loppis');
+  sellerSession = seller;
   const place = { country: 'SE', city: 'Stockholm' };
   L.stool = await listOnSale(
     stack,
@@ -157,6 +159,12 @@ describe('a newcomer walks the shop', () => {
     await expect(details.textContent()).resolves.toContain('Bra');
     await expect(details.textContent()).resolves.toContain('Finska möbler sedan 1935.');
     await expect(page.getByTestId('buy-area').textContent()).resolves.toContain('Logga in för att köpa');
+    // the marketplace's shipping texts in Swedish (option, zone, delivery time, size), none of the English ones
+    const delivery = await page.getByRole('region', { name: 'Leverans' }).textContent();
+    expect(delivery).toContain('Standardleverans till Sverige');
+    expect(delivery).toContain('1–3 dagar');
+    expect(delivery).toContain('Fraktstorlek: Litet paket (Ryms i en skokartong)');
+    expect(delivery).not.toMatch(/Standard delivery|Sweden|days|Small parcel|shoebox/);
     await expect(horizontalOverflow(page)).resolves.toBeLessThanOrEqual(0);
     // one column: the facts sit below the photo, not beside it
     const photoBox = (await page.getByTestId('main-photo').boundingBox())!;
@@ -169,6 +177,8 @@ describe('a newcomer walks the shop', () => {
     const page = await newPage();
     await signUpInBrowser(page, 'en', `maja.${Date.now()}@example.com`);
     await page.goto('/en/account/listings/new');
+    // the editor's tab title names the shop too
+    await expect.poll(() => page.title()).toBe('New listing · Browser Shop');
     const form = page.getByRole('form', { name: 'New listing' });
     await form.getByLabel('Title').fill('Rya rug, 1960s');
     await form.getByLabel('Description').fill('Hand-knotted wool, 140 × 200 cm.');
@@ -199,6 +209,7 @@ describe('a newcomer walks the shop', () => {
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.waitForURL(new RegExp(`/en/account/listings/${id}\\?published=1$`));
+    await expect.poll(() => page.title()).toBe('Rya rug, 1960s · Your listings · Browser Shop');
     await expect(page.getByTestId('publish-notice').textContent()).resolves.toContain('Your listing is on sale.');
     await page.getByRole('link', { name: 'See it in the shop' }).click();
     await page.waitForURL(`**/en/listings/${id}`);
@@ -207,6 +218,58 @@ describe('a newcomer walks the shop', () => {
     await expect(page.getByTestId('price').textContent()).resolves.toContain('2,400');
     await page.goto('/en');
     await page.locator('.listing-card', { hasText: 'Rya rug, 1960s' }).waitFor();
+  });
+
+  test('a newcomer buys, messages the seller and receives it; the seller sends it: every final step asks first', async () => {
+    const page = await newPage();
+    await signUpInBrowser(page, 'en', `nils.${Date.now()}@example.com`);
+    await page.goto(`/en/listings/${L.stool}`);
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.waitForURL(`**/en/checkout/${L.stool}*`);
+    const form = page.getByRole('form', { name: 'Checkout' });
+    await form.getByLabel('Name', { exact: true }).fill('Nils Newcomer');
+    await form.getByLabel('Street address').fill('Sveavägen 1');
+    await form.getByLabel('Postal code').fill('111 57');
+    await form.getByLabel('City').fill('Stockholm');
+    await form.getByLabel('Country').selectOption('SE');
+    await page.waitForURL(/country=SE/);
+    await form.getByRole('button', { name: 'Place order and pay' }).click();
+    await page.waitForURL(/\/en\/orders\/[0-9a-f-]{36}\/pay$/);
+    const orderId = /orders\/([0-9a-f-]{36})\/pay/.exec(page.url())![1]!;
+    await page.getByRole('button', { name: 'Pay (test payment succeeds)' }).click();
+    await page.waitForURL(`**/en/orders/${orderId}`);
+    await page.locator('[data-testid="order-state"][data-state="purchased"]').waitFor({ timeout: 30_000 });
+
+    // a question to the seller from the order
+    const toSeller = page.getByRole('form', { name: 'Message to the seller' });
+    await toSeller.getByLabel('Your message').fill('Could you wrap it well?');
+    await toSeller.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(/\/en\/account\/messages\/[0-9a-f-]{36}/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Order: Artek stool 60');
+
+    // the seller sends it: asked first, then without tracking on purpose
+    const sellerContext = await stack.browser.newContext({ baseURL: stack.storefrontUrl, viewport: { width: 1280, height: 900 } });
+    await sellerContext.addCookies([{ name: 'hm_session', value: sellerSession, url: stack.storefrontUrl }]);
+    const seller = await sellerContext.newPage();
+    try {
+      await seller.goto(`/en/orders/${orderId}`);
+      await seller.getByText('Mark as sent', { exact: true }).click();
+      const send = seller.getByRole('form', { name: 'Mark as sent' });
+      await whenHydrated(seller, 'form[aria-label="Mark as sent"] button[type="submit"]');
+      await send.getByRole('button', { name: 'Yes, mark as sent' }).click();
+      await send.getByRole('alert').filter({ hasText: 'Enter the tracking number, or choose “I send it without tracking”.' }).waitFor();
+      await send.getByLabel('I send it without tracking').check();
+      await send.getByRole('button', { name: 'Yes, mark as sent' }).click();
+      await seller.locator('[data-testid="order-state"][data-state="delivered"]').waitFor({ timeout: 30_000 });
+    } finally {
+      await sellerContext.close();
+    }
+
+    // the buyer confirms receipt only after the question
+    await page.goto(`/en/orders/${orderId}`);
+    await page.getByText('I have received it', { exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, I have received it' }).click();
+    await page.locator('[data-testid="order-state"][data-state="received"]').waitFor({ timeout: 30_000 });
   });
 
   test('in Swedish, bad input keeps every value and says what to fix in Swedish', async () => {

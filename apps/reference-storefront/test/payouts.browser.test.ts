@@ -39,7 +39,11 @@ describe('seller payouts in a browser', () => {
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await page.waitForURL('**/en/account/payouts?updated=1');
     await expect(page.getByTestId('payout-status').textContent()).resolves.toBe('Something is needed');
-    await expect(page.getByTestId('payout-due').textContent()).resolves.toBe('external_account');
+    // in plain words, never the provider's code; and in the page's language
+    await expect(page.getByTestId('payout-due').textContent()).resolves.toBe('Add the bank account your money is paid to');
+    await page.goto(`${stack.storefrontUrl}/sv/account/payouts`);
+    await expect(page.getByTestId('payout-due').textContent()).resolves.toBe('Lägg till bankkontot som pengarna betalas ut till');
+    await page.goto(`${stack.storefrontUrl}/en/account/payouts`);
 
     await page.getByRole('button', { name: 'Continue setup' }).click();
     await page.waitForURL('**/en/account/payouts/sandbox');

@@ -94,6 +94,11 @@ describe('security headers', () => {
     expect(res.status).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    // browsers ask for /favicon.ico whatever the page says: an icon, not a 404
+    const favicon = await raw('/favicon.ico');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(favicon.headers['x-content-type-options']).toBe('nosniff');
   });
 
   test.skipIf(!lan)('HSTS when a trusted proxy says the shop was asked over https; the same header from anyone else is ignored', async () => {
@@ -135,6 +140,15 @@ describe('the dev mailbox (STOREFRONT_DEV_MAILBOX=loopback)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toContain('<h1>Dev mailbox</h1>');
     expect((await raw('/en')).body).toContain('href="/en/dev/mailbox"');
+    // in a browser at 1280 px the header's "Dev mailbox" stays on one line, beside the other links
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/en');
+    const links = await page.locator('.account-nav a').evaluateAll((els) => els.map((e) => ({ text: e.textContent, top: Math.round(e.getBoundingClientRect().top), height: e.getBoundingClientRect().height })));
+    if (links.some((l) => l.text === 'Dev mailbox')) {
+      for (const l of links) expect(l.height, l.text ?? '').toBeLessThanOrEqual(48);
+      expect(new Set(links.map((l) => l.top)).size).toBe(1);
+    }
   });
 
   test.skipIf(!lan)('from another address (the shop listening on 0.0.0.0): 404, and no link', async () => {

@@ -10,6 +10,7 @@ import { MarketplaceSchema } from '@hm/db/entities';
 import { createOrm, tenantEm } from '@hm/db/orm';
 import { createTestDatabase, freePort } from '@hm/db/testing';
 import { consoleCaller } from '@hm/contract/console';
+import { requireChromium } from '@hm/db/testing/chromium';
 import { seedDemoPages } from '@hm/domain/demo-pages';
 import { consoleContext } from '@hm/domain/core';
 import { localPorts } from '@hm/domain/ports';
@@ -17,9 +18,6 @@ import { startWorker } from '@hm/jobs/worker';
 
 const STOREFRONT_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const ARTIFACTS = path.join(STOREFRONT_DIR, 'test-results');
-
-/** Chromium as the machine has it (Debian's package); flags keep it off the closed network. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Stack {
   storefrontUrl: string;
@@ -64,6 +62,7 @@ export interface StackOptions {
  * marketplace's secret key, and headless Chromium.
  */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const chromiumPath = requireChromium();
   const databaseUrl = await createTestDatabase(inject('adminDatabaseUrl'));
   const orm = await createOrm(databaseUrl, { poolMax: 6 });
   const apiPort = await freePort();
@@ -101,8 +100,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let browser: Browser;
   try {
     await waitFor(`${storefrontUrl}/en/auth/sign-in`, next, 180_000, () => output);
+    // Chromium (Debian's package, or CHROMIUM_PATH); the flags keep it off the closed network
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
   } catch (err) {

@@ -29,6 +29,9 @@ const router = t.router({
   list: op('GET', '/things')
     .input(z.object({ limit: z.number().int().max(100).optional(), flag: z.boolean().optional(), tag: z.array(z.string()).optional(), csv: z.string().optional(), q: z.string().optional() }).strict())
     .query(seen('list')),
+  sorted: op('GET', '/sorted')
+    .input(z.object({ sort: z.enum(['new', 'old']).optional(), seller: z.uuid().optional(), lang: z.string().min(1).max(5).optional(), ids: z.array(z.uuid()).optional(), q: z.string().optional(), limit: z.number().int().optional() }).strict())
+    .query(seen('sorted')),
   get: op('GET', '/things/{id}').input(z.object({ id: z.string().max(10) })).query(seen('get')),
   create: op('POST', '/things', 201).input(z.object({ name: z.string(), count, flag: z.boolean().optional() }).strict()).mutation(seen('create')),
   update: op('PUT', '/things/{id}').input(z.object({ id: z.string(), name: z.string().optional(), count: z.number().optional() }).strict()).mutation(seen('update')),
@@ -114,6 +117,19 @@ describe('query input', () => {
     expect(res.json().errors.map((e: FieldError) => e.location).sort()).toEqual(['query.flag', 'query.limit']);
     for (const flag of ['1', 'TRUE', 'False', '0']) expect((await inject('GET', `/v1/things?flag=${flag}`)).statusCode).toBe(422);
     expect((await inject('GET', '/v1/things?limit=101')).json().errors).toEqual([{ location: 'query.limit', message: expect.stringMatching(/100/) }]);
+  });
+
+  test('an empty value of a parameter whose text cannot be empty (an enum, a format, a minimum length) is refused there, every one listed; other empty values are no value', async () => {
+    for (const name of ['sort', 'seller', 'lang', 'ids']) {
+      const res = await inject('GET', `/v1/sorted?${name}=`);
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json().errors.map((e: FieldError) => e.location)).toEqual([name === 'ids' ? 'query.ids.0' : `query.${name}`]);
+    }
+    const all = await inject('GET', '/v1/sorted?sort=&seller=&lang=&q=&limit=');
+    expect(all.json().errors.map((e: FieldError) => e.location).sort()).toEqual(['query.lang', 'query.seller', 'query.sort']);
+    // a free text, a number: an empty value is still no value
+    expect((await inject('GET', '/v1/sorted?q=&limit=')).json()).toEqual({ input: {} });
+    expect((await inject('GET', '/v1/sorted?sort=old&lang=sv')).json()).toEqual({ input: { sort: 'old', lang: 'sv' } });
   });
 
   test('an unknown query parameter reaches the schema (a strict one refuses it)', async () => {

@@ -17,6 +17,8 @@ export interface Operation<M extends RestMeta = RestMeta> {
   arrayKeys: string[];
   /** top-level query names whose field is a boolean: `true`/`false` become booleans, anything else is left for the schema to refuse */
   booleanKeys: string[];
+  /** top-level query names whose text cannot be empty (an enum, a minimum length, a format): an empty value is kept for the schema to refuse */
+  nonEmptyKeys: string[];
   /** the procedure's input from the request's parts, exactly as the procedure receives it */
   inputOf(source: unknown, params: Record<string, string>): unknown;
   /** query and path values are text: coercion on for the schema at its first call (bodies stay strict, strict-bodies.ts) */
@@ -31,6 +33,7 @@ export function operationOf<M extends RestMeta>(route: RestRoute<M>, type: 'quer
   // as trpc-to-openapi's handler: a direct or optional array (a `z.preprocess` takes what it is given)
   const arrayKeys = fields.flatMap(([key, field]) => (kindOf(field) === 'array' || (kindOf(field) === 'optional' && kindOf(inner(field)) === 'array') ? [key] : []));
   const booleanKeys = fields.flatMap(([key, field]) => (isPlainBoolean(field) ? [key] : []));
+  const nonEmptyKeys = fields.flatMap(([key, field]) => (refusesEmptyText(field) ? [key] : []));
   const takesNoInput = instanceofZodTypeLikeVoid(schema as never);
   let coerced = !isObject;
   return {
@@ -40,9 +43,10 @@ export function operationOf<M extends RestMeta>(route: RestRoute<M>, type: 'quer
     takesNoInput,
     arrayKeys,
     booleanKeys,
+    nonEmptyKeys,
     inputOf(source, params) {
       if (takesNoInput) return undefined;
-      return { ...(useBody ? (source as object | undefined) : queryInput(source as Record<string, unknown>, arrayKeys, booleanKeys)), ...params };
+      return { ...(useBody ? (source as object | undefined) : queryInput(source as Record<string, unknown>, arrayKeys, booleanKeys, nonEmptyKeys)), ...params };
     },
     coerce() {
       if (coerced) return;
@@ -69,15 +73,35 @@ export function isPlainBoolean(field: $ZodType): boolean {
 }
 
 /**
- * The query as the procedure receives it: empty values left out, a name given once as its value
+ * A text field (through optional/nullable/default, an array's items) whose schema refuses the empty
+ * text: an enum, a minimum length, a format such as a UUID. Checked on the schema as declared
+ * (before query coercion, so numbers and booleans, whose empty value coercion would turn into 0 or
+ * false, are not text here).
+ */
+export function refusesEmptyText(field: $ZodType): boolean {
+  let t = field;
+  while (['optional', 'nullable', 'default', 'prefault', 'array'].includes(kindOf(t)!)) t = kindOf(t) === 'array' ? (t._zod.def as unknown as { element: $ZodType }).element : inner(t);
+  if (!['string', 'enum', 'literal'].includes(kindOf(t)!)) return false;
+  try {
+    return !(t as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse('').success;
+  } catch {
+    return false; // an asynchronous check: left as before (an empty value is no value)
+  }
+}
+
+/**
+ * The query as the procedure receives it: empty values left out — except for a name whose text
+ * cannot be empty (`nonEmptyKeys`: an enum, a minimum length, a format), whose empty value the
+ * schema then refuses, as Stripe refuses `status=` (a value that is not one of the enum's is not
+ * "no value") — a name given once as its value
  * and a repeated name as its values in order (a comma is part of a value, not a separator), an
  * array field's single value as a one-item array, a boolean field's `true`/`false` as a boolean.
  */
-export function queryInput(query: Record<string, unknown>, arrayKeys: readonly string[] = [], booleanKeys: readonly string[] = []): Record<string, unknown> {
+export function queryInput(query: Record<string, unknown>, arrayKeys: readonly string[] = [], booleanKeys: readonly string[] = [], nonEmptyKeys: readonly string[] = []): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(query)) {
     const value = query[key];
-    if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    if (value || (value === '' && nonEmptyKeys.includes(key))) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
   }
   for (const key of arrayKeys) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
   for (const key of booleanKeys) if (input[key] === 'true' || input[key] === 'false') input[key] = input[key] === 'true';

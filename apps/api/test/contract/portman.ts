@@ -69,9 +69,15 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
   const now = h.clock.now();
   h.clock.advance(20 * 24 * 3600_000);
   const [received, disputed, refunded] = [await paid(), await paid(), await paid()];
+  // an order the world's user sold and marked sent: its tracking can be added afterwards
+  const tracked = await w.make.onSale('Contract: tracking added');
+  const trackedBuyer = await signUp(h, w.secret, { email: 'contract.tracked@example.com' });
+  const sold = (await call('POST', '/v1/me/orders', trackedBuyer.token, { listing_id: tracked, delivery: { method: 'pickup' } })) as { order: { id: string }; payment: { client_secret: string } };
+  await call('POST', '/v1/test-helpers/payments/confirm', undefined, { client_secret: sold.payment.client_secret, outcome: 'succeeded' });
   const unpaid = (await order()).payment.client_secret;
   await h.runJobs();
   await h.runJobs();
+  await call('POST', `/v1/me/orders/${sold.order.id}/transitions/mark-delivered`, w.alice.session, {});
   h.clock.set(now);
   const photoListing = await w.make.draft('Contract: photo deleted');
   const edited = await w.make.draft('Contract: replaced');
@@ -92,6 +98,8 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
       ids({ id: edited })(d);
     },
     'POST /me/conversations': (d) => void (d.body = { listing_id: w.orders.listing, body: 'Is it still for sale?' }),
+    // priced in the listing's own currency (the example's currency may have no rate in the world)
+    'POST /me/orders/quote': (d) => void (d.body = { listing_id: w.orders.listing, quantity: 1, delivery: { method: 'pickup' } }),
     'DELETE /me/listings/{id}': ids({ id: await w.make.draft('Contract: deleted') }),
     'POST /me/listings/{id}/publish': ids({ id: await w.make.draft('Contract: published') }),
     'POST /me/listings/{id}/close': ids({ id: await w.make.onSale('Contract: closed') }),
@@ -101,9 +109,11 @@ export async function contractFixes(h: Harness, w: World): Promise<Record<string
     // the fuzz fills the world's upload target to its 20 photos
     'POST /me/listings/{id}/images': ids({ id: await w.make.draft('Contract: photo uploaded') }),
     'POST /me/orders/{id}/transitions/{transition}': ids({ id: received, transition: 'mark-received-early' }),
+    'PATCH /me/orders/{id}/delivery': ids({ id: sold.order.id }),
     'POST /test-helpers/payments/confirm': body({ client_secret: unpaid, outcome: 'succeeded' }),
     'POST /test-helpers/payments/dispute': body({ order_id: disputed }),
-    'POST /test-helpers/payments/refund': body({ order_id: refunded }),
+    // an amount the order surely has (the example's may be more than it was paid)
+    'POST /test-helpers/payments/refund': body({ order_id: refunded, amount: 1000 }),
   };
 }
 

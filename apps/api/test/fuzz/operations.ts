@@ -120,7 +120,9 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
     const term = r.pick(world.terms);
     return name === 'kind' ? term.kind : term.slug;
   }
-  if (t === '/pages/{slug}' || t === '/pages/{slug}/preview') return r.pick(world.pages.slugs);
+  // the preview token is home's draft's: another slug with it is a 404 whatever the seed picks
+  if (t === '/pages/{slug}/preview') return 'home';
+  if (t === '/pages/{slug}') return r.pick(world.pages.slugs);
   if (t === '/media/{id}/{file}') return name === 'id' ? r.pick([...world.pages.media, world.pages.foreignMedia]) : r.pick(['thumb.jpg', 'medium.jpg', 'large.jpg', 'xlarge.jpg']);
   if (t === '/images/{id}/{file}') return name === 'id' ? r.pick([...world.images.order.ids, world.foreign.image]) : r.pick(['thumb.jpg', 'medium.jpg', 'large.jpg']);
   if (t === '/me/listings/{id}/images/{image_id}') return name === 'id' ? world.images.delete.listing : r.pick(world.images.delete.ids);
@@ -132,6 +134,7 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
   if (t === '/me/listings/{id}/close') return r.pick(l.closeable);
   if (t === '/me/orders/{id}') return r.pick(world.orders.ids);
   if (t === '/me/orders/{id}/delivery-booking') return r.pick(world.orders.booked);
+  if (t === '/me/orders/{id}/delivery') return r.pick(world.orders.sent);
   if (t === '/me/conversations/{id}/messages') return r.pick(world.conversations);
   if (t === '/me/orders/{id}/transitions/{transition}') return name === 'id' ? r.pick(world.orders.receivable) : 'mark-received-early';
   if (t === '/me/listings/{id}') {

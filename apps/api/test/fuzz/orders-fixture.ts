@@ -16,6 +16,8 @@ export interface OrdersWorld {
   receivable: string[];
   /** paid, shipped to a booking zone: the buyer books their delivery */
   booked: string[];
+  /** sold by the main user (the other seller bought them) and marked sent: she may add or correct tracking */
+  sent: string[];
   /** client secrets of payments not made yet */
   secrets: string[];
 }
@@ -58,8 +60,15 @@ export async function buildOrders(h: Harness, m: { slug: string; secret: string 
   const receivable = [await paid(pickup, { method: 'pickup' }), await paid(pickup, { method: 'pickup' })];
   const booked = [await paid(shipped, { address: { country: 'SE', postal_code: '11646' } }), await paid(shipped, { address: { country: 'SE', postal_code: '41101' } })];
   const pending = [await place(pickup, { method: 'pickup' }), await place(pickup, { method: 'pickup' }), await place(pickup, { method: 'pickup' })];
+  // the main user's own sale, bought by the other seller
+  const { id: mine } = await call('POST', '/v1/me/listings', buyer, { title: 'Lamp', price: { amount: 30000, currency: 'SEK' }, location: { country: 'SE' }, delivery: { pickup: true }, stock: 10 });
+  await call('POST', `/v1/me/listings/${mine}/publish`, buyer, {});
+  const sold = [(await call('POST', '/v1/me/orders', seller, { listing_id: mine, delivery: { method: 'pickup' } })) as { order: { id: string }; payment: { client_secret: string } }];
+  for (const s of sold) await h.request({ method: 'POST', url: '/v1/test-helpers/payments/confirm', key: m.secret, payload: { client_secret: s.payment.client_secret, outcome: 'succeeded' } });
   await h.runJobs(); // the payments' events move the paid orders
   await h.runJobs();
+  const sent = [];
+  for (const s of sold) sent.push((await call('POST', `/v1/me/orders/${s.order.id}/transitions/mark-delivered`, buyer, {})).id as string);
   h.clock.set(now);
-  return { listing: pickup, voucher: 'FUZZ10', ids: [...receivable, ...booked, ...pending.map((p) => p.order.id)], receivable, booked, secrets: pending.map((p) => p.payment.client_secret) };
+  return { listing: pickup, voucher: 'FUZZ10', ids: [...receivable, ...booked, ...pending.map((p) => p.order.id), ...sent], receivable, booked, sent, secrets: pending.map((p) => p.payment.client_secret) };
 }

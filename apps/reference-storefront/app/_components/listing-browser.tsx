@@ -2,7 +2,7 @@ import { safe } from '@trpc/client';
 import Link from 'next/link';
 import { api, apiAs, problemOf, type ApiOutputs } from '../../lib/api';
 import { problemText } from '../../lib/problems';
-import { SORTS, first, readBrowse, searchInput, termParam, withParams, type QueryParams } from '../../lib/browse';
+import { SORTS, first, pageLinks, readBrowse, searchInput, termParam, withParams, type QueryParams } from '../../lib/browse';
 import { getTermFacets, type Category } from '../../lib/catalog';
 import { countOf } from '../../lib/intl';
 import { toMajor } from '../../lib/money';
@@ -42,13 +42,19 @@ export async function ListingBrowser({
   const facets = await getTermFacets(marketplace, lang);
   const b = readBrowse(params, { currencies: marketplace.currencies, facets, lang, remembered: await shownCurrency(marketplace.currencies) });
   const chosenCategory = category ?? categories?.find((c) => c.slug === first(params, 'category'));
-  const input = searchInput(b, chosenCategory?.id);
+  // counts for the filters shown: each kind's terms, the categories (search page), price ranges
+  const input = searchInput(b, chosenCategory?.id, 24, [...(categories ? ['category'] : []), ...facets.map((f) => `term:${f.kind}`), 'price']);
   // signed in, the cards say which listings are saved; an ended session just shows them without
   const token = await sessionToken();
   const asked = await safe((token ? apiAs(token) : api()).listings.search.query(input));
   const [page, error] = token && problemOf(asked[1])?.status === 401 ? await safe(api().listings.search.query(input)) : asked;
   const price = (minor: number | undefined) => (minor !== undefined && b.currency ? toMajor(minor, b.currency, lang) : '');
   const number = new Intl.NumberFormat(lang);
+  const links = pageLinks(path, params, b, page?.next_cursor);
+  const typed = (name: 'min' | 'max') => first(params, name) ?? '';
+  // a choice's count as the API counts it (every other filter applied); 0 when it would find nothing
+  const termCount = (kind: string, id: string) => page?.facets?.terms?.[kind]?.find((x) => x.id === id)?.count ?? 0;
+  const categoryCount = (id: string) => page?.facets?.categories?.find((x) => x.id === id)?.count ?? 0;
   const active = [b.q, categories && chosenCategory, b.min, b.max, ...Object.keys(b.chosen)].filter((x) => x !== undefined && x !== '').length;
 
   return (
@@ -67,8 +73,8 @@ export async function ListingBrowser({
               <select name="category" defaultValue={chosenCategory?.slug ?? ''}>
                 <option value="">{t.shop.any}</option>
                 {categories.map((c) => (
-                  <option key={c.id} value={c.slug}>
-                    {c.parent_id ? `– ${c.name}` : c.name}
+                  <option key={c.id} value={c.slug} disabled={page?.facets && categoryCount(c.id) === 0 && c.id !== chosenCategory?.id}>
+                    {`${c.parent_id ? `– ${c.name}` : c.name}${page?.facets ? ` (${number.format(categoryCount(c.id))})` : ''}`}
                   </option>
                 ))}
               </select>
@@ -79,22 +85,35 @@ export async function ListingBrowser({
               <span>{f.label}</span>
               <select name={termParam(f.kind)} defaultValue={b.chosen[f.kind]?.[0] ?? ''}>
                 <option value="">{t.shop.any}</option>
-                {f.terms.map((term) => (
-                  <option key={term.id} value={term.slug}>
-                    {term.listing_count === undefined ? term.name : `${term.name} (${number.format(term.listing_count)})`}
-                  </option>
-                ))}
+                {f.terms.map((term) => {
+                  const n = page?.facets ? termCount(f.kind, term.id) : term.listing_count;
+                  return (
+                    <option key={term.id} value={term.slug} disabled={n === 0 && !b.chosen[f.kind]?.includes(term.slug)}>
+                      {n === undefined ? term.name : `${term.name} (${number.format(n)})`}
+                    </option>
+                  );
+                })}
               </select>
             </label>
           ))}
-          <label>
-            <span>{`${t.shop.minPrice} (${b.currency})`}</span>
-            <input name="min" inputMode="decimal" defaultValue={price(b.min)} />
-          </label>
-          <label>
-            <span>{`${t.shop.maxPrice} (${b.currency})`}</span>
-            <input name="max" inputMode="decimal" defaultValue={price(b.max)} />
-          </label>
+          {(['min', 'max'] as const).map((name) => {
+            const bad = b.unreadable.includes(name);
+            return (
+              <label key={name}>
+                <span>{`${name === 'min' ? t.shop.minPrice : t.shop.maxPrice} (${b.currency})`}</span>
+                <input name={name} inputMode="decimal" defaultValue={bad ? typed(name) : price(b[name])} aria-invalid={bad || undefined} aria-describedby={bad ? `price-${name}-error` : undefined} />
+              </label>
+            );
+          })}
+          {page?.facets?.price && page.facets.price.length > 1 && (
+            <nav className="price-ranges" aria-label={t.browse.priceRanges}>
+              {page.facets.price.map((r) => (
+                <Link key={`${r.from}-${r.to}`} href={withParams(path, params, { min: r.from !== undefined ? price(r.from) : undefined, max: r.to !== undefined ? price(r.to - 1) : undefined })}>
+                  {`${r.from === undefined ? t.browse.under(price(r.to)) : r.to === undefined ? t.browse.andOver(price(r.from)) : `${price(r.from)}–${price(r.to)}`} ${b.currency} (${number.format(r.count)})`}
+                </Link>
+              ))}
+            </nav>
+          )}
           <label>
             <span>{t.shop.currency}</span>
             <select name="currency" defaultValue={b.currency}>
@@ -128,15 +147,37 @@ export async function ListingBrowser({
         <ApiProblem detail={problemText(error, lang)} />
       ) : (
         <section aria-labelledby="results-count">
+          {b.unreadable.length > 0 && (
+            <div className="problem" role="alert" data-testid="price-problem">
+              {b.unreadable.map((name) => (
+                <p key={name} id={`price-${name}-error`}>
+                  {t.shop.notAPrice(name === 'min' ? t.shop.minPrice : t.shop.maxPrice).replace('{typed}', typed(name).slice(0, 40))}
+                </p>
+              ))}
+            </div>
+          )}
           <p className="muted results-count" id="results-count" data-testid="total">
             {countOf(lang, page.total, page.total_is_estimate ? t.browse.resultsAbout : t.browse.results)}
           </p>
-          {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} />}
-          {page.next_cursor && (
-            <p>
-              <Link href={withParams(path, params, { cursor: page.next_cursor })} className="button secondary" rel="next">
-                {t.shop.more} →
-              </Link>
+          {page.did_you_mean && (
+            <p data-testid="did-you-mean">
+              {`${t.browse.didYouMean} `}
+              <Link href={withParams(path, params, { q: page.did_you_mean })}>{page.did_you_mean}</Link>?
+            </p>
+          )}
+          {page.items.length === 0 ? <p>{t.shop.none}</p> : <ListingGrid items={page.items} lang={lang} highlight={b.q} />}
+          {(links.next || links.previous) && (
+            <p className="page-links">
+              {links.previous && (
+                <Link href={links.previous} className="button secondary" rel="prev">
+                  ← {t.shop.previous}
+                </Link>
+              )}{' '}
+              {links.next && (
+                <Link href={links.next} className="button secondary" rel="next">
+                  {t.shop.more} →
+                </Link>
+              )}
             </p>
           )}
         </section>

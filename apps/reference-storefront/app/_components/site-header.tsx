@@ -33,7 +33,9 @@ export async function SiteHeader({ lang, name, locales }: { lang: string; name: 
               <Link href={`/${lang}/account/messages`}>{all.inbox.nav}</Link>
               <Link href={`/${lang}/account/favorites`}>{t.favorites}</Link>
               <Link href={`/${lang}/account/listings`}>{t.listings}</Link>
-              <Link href={`/${lang}/account`}>{user.first_name || user.display_name || user.email}</Link>
+              <Link href={`/${lang}/account`}>
+                <span className="account-name">{user.first_name || user.display_name || user.email}</span>
+              </Link>
               <Link href={`/${lang}/auth/sign-out`}>{t.signOut}</Link>
             </>
           ) : (

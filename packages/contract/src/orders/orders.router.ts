@@ -5,6 +5,7 @@ import { listOrders } from './procedures/list-orders.js';
 import { placeOrder } from './procedures/place-order.js';
 import { quoteOrder } from './procedures/quote-order.js';
 import { transitionOrder } from './procedures/transition-order.js';
+import { updateOrderDelivery } from './procedures/update-delivery.js';
 
 /** /v1/me/orders… (checkout and orders). */
 export const myOrdersRouter = router({
@@ -15,4 +16,5 @@ export const myOrdersRouter = router({
   deliveryBooking: getOrderDeliveryBooking,
   bookDelivery: bookOrderDelivery,
   transition: transitionOrder,
+  updateDelivery: updateOrderDelivery,
 });

@@ -43,8 +43,8 @@ export const ZDateTime = z.iso.datetime().meta({ description: 'RFC 3339 date-tim
 
 export const ZLocalized = z.record(z.string(), z.string().min(1).max(200));
 
-/** Query `locale`: any tag is accepted; unknown ones fall back to the marketplace's default language. */
-export const ZLocaleQuery = z.string().max(35).optional().meta({ description: "Language for names; falls back to the marketplace's default language." });
+/** Query `locale`: any tag is accepted (not an empty one); unknown ones fall back to the marketplace's default language. */
+export const ZLocaleQuery = z.string().min(1).max(35).optional().meta({ description: "Language for names (a language tag; an empty value is refused); falls back to the marketplace's default language." });
 
 /** Opaque cursor for keyset paging. */
 export const ZCursor = z.string().max(500).optional().meta({ description: '`next_cursor` of the previous page.' });

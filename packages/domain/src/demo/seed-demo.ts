@@ -33,14 +33,14 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
     shipping: {
       currency: 'SEK',
       sizes: [
-        { key: 'small', name: 'Small parcel', about: 'Fits in a shoebox' },
-        { key: 'large', name: 'Large item', about: 'Furniture and the like' },
+        { key: 'small', name: 'Small parcel', names: { en: 'Small parcel', sv: 'Litet paket' }, about: 'Fits in a shoebox', abouts: { en: 'Fits in a shoebox', sv: 'Ryms i en skokartong' } },
+        { key: 'large', name: 'Large item', names: { en: 'Large item', sv: 'Stor vara' }, about: 'Furniture and the like', abouts: { en: 'Furniture and the like', sv: 'Möbler och liknande' } },
       ],
       zones: [
-        { key: 'se', name: 'Sweden', countries: ['SE'], delivery_time: '1–3 days' },
-        { key: 'eu', name: 'Europe', countries: ['DK', 'FI', 'NO', 'DE'], delivery_time: '3–6 days' },
+        { key: 'se', name: 'Sweden', names: { en: 'Sweden', sv: 'Sverige' }, countries: ['SE'], delivery_time: '1–3 days', delivery_times: { en: '1–3 days', sv: '1–3 dagar' } },
+        { key: 'eu', name: 'Europe', names: { en: 'Europe', sv: 'Europa' }, countries: ['DK', 'FI', 'NO', 'DE'], delivery_time: '3–6 days', delivery_times: { en: '3–6 days', sv: '3–6 dagar' } },
       ],
-      options: [{ key: 'standard', name: 'Standard delivery' }],
+      options: [{ key: 'standard', name: 'Standard delivery', names: { en: 'Standard delivery', sv: 'Standardleverans' } }],
       delivery: { standard: { small: { se: 7900, eu: 14900 }, large: { se: 59900 } } },
       storage_fees: { small: 2900, large: 19900 },
       free_storage_weeks: 8,

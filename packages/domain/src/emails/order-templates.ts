@@ -51,3 +51,66 @@ export function orderTexts(language: Language) {
   const footer = FOOTER[language];
   return Object.fromEntries(ORDER_TEMPLATES.map((t) => [t, { ...TEXTS[language][t], ...footer }])) as Record<OrderTemplate, OrderTexts & typeof footer>;
 }
+
+/** What an order notice names: the item (the order's item line) and, once sent, its tracking. */
+export interface OrderAbout {
+  item: string;
+  tracking?: string;
+  carrier?: string;
+}
+
+const tracked = (a: OrderAbout, word: string) => (a.tracking ? ` — ${word} ${a.tracking}${a.carrier ? ` (${a.carrier})` : ''}` : '');
+
+const NAMED: Record<Language, Record<OrderTemplate, (a: OrderAbout) => string>> = {
+  en: {
+    order_paid_buyer: (a) => `Your order of ${a.item} is paid.`,
+    order_paid_seller: (a) => `You have sold ${a.item}.`,
+    order_sent_buyer: (a) => `Your order of ${a.item} is on its way${tracked(a, 'tracking')}.`,
+    order_sent_seller: (a) => `You have marked ${a.item} sent${tracked(a, 'tracking')}.`,
+    order_received_buyer: (a) => `Your order of ${a.item} is complete.`,
+    order_received_seller: (a) => `The buyer has received ${a.item}.`,
+  },
+  sv: {
+    order_paid_buyer: (a) => `Din beställning av ${a.item} är betald.`,
+    order_paid_seller: (a) => `Du har sålt ${a.item}.`,
+    order_sent_buyer: (a) => `Din beställning av ${a.item} är på väg${tracked(a, 'spårning')}.`,
+    order_sent_seller: (a) => `Du har markerat ${a.item} som skickad${tracked(a, 'spårning')}.`,
+    order_received_buyer: (a) => `Din beställning av ${a.item} är klar.`,
+    order_received_seller: (a) => `Köparen har tagit emot ${a.item}.`,
+  },
+  de: {
+    order_paid_buyer: (a) => `Deine Bestellung von ${a.item} ist bezahlt.`,
+    order_paid_seller: (a) => `Du hast ${a.item} verkauft.`,
+    order_sent_buyer: (a) => `Deine Bestellung von ${a.item} ist unterwegs${tracked(a, 'Sendungsnummer')}.`,
+    order_sent_seller: (a) => `Du hast ${a.item} als versendet markiert${tracked(a, 'Sendungsnummer')}.`,
+    order_received_buyer: (a) => `Deine Bestellung von ${a.item} ist abgeschlossen.`,
+    order_received_seller: (a) => `Der Käufer hat ${a.item} erhalten.`,
+  },
+};
+
+/** An order notice that names its item: the subject ends with it, the body opens with it (and the tracking). */
+export function namedOrderNotice(language: string, template: OrderTemplate, about: OrderAbout): { subject: string; lead: string } {
+  const lang: Language = language in NAMED ? (language as Language) : 'en';
+  return { subject: `${TEXTS[lang][template].subject}: ${about.item}`, lead: NAMED[lang][template](about) };
+}
+
+/** What a message notice names: who wrote (a name, or the marketplace's support) and about what (the listing's title). */
+export interface MessageAbout {
+  sender?: string;
+  support?: boolean;
+  about?: string;
+}
+
+const MESSAGE_NAMED: Record<Language, { support: string; wrote: (who: string, about?: string) => string; newAbout: (about: string) => string }> = {
+  en: { support: 'The shop’s support', wrote: (who, about) => (about ? `${who} wrote about ${about}` : `${who} wrote to you`), newAbout: (about) => `New message about ${about}` },
+  sv: { support: 'Butikens kundtjänst', wrote: (who, about) => (about ? `${who} skrev om ${about}` : `${who} skrev till dig`), newAbout: (about) => `Nytt meddelande om ${about}` },
+  de: { support: 'Der Kundenservice des Shops', wrote: (who, about) => (about ? `${who} hat zu ${about} geschrieben` : `${who} hat dir geschrieben`), newAbout: (about) => `Neue Nachricht zu ${about}` },
+};
+
+/** A message notice naming the sender and the listing or order ("Anna wrote about Matin table lamp, red"); undefined when there is nothing to name. */
+export function namedMessageNotice(language: string, m: MessageAbout): { subject: string; lead: string } | undefined {
+  const t = MESSAGE_NAMED[language in MESSAGE_NAMED ? (language as Language) : 'en'];
+  const who = m.support ? t.support : m.sender;
+  const line = who ? t.wrote(who, m.about) : m.about ? t.newAbout(m.about) : undefined;
+  return line ? { subject: line, lead: `${line}.` } : undefined;
+}

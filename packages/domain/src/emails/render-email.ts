@@ -11,9 +11,11 @@ export interface RenderedEmail {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One email with one call to action, as plain text and simple inline-styled HTML. */
-export function renderEmail(input: { template: EmailTemplate; locale: string; shopName: string; recipientName: string; url: string }): RenderedEmail {
+export function renderEmail(input: { template: EmailTemplate; locale: string; shopName: string; recipientName: string; url: string; named?: { subject: string; lead: string } }): RenderedEmail {
   const catalog = textsFor(input.locale);
-  const t = catalog[input.template];
+  const base = catalog[input.template];
+  // a notice that names what it is about: its own subject, and its lead before the template's body
+  const t = input.named ? { ...base, subject: input.named.subject, body: `${input.named.lead} ${base.body}` } : base;
   const name = input.recipientName.trim() || catalog.fallbackGreeting;
   const signature = catalog.signature(input.shopName);
   const text = [t.greeting(name), '', t.body, '', `${t.button}: ${input.url}`, '', t.validity, t.ignore, '', signature, ''].join('\n');

@@ -14,4 +14,4 @@ import { registerNoticeMailer } from '../messages/index.js';
  *            → emails.queueMessageNotice (below; → addJob `send-email`) and marks the side notified
  *   read     GET /v1/me/conversations/{id}/messages marks them read: a later notice job sends nothing
  */
-registerNoticeMailer((em, marketplace, user, conversationId) => queueMessageNotice(em, marketplace, user, conversationId));
+registerNoticeMailer((em, marketplace, user, conversationId, about) => queueMessageNotice(em, marketplace, user, conversationId, about));

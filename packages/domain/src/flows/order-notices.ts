@@ -16,8 +16,11 @@ const notifyParties: Effect<OrderMachineTypes> = async ({ entity, ctx }) => {
   const notice = NOTICE[entity.status];
   if (!notice) return;
   const [buyer, seller] = await Promise.all([ctx.em.findOneOrFail(UserSchema, { id: entity.buyerId }), ctx.em.findOneOrFail(UserSchema, { id: entity.sellerId })]);
-  await queueOrderNotice(ctx.em, ctx.marketplace, buyer, `order_${notice}_buyer` satisfies OrderTemplate, entity.id);
-  await queueOrderNotice(ctx.em, ctx.marketplace, seller, `order_${notice}_seller` satisfies OrderTemplate, entity.id);
+  // the notice names the item, and once sent its tracking
+  const item = entity.lineItems.find((l) => l.code === 'item')?.label;
+  const about = item ? { item, tracking: entity.delivery.tracking_number, carrier: entity.delivery.carrier } : undefined;
+  await queueOrderNotice(ctx.em, ctx.marketplace, buyer, `order_${notice}_buyer` satisfies OrderTemplate, entity.id, about);
+  await queueOrderNotice(ctx.em, ctx.marketplace, seller, `order_${notice}_seller` satisfies OrderTemplate, entity.id, about);
 };
 
 ORDER_EFFECT_SLOTS.fill({ notify: notifyParties });

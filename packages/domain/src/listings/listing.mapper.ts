@@ -48,6 +48,8 @@ export interface MapOptions {
   single?: boolean;
   /** the seller's (or the team's) own view: a failed photo says why (`failure_reason`) */
   own?: boolean;
+  /** the seller's view: units sold and reserved per listing (listings.queries.ts unitsOf) */
+  units?: Map<string, { sold: number; reserved: number }>;
 }
 
 /** Who moves the item to the buyer: the marketplace once it stores it, else the seller. */
@@ -106,6 +108,7 @@ export function toListingBody(l: Listing, rel: ListingRelations, o: MapOptions):
     ...(l.offerSchedule?.length ? { offer_schedule: l.offerSchedule.map((s) => ({ months: s.months, amount: s.amount })) } : {}),
     ...(l.reviewNote ? { review_note: l.reviewNote } : {}),
     stock: l.stock,
+    ...(o.units ? { units_sold: o.units.get(l.id)?.sold ?? 0, units_reserved: o.units.get(l.id)?.reserved ?? 0 } : {}),
     favorite_count: l.favoriteCount,
     images: (rel.images.get(l.id) ?? []).map((img) => toImageBody(img, o.publicUrl, { own: o.own })),
     location: l.location,

@@ -106,6 +106,12 @@ export const ZListing = z
     offer_schedule: z.array(ZPriceStep).optional(),
     review_note: z.string().optional().meta({ description: 'Why the listing was denied.' }),
     stock: z.number().int(),
+    units_sold: z.number().int().optional().meta({ description: "The seller's view only: units in paid orders (purchased, delivered, received, disputed). With `stock` 0 and nothing reserved, the listing is sold." }),
+    units_reserved: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "The seller's view only: units held by orders awaiting payment; they come back to `stock` if the payment window ends." }),
     favorite_count: z.number().int(),
     images: z.array(ZImage).meta({ description: 'In display order; the first is the main photo.' }),
     location: ZLocation,

@@ -15,7 +15,14 @@ export const ZListingRules = z
   })
   .meta({ id: 'ListingRules' });
 
-const ZNamed = z.object({ key: ZKey, name: z.string().min(1).max(100), about: z.string().max(500).optional() });
+const ZNames = ZLocalized.optional().meta({ description: 'Per language (`{"en": …, "sv": …}`); `name` is the default language\'s and the fallback.' });
+const ZNamed = z.object({
+  key: ZKey,
+  name: z.string().min(1).max(100),
+  names: ZNames,
+  about: z.string().max(500).optional(),
+  abouts: z.record(z.string(), z.string().min(1).max(500)).optional().meta({ description: 'Per language; `about` is the fallback.' }),
+});
 
 const ZBooking = z
   .object({
@@ -43,9 +50,11 @@ export const ZShippingTable = z
       z.object({
         key: ZKey,
         name: z.string().min(1).max(100),
+        names: ZNames,
         countries: z.array(ZCountryCode).min(1),
         postal_prefixes: z.array(z.string().min(1).max(10)).optional(),
         delivery_time: z.string().max(100).optional(),
+        delivery_times: z.record(z.string(), z.string().min(1).max(100)).optional().meta({ description: 'Per language; `delivery_time` is the fallback.' }),
       }),
     ),
     options: z.array(ZNamed).optional(),

@@ -37,6 +37,20 @@ test('every dangling reference is reported at once', () => {
   ]);
 });
 
+test('shipping names, abouts and delivery times per language: only the marketplace\'s languages', () => {
+  const named = {
+    ...base,
+    shipping: {
+      ...base.shipping,
+      sizes: [{ key: 's', name: 'Small parcel', names: { en: 'Small parcel', sv: 'Litet paket' }, abouts: { sv: 'Ryms i en skokartong', de: 'Passt in einen Schuhkarton' } }],
+      zones: [{ key: 'se', name: 'Sweden', names: { sv: 'Sverige' }, countries: ['SE'], delivery_time: '1–3 days', delivery_times: { sv: '1–3 dagar', fi: '1–3 päivää' } }],
+      options: [{ key: 'std', name: 'Standard', names: { sv: 'Standard', no: 'Standard' } }],
+    },
+  };
+  expect(crossCheckSettings(named).map((e) => e.location)).toEqual(['shipping.sizes.0.abouts.de', 'shipping.zones.0.delivery_times.fi', 'shipping.options.0.names.no']);
+  expect(crossCheckSettings({ ...named, locales: ['en', 'sv', 'de', 'fi', 'no'] })).toEqual([]);
+});
+
 test('resolveLocale: exact, base language, else the default', () => {
   const m = { locales: ['en', 'sv', 'pt-BR'] } as Marketplace;
   expect(resolveLocale(m, undefined)).toBe('en');

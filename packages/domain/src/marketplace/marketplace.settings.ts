@@ -26,6 +26,18 @@ export function crossCheckSettings(s: Effective): FieldError[] {
   });
 
   const sh = s.shipping;
+  // the shipping table's texts per language name only the marketplace's languages
+  const languagesOf = (path: string, texts: Record<string, string> | undefined) => {
+    for (const lang of Object.keys(texts ?? {})) if (!s.locales.includes(lang)) err(`${path}.${lang}`, `"${lang}" is not one of the marketplace's languages.`, lang);
+  };
+  for (const [list, rows] of [['sizes', sh.sizes], ['zones', sh.zones], ['options', sh.options ?? []]] as const) {
+    rows.forEach((row, i) => {
+      const r = row as { names?: Record<string, string>; abouts?: Record<string, string>; delivery_times?: Record<string, string> };
+      languagesOf(`shipping.${list}.${i}.names`, r.names);
+      languagesOf(`shipping.${list}.${i}.abouts`, r.abouts);
+      languagesOf(`shipping.${list}.${i}.delivery_times`, r.delivery_times);
+    });
+  }
   const sizes = sh.sizes.map((x) => x.key);
   const zones = sh.zones.map((x) => x.key);
   const options = (sh.options ?? []).map((x) => x.key);

@@ -31,8 +31,12 @@ export interface MessageRow {
   sender_id: string | null;
 }
 
-/** A conversation with the number of messages to `reader` (a party's user id) it has not read yet. */
-export type ConversationView = ConversationRow & { unread: number };
+/**
+ * A conversation with the number of messages to `reader` (a party's user id) it has not read yet,
+ * and what a list needs to name it: the listing's title and first ready photo (an order's too: its
+ * listing), and the other party's display name.
+ */
+export type ConversationView = ConversationRow & { unread: number; about_title: string | null; about_image_id: string | null; other_name: string | null; reader?: string };
 
 export type Side = 'a' | 'b';
 
@@ -51,6 +55,12 @@ const COLUMNS = `c.id, c.kind, c.user_a, c.user_b, c.listing_id, c.order_id, c.l
 /** Messages to the reader past their read mark: written by someone else (the other party, or support). */
 const UNREAD = `(select count(*)::int from messages m where m.marketplace_id = c.marketplace_id and m.conversation_id = c.id
     and m.id > (case when c.user_a = ? then c.a_read_id else c.b_read_id end) and m.sender_id is distinct from ?)`;
+
+/** What names a conversation for `reader` (ConversationView); binds the reader twice. */
+const ABOUT = `(select l.title from listings l where l.marketplace_id = c.marketplace_id and l.id = c.listing_id) as about_title,
+  (select i.id::text from listing_images i where i.marketplace_id = c.marketplace_id and i.listing_id = c.listing_id and i.status = 'ready' order by i.position, i.created_at limit 1) as about_image_id,
+  ?::uuid as reader,
+  (select u.display_name from users u where u.marketplace_id = c.marketplace_id and u.id = (case when c.user_a = ? then c.user_b else c.user_a end)) as other_name`;
 
 /**
  * The conversation for this pair and subject, made if there is none (the partial unique indexes
@@ -84,7 +94,7 @@ export async function findConversation(em: EntityManager, id: string, opts: { lo
 /** One conversation as `reader` sees it, with their unread count. */
 export async function viewConversation(em: EntityManager, id: string, reader: string): Promise<ConversationView> {
   const sql = tenantSql(em);
-  const [row] = await sql.query<ConversationView>(`select ${COLUMNS}, ${UNREAD} as unread from conversations c where c.marketplace_id = ? and c.id = ?`, [reader, reader, sql.marketplace, id]);
+  const [row] = await sql.query<ConversationView>(`select ${COLUMNS}, ${UNREAD} as unread, ${ABOUT} from conversations c where c.marketplace_id = ? and c.id = ?`, [reader, reader, reader, reader, sql.marketplace, id]);
   return row!;
 }
 
@@ -92,10 +102,10 @@ export async function viewConversation(em: EntityManager, id: string, reader: st
 export function listConversations(em: EntityManager, userId: string, page: { limit: number; offset: number }): Promise<ConversationView[]> {
   const sql = tenantSql(em);
   return sql.query<ConversationView>(
-    `select ${COLUMNS}, ${UNREAD} as unread from conversations c
+    `select ${COLUMNS}, ${UNREAD} as unread, ${ABOUT} from conversations c
       where c.marketplace_id = ? and (c.user_a = ? or c.user_b = ?)
       order by c.last_message_at desc, c.id desc limit ? offset ?`,
-    [userId, userId, sql.marketplace, userId, userId, page.limit, page.offset],
+    [userId, userId, userId, userId, sql.marketplace, userId, userId, page.limit, page.offset],
   );
 }
 

@@ -36,6 +36,15 @@ export const ZConversation = z
     last_message: z.string().optional(),
     last_message_at: ZDateTime,
     unread: z.number().int().meta({ description: 'Messages to the caller not yet returned to them by GET …/messages.' }),
+    listing_title: z.string().optional().meta({ description: "The title of the listing talked about (an `order` conversation: the order's listing), for a list of conversations." }),
+    listing_image: z
+      .object({ id: ZId, urls: z.object({ thumb: z.string(), medium: z.string(), large: z.string() }) })
+      .optional()
+      .meta({ id: 'ConversationImage', description: "The listing's first ready photo (thumb 400 px square, medium 800 px, large 1600 px); absent when it has none." }),
+    other_party: z
+      .object({ id: ZId, display_name: z.string().meta({ description: 'Their public name; may be empty.' }) })
+      .optional()
+      .meta({ id: 'ConversationParty', description: 'Who the caller talks with; absent in `support` conversations (the marketplace answers).' }),
   })
   .meta({ id: 'Conversation' });
 

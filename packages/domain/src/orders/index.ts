@@ -8,8 +8,9 @@ export { confirmWithoutPayment, openOrder, recordPayment, withdrawOrder } from '
 export { lockOrder, recordChargeback, recordRefundOutside } from './commands/provider-records.js';
 export { markRefunded, orderToRefund, refundIdOf } from './commands/refund-order.js';
 export { byOrder, operatorTransition, transitionOrder } from './commands/transition-order.js';
+export { updateTracking } from './commands/update-tracking.js';
 export { ORDER_EFFECT_SLOTS } from './order.effects.js';
 export { ORDER_EVENTS, type OrderMachineTypes } from './order.machine.js';
 export { toOrderBody, toOrderConsoleBody } from './order.mapper.js';
-export { type PlaceOrderInput, ZBookSlot, ZDeliveryBooking, ZListOrders, ZOrder, ZOrderRef, ZPlacedOrder, ZPlaceOrder, ZQuote, ZTransitionData, ZTransitionInput } from './order.schema.js';
+export { type PlaceOrderInput, ZBookSlot, ZDeliveryBooking, ZListOrders, ZOrder, ZOrderRef, ZPlacedOrder, ZPlaceOrder, ZQuote, ZTransitionData, ZTransitionInput, ZUpdateDelivery } from './order.schema.js';
 export { type PricedOrder, priceOrder } from './pricing/price-order.js';

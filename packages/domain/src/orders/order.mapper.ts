@@ -33,6 +33,7 @@ export function toOrderBody(o: Order, viewer: Exclude<OrderActor, 'system'>, ctx
     ...(pays && { payout: toPayoutBody(payout) }),
     ...(o.chargeback && { chargeback: o.chargeback }),
     ...(o.refundedOutside > 0 && { refunded_outside: o.refundedOutside }),
+    sent_by: o.fulfilment,
     created_at: o.createdAt.toISOString(),
   };
 }

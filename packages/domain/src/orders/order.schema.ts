@@ -107,6 +107,7 @@ export const ZOrder = z
     payout: ZPayout.optional().meta({ description: "What the sale brings the seller: on the seller's side only (the buyer never sees it); none for a canceled or expired order." }),
     chargeback: ZChargeback.optional().meta({ description: "The buyer's bank disputed the payment." }),
     refunded_outside: z.number().int().optional().meta({ description: "Refunded at the payment provider outside the order, in the order's currency." }),
+    sent_by: z.enum(['seller', 'marketplace']).meta({ description: 'Who sends the parcel: the seller (who marks it sent), or the marketplace for an item stored with it (the team marks it sent; the seller has nothing to do).' }),
     created_at: ZDateTime,
   })
   .meta({ id: 'Order' });
@@ -122,6 +123,13 @@ export const ZListOrders = z.strictObject({
 });
 
 export const ZOrderRef = z.strictObject({ id: ZId });
+export const ZUpdateDelivery = z
+  .strictObject({
+    id: ZId,
+    tracking_number: z.string().trim().max(100).optional().meta({ description: 'The parcel\'s tracking number; `""` removes it.' }),
+    carrier: z.string().trim().max(100).optional().meta({ description: 'Who carries the parcel; `""` removes it.' }),
+  })
+  .refine((d) => d.tracking_number !== undefined || d.carrier !== undefined, { message: 'Give `tracking_number`, `carrier` or both.', path: ['tracking_number'] });
 export const ZTransitionInput = z.strictObject({
   id: ZId,
   transition: z

@@ -57,6 +57,10 @@ export async function signUpAction(_: FormState, form: FormData): Promise<FormSt
 
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
   const lang = await langOf(form);
+  // an empty field is said once, in words, next to it (not the API's length rule)
+  const t = messages(lang).signIn;
+  const empty = { ...(text(form, 'email').trim() ? {} : { email: t.enterEmail }), ...(text(form, 'password') ? {} : { password: t.enterPassword }) };
+  if (Object.keys(empty).length) return { errors: empty, values: keptValues(form) };
   const [res, error] = await safe(api().sessions.create.mutate({ email: text(form, 'email').trim(), password: text(form, 'password') }, callOptions(form)));
   if (error) return rateLimitedState(error, lang, form, 'password') ?? problemToState(error, lang, keptValues(form));
   await startSession(res.session.token);
@@ -84,7 +88,7 @@ export async function signOutAction(form: FormData): Promise<void> {
   // An already-ended session is fine: the shopper wanted out.
   if (token) await safe(apiAs(token).sessions.endCurrent.mutate({}));
   await endSessionCookie();
-  await forgetCheckoutDraft();
+  await forgetCheckoutDraft({ address: true });
   redirect(`/${lang}`);
 }
 

@@ -1,11 +1,12 @@
 'use server';
 
 import { safe } from '@trpc/client';
+import { revalidatePath } from 'next/cache';
 import { redirect, RedirectType } from 'next/navigation';
 import { api, apiAs } from '../../../lib/api';
 import { callOptions, keptValues, problemToState, text, type FormState } from '../../../lib/forms';
 import { messages } from '../../../lib/messages';
-import { checkoutFieldOf, checkoutQuery, checkoutValues, clientSecretOf, forgetCheckoutDraft, keepCheckoutDraft, keepClientSecret, orderInput } from '../../../lib/orders';
+import { checkoutFieldOf, checkoutQuery, checkoutValues, clientSecretOf, forgetCheckoutDraft, keepCheckoutDraft, keepClientSecret, orderInput, rememberAddress } from '../../../lib/orders';
 import { sessionToken } from '../../../lib/session';
 import { formLang as langOf } from '../../../lib/form-lang';
 
@@ -36,6 +37,8 @@ export async function checkoutAction(_: FormState, form: FormData): Promise<Form
   const [placed, error] = await safe(apiAs(token).me.orders.place.mutate(orderInput(listingId, values), callOptions(form)));
   if (error) return problemToState(error, lang, keptValues(form), checkoutFieldOf);
   await forgetCheckoutDraft();
+  // the next checkout starts from this address
+  if (placed.order.delivery.method === 'shipping') await rememberAddress(placed.order.buyer_id, values);
   if (placed.payment.client_secret === '') redirect(`/${lang}/orders/${placed.order.id}`);
   await keepClientSecret(placed.order.id, placed.payment.client_secret);
   redirect(`/${lang}/orders/${placed.order.id}/pay`);
@@ -75,9 +78,26 @@ export async function transitionAction(_: FormState, form: FormData): Promise<Fo
     if (v) data[k] = v;
   }
   const transition = text(form, 'transition') as 'mark-delivered';
+  // sending asks for the tracking, or for "without tracking" ticked on purpose
+  if (transition === 'mark-delivered' && text(form, 'parcel') === '1' && !data.tracking_number && text(form, 'no_tracking') !== '1') {
+    const needTracking = messages(lang).orders.order.needTracking;
+    return { message: needTracking, errors: {}, values: keptValues(form) };
+  }
   const [, error] = await safe(apiAs(token).me.orders.transition.mutate({ id, transition, ...(Object.keys(data).length ? { data } : {}) }, callOptions(form)));
   if (error) return problemToState(error, lang, keptValues(form), (p) => p.replace(/^data\./, ''));
   redirect(`/${lang}/orders/${id}`);
+}
+
+/** The seller adds or corrects the tracking of an order marked sent (PATCH /v1/me/orders/{id}/delivery). */
+export async function trackingAction(_: FormState, form: FormData): Promise<FormState> {
+  const lang = await langOf(form);
+  const id = text(form, 'order_id');
+  const token = await signedIn(lang, `/${lang}/orders/${id}`);
+  const input = { id, tracking_number: text(form, 'tracking_number').trim(), carrier: text(form, 'carrier').trim() };
+  const [, error] = await safe(apiAs(token).me.orders.updateDelivery.mutate(input, callOptions(form)));
+  if (error) return problemToState(error, lang, keptValues(form));
+  revalidatePath(`/${lang}/orders/${id}`);
+  return { ok: true };
 }
 
 /** The buyer books (or changes) the delivery slot. */

@@ -1,7 +1,7 @@
 import { sessionProcedure } from '../../trpc.js';
 import { ZListMyListings, ZListingPage } from '@hm/domain/listings';
 import { listOwnListings } from '@hm/domain/listings';
-import { loadRelations, toListingBody } from '@hm/domain/listings';
+import { loadRelations, toListingBody, unitsOf } from '@hm/domain/listings';
 import { TAG } from './_shared.js';
 
 export const listMyListings = sessionProcedure
@@ -10,6 +10,6 @@ export const listMyListings = sessionProcedure
   .output(ZListingPage)
   .query(async ({ ctx, input }) => {
     const { items, nextCursor } = await listOwnListings(ctx, input);
-    const rel = await loadRelations(ctx.em, items);
-    return { items: items.map((l) => toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, own: true })), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
+    const [rel, units] = await Promise.all([loadRelations(ctx.em, items), unitsOf(ctx.em, items.map((l) => l.id))]);
+    return { items: items.map((l) => toListingBody(l, rel, { marketplace: ctx.marketplace, publicUrl: ctx.publicUrl, own: true, units })), ...(nextCursor ? { next_cursor: nextCursor } : {}) };
   });

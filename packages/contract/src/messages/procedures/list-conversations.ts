@@ -19,4 +19,4 @@ export const listConversations = sessionProcedure
   })
   .input(ZListConversations)
   .output(z.object({ items: z.array(ZConversation) }).meta({ id: 'ConversationList' }))
-  .query(async ({ ctx, input }) => ({ items: (await myConversations(ctx, input)).map(toConversationBody) }));
+  .query(async ({ ctx, input }) => ({ items: (await myConversations(ctx, input)).map((c) => toConversationBody(c, ctx.publicUrl)) }));

@@ -25,5 +25,5 @@ export const startConversation = sessionProcedure
   .output(z.object({ conversation: ZConversation, message: ZMessage }).meta({ id: 'StartedConversation' }))
   .mutation(async ({ ctx, input }) => {
     const { conversation, message } = await startConversationCommand(ctx, input);
-    return { conversation: toConversationBody(conversation), message: toMessageBody(message) };
+    return { conversation: toConversationBody(conversation, ctx.publicUrl), message: toMessageBody(message) };
   });

@@ -7,7 +7,7 @@ import { resolveLocale } from '../../core/locale.js';
 import { emailMachine } from '../email.machine.js';
 import { renderEmail } from '../render-email.js';
 import type { EmailTemplate } from '../templates.js';
-import type { OrderTemplate } from '../order-templates.js';
+import { namedMessageNotice, namedOrderNotice, type MessageAbout, type OrderAbout, type OrderTemplate } from '../order-templates.js';
 
 /** The storefront page an emailed link opens (spec: Events). */
 const LINK_PATHS = {
@@ -40,10 +40,10 @@ export function storefrontLink(m: Marketplace, language: string, page: string, q
  * Renders an email and puts it in the outbox with its `send-email` job, on the caller's entity
  * manager: inside a transaction it is sent only if the change that caused it commits.
  */
-async function queueEmail(em: EntityManager, m: Marketplace, user: User, template: EmailTemplate, url: (language: string) => string): Promise<void> {
+async function queueEmail(em: EntityManager, m: Marketplace, user: User, template: EmailTemplate, url: (language: string) => string, named?: (language: string) => { subject: string; lead: string } | undefined): Promise<void> {
   const language = emailLanguage(m, user);
   const name = user.firstName || user.displayName;
-  const rendered = renderEmail({ template, locale: language, shopName: m.name, recipientName: name, url: url(language) });
+  const rendered = renderEmail({ template, locale: language, shopName: m.name, recipientName: name, url: url(language), named: named?.(language) });
   const email = em.create(EmailSchema, {
     marketplaceId: m.id,
     userId: user.id,
@@ -72,11 +72,11 @@ export function queueListingNotice(em: EntityManager, m: Marketplace, seller: Us
 }
 
 /** Order notices (paid, sent, received; to buyer and seller): a link to the order's page. */
-export function queueOrderNotice(em: EntityManager, m: Marketplace, user: User, template: OrderTemplate, orderId: string): Promise<void> {
-  return queueEmail(em, m, user, template, (language) => storefrontLink(m, language, `orders/${orderId}`));
+export function queueOrderNotice(em: EntityManager, m: Marketplace, user: User, template: OrderTemplate, orderId: string, about?: OrderAbout): Promise<void> {
+  return queueEmail(em, m, user, template, (language) => storefrontLink(m, language, `orders/${orderId}`), about && ((language) => namedOrderNotice(language, template, about)));
 }
 
 /** A notice of new messages in a conversation (throttled by the messages' notice job): a link to the conversation's page. */
-export function queueMessageNotice(em: EntityManager, m: Marketplace, user: User, conversationId: string): Promise<void> {
-  return queueEmail(em, m, user, 'message_notice', (language) => storefrontLink(m, language, `account/messages/${conversationId}`));
+export function queueMessageNotice(em: EntityManager, m: Marketplace, user: User, conversationId: string, about?: MessageAbout): Promise<void> {
+  return queueEmail(em, m, user, 'message_notice', (language) => storefrontLink(m, language, `account/messages/${conversationId}`), about && ((language) => namedMessageNotice(language, about)));
 }

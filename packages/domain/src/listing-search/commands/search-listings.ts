@@ -7,6 +7,8 @@ import { keyset, type KeyType } from '../../core/keyset.js';
 import type { RateBook } from '../../rates/index.js';
 import type { SearchInput } from '../listing-search.schema.js';
 import { categorySubtree } from '../search-listings.queries.js';
+import { searchWords, tsqueryText, type SearchWord } from '../search-words.js';
+import { countFacets, parseFacets, type Facets, type FacetFilter } from './search-facets.js';
 
 type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
 
@@ -19,28 +21,19 @@ export const SORTS: Record<Sort, { order: string; key: string[]; cmp: '<' | '>';
   popular: { order: 'l.favorite_count desc, l.id desc', key: ['l.favorite_count', 'l.id'], cmp: '<', types: ['int', 'uuid'] },
 };
 
-/** `to_tsquery` text of the words of q, folded like the index (hm_fold), each a prefix; `weights` limits to title (A) or title and terms (AB). */
-const tsquery = (weights = '') =>
-  `(select to_tsquery('simple', string_agg(quote_literal(w) || ':*${weights}', ' & ')) from regexp_split_to_table(hm_fold(?::text), '[^[:alnum:]]+') w where w <> '')`;
-/**
- * The same words as a constant: hm_prefix_query is immutable, so the planner folds it with the value
- * bound and sees the tsquery (its statistics then say how many listings match: few → the GIN index,
- * many → the sort's own index, filtered, stopping when the page is full). `tsquery()` stays opaque to
- * the planner where a weight matters: its statistics do not know weights.
- */
-const tsconst = `to_tsquery('simple', hm_prefix_query(?::text))`;
-/** The title alone (`title_doc`, its own index listings_shop_title_idx): all words in the title is relevance tier 3. */
-const titleMatch = `l.title_doc @@ ${tsconst}`;
+/** A `to_tsquery` text (built by tsqueryText) as a constant: with the value bound the planner folds it and its statistics say how many listings match. */
+const tsconst = `to_tsquery('simple', ?::text)`;
+/** The same, opaque to the planner (where a weight matters its statistics do not know weights, and counting: see countTotal). */
+const tsopaque = `(select to_tsquery('simple', ?::text))`;
 
 /**
- * One condition of the statement, by name: the words (`words`, which the relevance tiers and the
- * count treat apart), the request's other filters, and `priced` (a price sort's own condition, no
- * filter of the caller's). Their parameters travel with them.
+ * One condition of the statement, by name: the words (`words`, which the relevance tiers, the count,
+ * facets and did_you_mean treat apart), the request's other filters, and `priced` (a price sort's own
+ * condition, no filter of the caller's). Their parameters travel with them; `facet` names the facet
+ * a filter belongs to (`category`, `term:<kind>`, `price`), left out of that facet's own counts.
  */
-interface Filter {
+interface Filter extends FacetFilter {
   name: 'words' | 'category' | 'term' | 'seller' | 'attr' | 'min_price' | 'max_price' | 'priced';
-  sql: string;
-  params: unknown[];
 }
 
 /** Every statement's first conditions: the marketplace and `on_sale` (every shop index is partial on it). */
@@ -51,12 +44,19 @@ function conditions(marketplace: unknown, filters: readonly Filter[]): { where: 
   return { where: [...SHOP, ...filters.map((f) => f.sql)], params: [marketplace, ...filters.flatMap((f) => f.params)] };
 }
 
+/** The words' filter swapped for another form of it (`sql` with its own parameters). */
+const withWordsAs = (filters: readonly Filter[], sql: string, params: unknown[]): Filter[] => filters.map((f) => (f.name === 'words' ? { ...f, sql, params } : f));
+
 export interface SearchResult {
   ids: string[];
   total: number;
   /** `total` is an estimate (more than EXACT_TOTAL_UP_TO matches) */
   totalIsEstimate?: true;
   nextCursor?: string;
+  /** nothing matched: the closest query from the marketplace's vocabulary that finds something */
+  didYouMean?: string;
+  facets?: Facets;
+  facetsAreEstimates?: true;
 }
 
 /**
@@ -84,17 +84,23 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const scoped = tenantSql(ctx.em);
   const filters: Filter[] = [];
   const filter = (name: Filter['name'], sql: string, ...values: unknown[]) => void filters.push({ name, sql, params: values });
+  const facetFilter = (name: Filter['name'], facet: string, sql: string, ...values: unknown[]) => void filters.push({ name, sql, params: values, facet });
   const words = input.q?.trim() ? input.q : undefined;
   const hasWords = words !== undefined && /[\p{L}\p{N}]/u.test(words);
   let sort: Sort = input.sort ?? (hasWords ? 'relevance' : 'newest');
   if (sort === 'relevance' && !hasWords) sort = 'newest'; // nothing to be relevant to
 
-  // the words: the title tier leaves them out (a title match is a match), the count swaps them for the opaque form
-  if (hasWords) filter('words', `l.search_doc @@ ${tsconst}`, words);
+  // the words: the title tiers leave them out (a title match is a match), the count swaps them for the opaque form;
+  // each word with its infix and typo matches (one lookup in the marketplace's vocabulary)
+  const qWords: SearchWord[] = hasWords ? await searchWords(scoped, words) : [];
+  const loose = qWords.some((w) => w.more.length > 0);
+  const strictQ = tsqueryText(qWords, false);
+  const looseQ = tsqueryText(qWords, true);
+  if (hasWords) filter('words', `l.search_doc @@ ${tsconst}`, looseQ);
   if (input.category) {
     const categories = await categorySubtree(ctx.em, input.category);
     if (categories.length === 0) errors.push({ location: 'category', message: 'No such category in this marketplace.', value: input.category });
-    filter('category', `l.category_id = any(?::uuid[])`, `{${categories.join(',')}}`);
+    facetFilter('category', 'category', `l.category_id = any(?::uuid[])`, `{${categories.join(',')}}`);
   }
   if (input.term.length) {
     const terms = await ctx.em.find(CatalogTermSchema, { id: { $in: input.term } });
@@ -104,7 +110,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       if (!t) errors.push({ location: `term.${i}`, message: 'No such catalogue term in this marketplace.', value: id });
       else byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), id]);
     }
-    for (const ids of byKind.values()) filter('term', `l.term_ids && ?::uuid[]`, `{${ids.join(',')}}`);
+    for (const [kind, ids] of byKind) facetFilter('term', `term:${kind}`, `l.term_ids && ?::uuid[]`, `{${ids.join(',')}}`);
   }
   if (input.seller) filter('seller', `l.seller_id = ?`, input.seller);
   if (input.attr.length) {
@@ -128,7 +134,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       continue;
     }
     if (priceCurrency === rates.defaultCurrency) {
-      filter(name, `l.price_base ${op} ?`, base); // price_base is the price as displayed in the default currency
+      facetFilter(name, 'price', `l.price_base ${op} ?`, base); // price_base is the price as displayed in the default currency
       continue;
     }
     // In another currency a listing matches when its price as displayed in that currency (converted
@@ -136,7 +142,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     // default currency keeps the price index in use.
     const wider = rates.convert(name === 'max_price' ? v + 1 : v - 1, priceCurrency!, rates.defaultCurrency)!;
     const shown = displayedIn(priceCurrency!, ctx.marketplace.currencies, rates);
-    filter(name, `l.price_base ${op} ? and ${shown.sql} ${op} ?`, wider, ...shown.params, v);
+    facetFilter(name, 'price', `l.price_base ${op} ? and ${shown.sql} ${op} ?`, wider, ...shown.params, v);
   }
   if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price) {
     errors.push({ location: 'max_price', message: 'Must be at least min_price.', value: input.max_price });
@@ -147,8 +153,9 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   if (priceSort) filter('priced', 'l.price_base is not null');
   const { where, params } = conditions(scoped.marketplace, filters);
 
+  const askedFacets = parseFacets(input.facets, ctx.marketplace.termKinds.map((k) => k.key), errors);
   const s = SORTS[sort];
-  const fingerprint = JSON.stringify({ m: ctx.marketplace.id, sort, q: hasWords ? words : null, c: input.category, t: [...input.term].sort(), s: input.seller, a: [...input.attr].sort(), min: input.min_price, max: input.max_price, cur: priceCurrency });
+  const fingerprint = JSON.stringify({ v: 2, m: ctx.marketplace.id, sort, q: hasWords ? words : null, c: input.category, t: [...input.term].sort(), s: input.seller, a: [...input.attr].sort(), min: input.min_price, max: input.max_price, cur: priceCurrency });
   const pages = keyset(fingerprint, s.types);
   const after = pages.after(input.cursor, errors);
   if (errors.length) throw new ValidationError(errors);
@@ -162,14 +169,25 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       return scoped.query(pageSql(keyCmp, s.key.map((k, i) => `${k} as k${i}`).join(', '), s.order), [...params, ...(after ?? []), input.limit + 1]);
     }
     // Relevance: one tier after the other, each newest first on its own, until the page is full — the
-    // whole set of matches is never scored and sorted. Tier 3 has an index of its own (the title).
-    // Tier 3 without the words' own filter: the planner then sees the title's statistics alone (dense
+    // whole set of matches is never scored and sorted. Tiers 6 and 5 have an index of their own (the title),
+    // and go without the words' own filter: the planner then sees the title's statistics alone (dense
     // → the newest index, filtered; sparse → the title index), not those multiplied by the words' again.
     const withoutWords = conditions(scoped.marketplace, filters.filter((f) => f.name !== 'words'));
+    // Six tiers: all words in the title (6), then in title and term names (4), then anywhere (2); each
+    // followed by the listings that match there only through a word's infix or typo matches (5, 3, 1),
+    // which are skipped when no word has any (the query then costs what it did before them).
+    const title = `l.title_doc @@ ${tsconst}`; // its value: the tier's params say which query
+    const strictAB = tsqueryText(qWords, false, 'AB');
+    const looseAB = tsqueryText(qWords, true, 'AB');
+    const ab = `l.search_doc @@ ${tsopaque}`;
     const tiers: { tier: number; cond: string; params: unknown[]; base?: typeof withoutWords }[] = [
-      { tier: 3, cond: titleMatch, params: [words], base: withoutWords },
-      { tier: 2, cond: `not (${titleMatch}) and l.search_doc @@ ${tsquery('AB')}`, params: [words, words] },
-      { tier: 1, cond: `not (l.search_doc @@ ${tsquery('AB')})`, params: [words] },
+      { tier: 6, cond: title, params: [strictQ], base: withoutWords },
+      ...(loose ? [{ tier: 5, cond: `${title} and not (${title})`, params: [looseQ, strictQ], base: withoutWords }] : []),
+      { tier: 4, cond: `not (${title}) and ${ab}`, params: [looseQ, strictAB] },
+      ...(loose ? [{ tier: 3, cond: `not (${title}) and not (${ab}) and ${ab}`, params: [looseQ, strictAB, looseAB] }] : []),
+      // (without infix or typo matches the words' own filter is this tier's: not repeated, so the planner's guess stays right)
+      loose ? { tier: 2, cond: `not (${ab}) and l.search_doc @@ ${tsconst}`, params: [looseAB, strictQ] } : { tier: 2, cond: `not (${ab})`, params: [looseAB] },
+      ...(loose ? [{ tier: 1, cond: `not (${ab}) and not (l.search_doc @@ ${tsconst})`, params: [looseAB, strictQ] }] : []),
     ];
     const out: Record<string, unknown>[] = [];
     for (const t of tiers) {
@@ -193,7 +211,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const countTotal = async (): Promise<Total> => {
     // counting, the words stay opaque: with their statistics the planner takes a capped count for a scan
     // that stops early, and reads every listing when fewer match (measured: 85 ms against 15 at 50k)
-    if (filtered) return countMatches(scoped, filters, filters.map((f) => (f.name === 'words' ? { ...f, sql: `l.search_doc @@ ${tsquery()}` } : f)), onSale, countWithPage);
+    if (filtered) return countMatches(scoped, filters, withWordsAs(filters, `l.search_doc @@ ${tsopaque}`, [looseQ]), onSale, countWithPage);
     const sql = `select (${onSale}${priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null)` : ''})::int as total`;
     const [row] = await scoped.query<{ total: number }>(sql, priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace]);
     return { total: row!.total, estimate: false };
@@ -209,9 +227,59 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
           return { total: Number(pageWithCount[0]?.n ?? 0), estimate: false };
         };
   const counted = await countTotal();
-  const rows = pageWithCount ?? (await pageRows());
+  // counted exactly as none: no page to read (a word nothing has would otherwise be looked for in every tier)
+  const rows = pageWithCount ?? (counted.total === 0 && !counted.estimate ? [] : await pageRows());
   const { items: page, nextCursor } = pages.page(rows, input.limit, (r) => s.key.map((_k, i) => r[`k${i}`]));
-  return { ids: page.map((r) => String(r.id)), total: counted.total, ...(counted.estimate ? { totalIsEstimate: true } : {}), ...(nextCursor ? { nextCursor } : {}) };
+  // nothing found: the closest query the vocabulary offers that finds something with the same filters
+  const didYouMean = counted.total === 0 && hasWords ? await suggest(scoped, qWords, filters) : undefined;
+  // facets only when asked for: a page without them costs what it did before
+  const facets = askedFacets.length
+    ? await countFacets(scoped, {
+        asked: askedFacets,
+        filters: filters.filter((f) => f.name !== 'words' && f.name !== 'priced'),
+        words: hasWords ? { sql: `l.search_doc @@ ${tsopaque}`, params: [looseQ] } : undefined,
+        total: counted,
+        price: priceCurrency === rates.defaultCurrency || !priceCurrency ? { sql: 'l.price_base', params: [], currency: rates.defaultCurrency } : { ...displayedIn(priceCurrency, ctx.marketplace.currencies, rates), currency: priceCurrency },
+        onSale: await onSaleCount(scoped),
+      })
+    : undefined;
+  return {
+    ids: page.map((r) => String(r.id)),
+    total: counted.total,
+    ...(counted.estimate ? { totalIsEstimate: true } : {}),
+    ...(nextCursor ? { nextCursor } : {}),
+    ...(didYouMean ? { didYouMean } : {}),
+    ...(facets ? { facets: facets.facets, ...(facets.estimates ? { facetsAreEstimates: true } : {}) } : {}),
+  };
+}
+
+async function onSaleCount(sql: ReturnType<typeof tenantSql>): Promise<number> {
+  const [row] = await sql.query<{ n: number }>(`select coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)::int as n`, [sql.marketplace]);
+  return row!.n;
+}
+
+/** Suggestions tried, closest first, before giving up. */
+const SUGGESTIONS_TRIED = 6;
+
+/**
+ * did_you_mean: each word the vocabulary does not know replaced by a vocabulary word near it (a typo
+ * or two, suggestionBudget), the combinations tried closest first (fewest edits in all), each checked
+ * to find a listing with the query's other filters (an exists, stopping at the first row).
+ */
+async function suggest(sql: ReturnType<typeof tenantSql>, words: SearchWord[], filters: readonly Filter[]): Promise<string | undefined> {
+  let combos: { words: string[]; distance: number }[] = [{ words: [], distance: 0 }];
+  for (const w of words) {
+    const options = w.known || w.near.length === 0 ? [{ word: w.word, distance: 0 }] : w.near.slice(0, SUGGESTIONS_TRIED);
+    combos = combos.flatMap((c) => options.map((o) => ({ words: [...c.words, o.word], distance: c.distance + o.distance }))).sort((a, b) => a.distance - b.distance).slice(0, SUGGESTIONS_TRIED);
+  }
+  for (const c of combos) {
+    if (c.distance === 0) continue;
+    const q = c.words.join(' ');
+    const { where, params } = conditions(sql.marketplace, withWordsAs(filters, `l.search_doc @@ to_tsquery('simple', hm_prefix_query(?::text))`, [q]));
+    const [row] = await sql.query<{ found: boolean }>(`select exists (select 1 from listings l where ${where.join(' and ')}) as found`, params);
+    if (row!.found) return q;
+  }
+  return undefined;
 }
 
 

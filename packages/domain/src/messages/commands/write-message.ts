@@ -3,7 +3,7 @@ import { MarketplaceSchema, UserSchema, type Marketplace, type User } from '@hm/
 import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { addJob, jobKey } from '../../core/jobs.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
-import { insertMessage, markNotified, unreadFor, type ConversationRow, type MessageRow, type Side } from '../messages.queries.js';
+import { insertMessage, markNotified, unreadFor, viewConversation, type ConversationRow, type MessageRow, type Side } from '../messages.queries.js';
 
 /**
  * Writing a message and the notice email it may cause. The recipient of a message is the other
@@ -16,7 +16,13 @@ import { insertMessage, markNotified, unreadFor, type ConversationRow, type Mess
  */
 
 /** Queues the notice email of a conversation to its recipient, in the notice job's transaction. */
-export type NoticeMailer = (em: EntityManager, marketplace: Marketplace, user: User, conversationId: string) => Promise<void>;
+/** What a notice says of its conversation: who wrote and what about, or that support wrote. */
+export interface NoticeAbout {
+  support?: boolean;
+  sender?: string;
+  about?: string;
+}
+export type NoticeMailer = (em: EntityManager, marketplace: Marketplace, user: User, conversationId: string, about: NoticeAbout) => Promise<void>;
 let mailNotice: NoticeMailer | undefined;
 
 /** flows/message-notices.ts says how a notice is mailed (the task list loads it). */
@@ -84,7 +90,9 @@ function sendNotice(ctx: TaskContext, marketplaceId: string, conversationId: str
     }
     const [marketplace, user] = await Promise.all([em.findOneOrFail(MarketplaceSchema, { id: marketplaceId }), em.findOne(UserSchema, { id: state.user_id })]);
     if (!user || user.blockedAt) return `conversation ${conversationId}: recipient gone or blocked, no notice`;
-    await mail(em, marketplace, user, conversationId);
+    // the notice names who wrote and about what (the listing, or the order's listing)
+    const view = await viewConversation(em, conversationId, user.id);
+    await mail(em, marketplace, user, conversationId, view.kind === 'support' ? { support: true } : { sender: view.other_name || undefined, about: view.about_title ?? undefined });
     await markNotified(em, conversationId, side, now);
     return `conversation ${conversationId}: notice to user ${user.id} (${state.unread} unread)`;
   });

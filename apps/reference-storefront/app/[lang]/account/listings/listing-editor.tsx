@@ -17,8 +17,8 @@ export interface EditorListing {
   title: string;
   status: keyof ReturnType<typeof messages>['listings']['status'];
   images: ListingImage[];
-  /** "On sale since …", written by the server in the page's language (the browser's Intl may word a date differently) */
-  since?: string;
+  /** where it stands ("On sale" · "On sale since …", "Sold", "Reserved" · why), written by the server in the page's language (the browser's Intl may word a date differently) */
+  standing?: { key: string; label: string; detail?: string };
 }
 
 /**
@@ -61,10 +61,10 @@ export function ListingEditor({ lang, model, listing, notice }: { lang: string; 
       <h1 id="listing-heading">{title}</h1>
       {id && (
         <p>
-          <span className={`status ${listing.status}`} data-testid="listing-status">
-            {t.status[listing.status]}
+          <span className={`status ${listing.standing?.key ?? listing.status}`} data-testid="listing-status">
+            {listing.standing?.label ?? t.status[listing.status]}
           </span>
-          {listing.since && <span className="muted"> · {listing.since}</span>}
+          {listing.standing?.detail && <span className="muted"> · {listing.standing.detail}</span>}
         </p>
       )}
       {notice && !state.values && (

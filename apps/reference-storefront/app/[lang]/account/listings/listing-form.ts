@@ -1,3 +1,4 @@
+import { sizeText } from '../../../../lib/shipping-texts';
 import type { Field } from '../../../_components/action-form';
 import type { ApiOutputs } from '../../../../lib/api';
 import { countryOptions } from '../../../../lib/countries';
@@ -85,7 +86,7 @@ export function editorModel(t: Messages, m: Marketplace, c: Catalogue, lang: str
       ],
       // with a shipping table the price comes from the table and the size from the team: nothing to ask
       ...(table
-        ? { tableNote: t.listings.shippingTable, sizeNote: size ? t.listings.shippingSize(size.about ? `${size.name} (${size.about})` : size.name) : t.listings.noShippingSize }
+        ? { tableNote: t.listings.shippingTable, sizeNote: size ? t.listings.shippingSize(sizeText(size, lang)) : t.listings.noShippingSize }
         : {
             shippingPrice: {
               name: 'shipping_price',

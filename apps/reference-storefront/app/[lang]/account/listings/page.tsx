@@ -1,5 +1,4 @@
 import { safe } from '@trpc/client';
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
@@ -7,6 +6,7 @@ import { Shell } from '../../../_components/shell';
 import { apiAs } from '../../../../lib/api';
 import { problemText } from '../../../../lib/problems';
 import { formatMoney } from '../../../../lib/money';
+import { sellerStanding } from '../../../../lib/listing-state';
 import { messages } from '../../../../lib/messages';
 import { sessionToken } from '../../../../lib/session';
 
@@ -14,10 +14,7 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ lang: string }>; searchParams: Promise<{ cursor?: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: messages((await params).lang).listings.title };
-}
-
+// titled by the layout ("<page> · <shop>"): a title of the page's own would drop the shop's name
 /** The seller's listings, every status, latest change first. */
 export default async function MyListingsPage({ params, searchParams }: Props) {
   const { lang } = await params;
@@ -41,11 +38,15 @@ export default async function MyListingsPage({ params, searchParams }: Props) {
         <ul className="plain">
           {page.items.map((l) => {
             const main = l.images.find((i) => i.status === 'ready');
+            const standing = sellerStanding(l, t);
             return (
-              <li key={l.id} className="listing-row">
+              <li key={l.id} className="listing-row" data-testid="my-listing">
                 {main?.urls ? <img src={main.urls.thumb} alt="" /> : <span className="listing-row-img" />}
                 <Link href={`/${lang}/account/listings/${l.id}`}>{l.title || t.untitled}</Link>
-                <span className={`status ${l.status}`}>{t.status[l.status]}</span>
+                <span className={`status ${standing.key}`} data-testid="my-listing-status">
+                  {standing.label}
+                </span>
+                {standing.detail && standing.key === 'published' && <span className="muted">{standing.detail}</span>}
                 {l.price && <span className="muted">{formatMoney(l.price, lang)}</span>}
               </li>
             );

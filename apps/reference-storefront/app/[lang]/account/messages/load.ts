@@ -1,6 +1,7 @@
 import 'server-only';
 import { safe } from '@trpc/client';
 import type { Api, ApiOutputs } from '../../../../lib/api';
+import type { Messages } from '../../../../lib/messages';
 
 export type Conversation = ApiOutputs['me']['conversations']['list']['items'][number];
 export type Message = ApiOutputs['me']['conversations']['messages']['items'][number];
@@ -33,4 +34,13 @@ export async function findConversation(client: Api, match: { id: string } | { or
     if (found || !page || page.items.length < CONVERSATIONS_PAGE) return found;
   }
   return undefined;
+}
+
+/**
+ * What a conversation is about, in words: the listing's title (an order's: "Order: <title>"), or
+ * the kind when the API names none; support threads are "Support".
+ */
+export function conversationTitle(c: Conversation, t: Messages['inbox']): string {
+  if (c.kind === 'support' || !c.listing_title) return t.kinds[c.kind];
+  return c.kind === 'order' ? t.orderOf(c.listing_title) : c.listing_title;
 }

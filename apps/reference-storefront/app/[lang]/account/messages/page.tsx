@@ -2,6 +2,7 @@ import { safe } from '@trpc/client';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiProblem } from '../../../_components/api-problem';
+import { conversationTitle } from './load';
 import { Shell } from '../../../_components/shell';
 import { apiAs, problemOf } from '../../../../lib/api';
 import { countOf, formatDateTime } from '../../../../lib/intl';
@@ -44,7 +45,11 @@ export default async function MessagesPage({ params, searchParams }: Props) {
           {page.items.map((c) => (
             <li key={c.id} className={c.unread > 0 ? 'conversation unread' : 'conversation'} data-testid="conversation">
               <Link href={`${back}/${c.id}`}>
-                <span className="conversation-kind">{t.kinds[c.kind]}</span>
+                <span className="conversation-kind" data-testid="conversation-title">
+                  {c.listing_image && <img src={c.listing_image.urls.thumb} alt="" width={40} height={40} className="conversation-photo" />}
+                  {conversationTitle(c, t)}
+                  {c.other_party?.display_name && <span className="muted conversation-party"> · {t.withParty(c.other_party.display_name)}</span>}
+                </span>
                 {c.unread > 0 && (
                   <span className="badge" data-testid="unread">
                     {countOf(lang, c.unread, t.unread)}

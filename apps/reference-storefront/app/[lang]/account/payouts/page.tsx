@@ -8,6 +8,7 @@ import { apiAs, problemOf } from '../../../../lib/api';
 import { countryOptions } from '../../../../lib/countries';
 import { messages } from '../../../../lib/messages';
 import { titled } from '../../../../lib/page-meta';
+import { payoutRequirements } from '../../../../lib/payout-requirements';
 import { stripePublishableKey } from '../../../../lib/payouts';
 import { problemText } from '../../../../lib/problems';
 import { sessionToken } from '../../../../lib/session';
@@ -63,10 +64,8 @@ export default async function PayoutsPage({ params, searchParams }: Props) {
               <>
                 <h3>{t.due}</h3>
                 <ul data-testid="payout-due">
-                  {setup.due.map((d) => (
-                    <li key={d}>
-                      <code>{d}</code>
-                    </li>
+                  {payoutRequirements(setup.due, t.requirements).map((line) => (
+                    <li key={line}>{line}</li>
                   ))}
                 </ul>
               </>

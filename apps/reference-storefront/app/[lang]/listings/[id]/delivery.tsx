@@ -1,3 +1,4 @@
+import { deliveryTime, shippingName, sizeText } from '../../../../lib/shipping-texts';
 import type { ApiOutputs } from '../../../../lib/api';
 import { displayName } from '../../../../lib/intl';
 import type { Messages } from '../../../../lib/messages';
@@ -31,9 +32,9 @@ function shippingLines(l: Listing, table: Shipping, t: Messages['product'], lang
     table.zones.map((zone) => {
       const amount = size ? table.delivery?.[option.key]?.[size.key]?.[zone.key] : undefined;
       return {
-        label: `${option.name} ${t.shippingTo(zone.name)}`,
+        label: `${shippingName(option, lang)} ${t.shippingTo(shippingName(zone, lang))}`,
         price: amount !== undefined && currency ? formatMoney({ amount, currency }, lang) : t.quoted,
-        note: zone.delivery_time,
+        note: deliveryTime(zone, lang),
       };
     }),
   );
@@ -46,7 +47,7 @@ export function Delivery({ listing: l, shipping, t, lang }: { listing: Listing; 
   const methods: { key: string; title: string; lines: Line[]; about?: string }[] = [];
   if (l.delivery.shipping) {
     const size = shipping.sizes.find((s) => s.key === l.shipping_size);
-    methods.push({ key: 'shipping', title: t.methods.shipping, lines: shippingLines(l, shipping, t, lang), about: size ? t.sizeNote(size.about ? `${size.name} (${size.about})` : size.name) : undefined });
+    methods.push({ key: 'shipping', title: t.methods.shipping, lines: shippingLines(l, shipping, t, lang), about: size ? t.sizeNote(sizeText(size, lang)) : undefined });
   }
   if (l.delivery.pickup) methods.push({ key: 'pickup', title: t.methods.pickup, lines: [], about: pickupSite ? t.pickupAt(pickupSite) : place ? t.pickupIn(place) : undefined });
   if (l.delivery.buyer_arranged) methods.push({ key: 'buyer_arranged', title: t.methods.buyer_arranged, lines: [], about: t.buyerArranged });

@@ -7,7 +7,7 @@ type T = Messages['orders'];
 const ADDRESS = ['name', 'line1', 'line2', 'postal_code', 'city'] as const;
 
 /** State, line items, how it is delivered (address, tracking), and every move in history. */
-export function OrderSummary({ order: o, lang, t }: { order: Order; lang: string; t: T }) {
+export function OrderSummary({ order: o, lang, t, viewer }: { order: Order; lang: string; t: T; viewer: 'buyer' | 'seller' }) {
   const d = o.delivery;
   const address = [...ADDRESS.flatMap((k) => (d[k] ? [d[k]] : [])), ...(d.country ? [displayName(lang, 'region', d.country)] : [])];
   return (
@@ -24,7 +24,7 @@ export function OrderSummary({ order: o, lang, t }: { order: Order; lang: string
           <dd>{formatDate(o.created_at, lang)}</dd>
         </div>
       </dl>
-      <LineItems items={o.line_items} total={o.total} currency={o.currency} lang={lang} t={t.order} caption={t.order.lines} />
+      <LineItems items={o.line_items} total={o.total} currency={o.currency} lang={lang} t={t.order} caption={viewer === 'seller' ? t.order.linesSeller : t.order.lines} />
       <section aria-labelledby="delivery-title">
         <h2 id="delivery-title">{t.order.delivery}</h2>
         {d.method && <p>{t.checkout.methods[d.method] ?? d.method}</p>}

@@ -51,8 +51,8 @@ export default async function OrderPage({ params }: Props) {
           {viewer === 'buyer' && <Link href={`/${lang}/orders/${id}/pay`}>{t.order.payNow}</Link>}
         </div>
       )}
-      <OrderSummary order={order} lang={lang} t={t} />
-      <OrderActions order={order} lang={lang} t={t.order} />
+      <OrderSummary order={order} lang={lang} t={t} viewer={viewer} />
+      <OrderActions order={order} lang={lang} t={t.order} viewer={viewer} />
       {viewer === 'buyer' && !pending && <DeliveryBooking order={order} lang={lang} token={token} t={t.order} />}
       {viewer === 'seller' && SELLER_PARTS.map((Part, i) => <Part key={`seller-${i}`} {...part} />)}
       {PARTY_PARTS.map((Part, i) => (

@@ -1,11 +1,11 @@
 import { safe } from '@trpc/client';
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { Shell } from '../../../../_components/shell';
 import { apiAs, getMarketplace, problemOf } from '../../../../../lib/api';
 import { formatDate } from '../../../../../lib/intl';
+import { sellerStanding } from '../../../../../lib/listing-state';
 import { messages } from '../../../../../lib/messages';
 import { sessionToken } from '../../../../../lib/session';
 import { loadCatalogue } from '../catalogue';
@@ -32,10 +32,12 @@ const loadOwn = cache(async (lang: string, id: string) => {
   return listing;
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { lang, id } = await params;
-  const listing = await loadOwn(lang, id);
-  return { title: listing.title || messages(lang).listings.untitled };
+// titled by the layout ("<page> · <shop>"): a title of the page's own would drop the shop's name
+/** The editor's status line: "On sale · On sale since …", "Sold", "Reserved · …" (lib/listing-state.ts). */
+function editorStanding(listing: Awaited<ReturnType<typeof loadOwn>>, l: ReturnType<typeof messages>['listings'], lang: string) {
+  const s = sellerStanding(listing, l);
+  const since = s.key === 'published' && listing.published_at ? `${l.onSaleSince} ${formatDate(listing.published_at, lang)}` : undefined;
+  return { key: s.key, label: s.label, detail: [since, s.detail].filter(Boolean).join(' · ') || undefined };
 }
 
 /**
@@ -62,7 +64,7 @@ export default async function MyListingPage({ params, searchParams }: Props) {
         <ListingEditor
           lang={lang}
           model={editorModel(t, marketplace, await loadCatalogue(marketplace, lang), lang, listing)}
-          listing={{ ...listing, since: listing.status === 'published' && listing.published_at ? `${l.onSaleSince} ${formatDate(listing.published_at, lang)}` : undefined }}
+          listing={{ ...listing, standing: editorStanding(listing, l, lang) }}
           notice={notice}
         />
       ) : (

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { Shell } from '../../../../_components/shell';
@@ -13,10 +12,7 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ lang: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: messages((await params).lang).listings.new };
-}
-
+// titled by the layout ("<page> · <shop>"): a title of the page's own would drop the shop's name
 /** A new listing, in the same editor as an existing one: it becomes a draft on its first save. */
 export default async function NewListingPage({ params }: Props) {
   const { lang } = await params;

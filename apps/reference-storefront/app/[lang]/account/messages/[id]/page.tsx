@@ -1,15 +1,14 @@
-import { safe } from '@trpc/client';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { ApiProblem } from '../../../../_components/api-problem';
 import { Shell } from '../../../../_components/shell';
-import { api, apiAs, problemOf } from '../../../../../lib/api';
+import { apiAs, problemOf } from '../../../../../lib/api';
 import { formatDateTime } from '../../../../../lib/intl';
 import { messages } from '../../../../../lib/messages';
 import { titled } from '../../../../../lib/page-meta';
 import { problemText } from '../../../../../lib/problems';
 import { currentUser, sessionToken } from '../../../../../lib/session';
-import { findConversation, loadThread, type Conversation, type Message } from '../load';
+import { conversationTitle, findConversation, loadThread, type Conversation, type Message } from '../load';
 import { MessageBox } from '../message-box';
 
 export const dynamic = 'force-dynamic';
@@ -21,6 +20,8 @@ type Props = { params: Promise<{ lang: string; id: string }> };
 function author(m: Message, c: Conversation | undefined, me: string | undefined, t: ReturnType<typeof messages>['inbox']): string {
   if (m.from_marketplace) return t.support;
   if (m.sender_id && m.sender_id === me) return t.you;
+  // the other party by their name; by their role when they have none
+  if (c?.other_party?.display_name && m.sender_id === c.other_party.id) return c.other_party.display_name;
   if (m.sender_id === c?.user_b) return t.seller;
   return c?.kind === 'order' ? t.buyer : t.asker;
 }
@@ -40,15 +41,14 @@ export default async function ConversationPage({ params }: Props) {
   const status = error && problemOf(error)?.status;
   if (status === 401) redirect(`/${lang}/auth/sign-in?next=${back}`);
   if (status === 404 || status === 422) notFound();
-  // the listing's title while it is on sale (afterwards the link still leads to its page)
-  const [listing] = conversation?.listing_id ? await safe(api().listings.get.query({ id: conversation.listing_id })) : [undefined];
-  const listingTitle = listing?.title;
+  const listingTitle = conversation?.listing_title;
   return (
     <Shell lang={lang}>
       <p>
         <Link href={`/${lang}/account/messages`}>← {t.back}</Link>
       </p>
-      <h1>{conversation ? t.kinds[conversation.kind] : t.threadTitle}</h1>
+      <h1>{conversation ? conversationTitle(conversation, t) : t.threadTitle}</h1>
+      {conversation?.other_party?.display_name && <p className="muted">{t.withParty(conversation.other_party.display_name)}</p>}
       {conversation?.kind === 'listing' && conversation.listing_id && (
         <p>
           <Link href={`/${lang}/listings/${conversation.listing_id}`}>{listingTitle ? `${t.threadAbout.listing}: ${listingTitle}` : t.threadAbout.listing}</Link>
