@@ -1,5 +1,5 @@
 /** Entry point of `@hm/domain/payments`: the payments port, its adapters and the one way provider events come in. */
-export { type CreatedPayment, PaymentError, type PaymentErrorKind, type PaymentEvent, type PaymentEventType, type PaymentRequest, type Payments, type RefundRequest } from './../core/ports/payments.js';
+export { type CreatedPayment, eventTypesOf, HANDLED_PAYMENT_EVENTS, PaymentError, type PaymentErrorKind, type PaymentEvent, type PaymentEventType, type PaymentRequest, type Payments, type RefundRequest } from './../core/ports/payments.js';
 export { localPayments } from './adapters/local-payments.js';
 export { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS, type StripeOptions, stripePayments } from './adapters/stripe-payments.js';
 export { verifyStripeWebhook } from './adapters/stripe-webhook.js';

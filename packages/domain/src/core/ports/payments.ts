@@ -69,16 +69,29 @@ export interface AccountChangeForTest {
   due: string[];
 }
 
-/** Event types we act on or record; anything else a provider sends is stored and ignored. */
-export type PaymentEventType =
-  | 'account.updated'
-  | 'payment_intent.succeeded'
-  | 'payment_intent.payment_failed'
-  | 'payment_intent.canceled'
-  | 'charge.refunded'
-  | 'charge.dispute.created'
-  | 'charge.dispute.updated'
-  | 'charge.dispute.closed';
+/**
+ * The one list of the event types we act on or record (anything else a provider sends is stored
+ * and ignored), each with the Stripe webhook endpoint that brings it: `platform` (the platform's own
+ * objects) or `connect` (events on the sellers' connected accounts, sent only to a Connect
+ * endpoint). The handlers' table (flows/payment-events.ts) must cover exactly these types, the
+ * go-live check asks Stripe for exactly these on each endpoint, and the OpenAPI document lists them.
+ */
+export const HANDLED_PAYMENT_EVENTS = {
+  'payment_intent.succeeded': 'platform',
+  'payment_intent.payment_failed': 'platform',
+  'payment_intent.canceled': 'platform',
+  'charge.refunded': 'platform',
+  'charge.dispute.created': 'platform',
+  'charge.dispute.updated': 'platform',
+  'charge.dispute.closed': 'platform',
+  'account.updated': 'connect',
+} as const satisfies Record<string, 'platform' | 'connect'>;
+
+export type PaymentEventType = keyof typeof HANDLED_PAYMENT_EVENTS;
+
+/** The event types a Stripe webhook endpoint must be registered for. */
+export const eventTypesOf = (endpoint: 'platform' | 'connect'): PaymentEventType[] =>
+  (Object.keys(HANDLED_PAYMENT_EVENTS) as PaymentEventType[]).filter((type) => HANDLED_PAYMENT_EVENTS[type] === endpoint);
 
 /** A provider's event, reduced to what we keep. `id` is the provider's event id (stored once). */
 export interface PaymentEvent {
@@ -91,6 +104,8 @@ export interface PaymentEvent {
   /** from the payment's metadata, when the provider kept it */
   marketplaceId?: string;
   orderId?: string;
+  /** the seller's connected account the event happened on (Stripe's `account`: Connect events only); absent for the platform's own events */
+  connectedAccount?: string;
   /** when the provider created the event */
   createdAt: Date;
   /** the event's object as the provider sent it (for the payouts work: refunds, disputes) */
