@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
 import type { Clock } from '@hm/domain/core';
-import { recordPaymentEvents, verifyStripeWebhook } from '@hm/domain/payments';
+import { recordPaymentEvents, STRIPE_WEBHOOK_PATHS, verifyStripeWebhook } from '@hm/domain/payments';
 import { problem, sendProblem } from './problem.js';
 
 /** Stripe's events are a few kilobytes; a PaymentIntent with long metadata stays far below this. */
 export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-/**
- * Stripe's two webhook endpoints of a deployment, each registered in Stripe with its own signing
- * secret: the platform's own events (payments, refunds, disputes, transfers) and, created with
- * `connect: true`, the events of the sellers' connected accounts (`account.updated`, which carries
- * the connected account's id as `account`). Stripe sends a connected account's events only to a
- * Connect endpoint, so without it no seller's payouts would ever become ready.
- */
-export const STRIPE_WEBHOOK_PATHS = { platform: '/webhooks/stripe', connect: '/webhooks/stripe/connect' } as const;
 
 /**
  * `POST /webhooks/stripe` and `POST /webhooks/stripe/connect`: Stripe's event deliveries, outside

@@ -89,6 +89,13 @@ export const HANDLED_PAYMENT_EVENTS = {
 
 export type PaymentEventType = keyof typeof HANDLED_PAYMENT_EVENTS;
 
+/**
+ * Where Stripe's two webhook endpoints of a deployment are, under API_URL: the platform's own events
+ * and, created with `connect: true`, the events of the sellers' connected accounts, each with its own
+ * signing secret (Stripe sends a connected account's events only to a Connect endpoint).
+ */
+export const STRIPE_WEBHOOK_PATHS = { platform: '/webhooks/stripe', connect: '/webhooks/stripe/connect' } as const;
+
 /** The event types a Stripe webhook endpoint must be registered for. */
 export const eventTypesOf = (endpoint: 'platform' | 'connect'): PaymentEventType[] =>
   (Object.keys(HANDLED_PAYMENT_EVENTS) as PaymentEventType[]).filter((type) => HANDLED_PAYMENT_EVENTS[type] === endpoint);
@@ -112,8 +119,35 @@ export interface PaymentEvent {
   data: Record<string, unknown>;
 }
 
+/** A webhook endpoint as the provider has it registered (Stripe's `webhook_endpoints`). */
+export interface WebhookEndpointSetup {
+  url: string;
+  /** a Connect endpoint (connected accounts' events) */
+  connect: boolean;
+  /** `*` for every type */
+  enabledEvents: string[];
+  /** the API version its events are rendered in; null: the account's default */
+  apiVersion: string | null;
+  /** `enabled` or `disabled` */
+  status: string;
+}
+
+/** What the go-live check reads from the provider's account: each part, or why it could not be read. */
+export interface PaymentsSetup {
+  /** the key's mode (Stripe: sk_test_ / sk_live_) */
+  keyMode: 'test' | 'live';
+  /** the API version the adapter speaks (pinned), which the webhook endpoints must use */
+  apiVersion: string;
+  platform: { id: string; country: string | null; chargesEnabled: boolean; payoutsEnabled: boolean } | { error: string };
+  /** whether the platform may make connected accounts (Stripe Connect signed up for) */
+  connect: { enabled: true } | { enabled: false; why: string };
+  webhookEndpoints: WebhookEndpointSetup[] | { error: string };
+}
+
 export interface Payments {
   readonly name: 'local' | 'stripe';
+  /** The go-live check (`console doctor`): the provider account's setup, read through its API. Absent on the sandbox. */
+  inspect?(): Promise<PaymentsSetup>;
   /** Starts a payment the buyer completes with `clientSecret`. Same `id` → the same payment. Rejects with PaymentError. */
   createPayment(req: PaymentRequest): Promise<CreatedPayment>;
   /** Cancels a payment never completed (the payment window ended). Idempotent; a completed one is left alone. */
