@@ -124,7 +124,8 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
       );
 
   const sweep = () =>
-    unlockDeadWorkers(pool).then(
+    // the rows of runners that died without stopping are kept a day (the go-live check says when one last beat), then go
+    pool.query(`delete from worker_heartbeats where beat_at < now() - interval '1 day'`).catch(() => undefined).then(() => unlockDeadWorkers(pool)).then(
       (dead) => dead.length && log('info', `released the jobs of ${dead.length} stopped worker(s): ${dead.join(', ')}`),
       (e: Error) => log('debug', `looking for stopped workers: ${e.message}`),
     );
