@@ -92,7 +92,7 @@ test('a live deployment starts empty and says how to create its first marketplac
     const out = liveApi.output();
     expect(out).not.toContain('Created the demo marketplace');
     expect(out).not.toMatch(/sk_live_|pk_live_/);
-    expect(out).toMatch(/Payments +Stripe, webhook http:\/\/localhost:\d+\/webhooks\/stripe/);
+    expect(out).toMatch(/Payments +Stripe, webhooks http:\/\/localhost:\d+\/webhooks\/stripe and …\/webhooks\/stripe\/connect\n/);
     expect(out).toContain('No marketplace yet');
     expect(out).toContain('npm run --silent console -- marketplace create');
     expect(existsSync(path.join(liveDir, 'demo-keys.live.json'))).toBe(false);
