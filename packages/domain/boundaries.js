@@ -33,7 +33,7 @@ export const MAY_USE = {
 };
 
 /** Folders and files of src/ above the modules: they may use module entries, core and each other; modules and core may not use them. */
-export const ABOVE = ['flows', 'demo', 'testing', 'tasks', 'local-ports'];
+export const ABOVE = ['flows', 'demo', 'testing', 'tasks', 'local-ports', 'doctor'];
 
 /** The HTTP contract (packages/contract) sits above the whole domain: no domain file imports it, tRPC or HTTP. */
 export const TRANSPORT = ['@hm/contract', '@trpc/server', 'trpc-to-openapi', 'fastify'];

@@ -31,6 +31,8 @@ export interface AppDeps {
   apiUrl: string;
   /** STRIPE_WEBHOOK_SECRET when Stripe is the payments provider: `POST /webhooks/stripe` answers 404 without it */
   stripeWebhookSecret?: string;
+  /** STRIPE_CONNECT_WEBHOOK_SECRET: `POST /webhooks/stripe/connect` (connected accounts' events) answers 404 without it */
+  stripeConnectWebhookSecret?: string;
   bodyLimit?: number;
   /** a request (head and body) must arrive within this, else 408 and the connection closes */
   requestTimeoutMs?: number;
@@ -138,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     addIdempotency(scope, deps.orm, clock);
     await registerTrpc(scope, appRouter, createContext);
   });
-  await app.register(async (scope) => registerStripeWebhook(scope, { orm: deps.orm, clock, webhookSecret: deps.stripeWebhookSecret }));
+  await app.register(async (scope) => registerStripeWebhook(scope, { orm: deps.orm, clock, webhookSecret: deps.stripeWebhookSecret, connectWebhookSecret: deps.stripeConnectWebhookSecret }));
 
   return app;
 }

@@ -4,7 +4,7 @@ import { createPorts } from './runtime.js';
 
 const readConfig = (env: Record<string, string>, cwd: string) => read(env as NodeJS.ProcessEnv, cwd);
 
-const live = { API_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+const live = { API_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' };
 const refusal = (env: Record<string, string>) => {
   try {
     readConfig(env, '/tmp');
@@ -24,6 +24,15 @@ test('a live deployment needs an sk_live_ Stripe key and the webhook secret, and
   expect(refusal({ ...live, STRIPE_SECRET_KEY: 'sk_test_abc' })).toBe(needs);
   const config = readConfig(live, '/tmp');
   expect(createPorts(config).payments.name).toBe('stripe');
+});
+
+test('a live deployment refuses to start without the Connect endpoint’s secret; a test one may go without (the doctor names it); it never comes without a Stripe key', () => {
+  expect(refusal({ ...live, STRIPE_CONNECT_WEBHOOK_SECRET: '' })).toBe(
+    'API_MODE=live needs STRIPE_CONNECT_WEBHOOK_SECRET: the signing secret of the Connect webhook endpoint <API_URL>/webhooks/stripe/connect (made in Stripe with "Listen to events on Connected accounts"), without which no seller could ever be paid.',
+  );
+  expect(readConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, '/tmp').STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
+  expect(readConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_c' }, '/tmp').STRIPE_CONNECT_WEBHOOK_SECRET).toBe('whsec_c');
+  expect(refusal({ STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_c' })).toMatch(/^STRIPE_CONNECT_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/);
 });
 
 test('a test deployment refuses live Stripe keys; Stripe keys come in pairs; publishable keys match the mode', () => {

@@ -50,6 +50,8 @@ const ZConfig = z.object({
   RATES_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'Must be a Stripe secret key (sk_test_… or sk_live_…).').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // the Connect endpoint's own signing secret (<API_URL>/webhooks/stripe/connect): connected accounts' events
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'Must be a Stripe publishable key (pk_test_… or pk_live_…).').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
@@ -63,8 +65,9 @@ export class ConfigError extends Error {
 
 /**
  * Live safety: a live deployment takes real money, so it never runs on the sandbox (whose test
- * helper confirms payments) and needs the webhook secret (else no payment is ever confirmed); a
- * test deployment never holds a live key. Stripe's keys carry their mode, so a mismatch is refused
+ * helper confirms payments) and needs both webhook secrets (else no payment is ever confirmed, and
+ * no seller's payout setup ever becomes ready: Stripe sends connected accounts' events only to the
+ * Connect endpoint, signed with its own secret); a test deployment never holds a live key. Stripe's keys carry their mode, so a mismatch is refused
  * before anything starts. One line each, saying what to set.
  */
 function stripeRefusal(c: z.infer<typeof ZConfig>): string | undefined {
@@ -73,8 +76,12 @@ function stripeRefusal(c: z.infer<typeof ZConfig>): string | undefined {
   if (mode === 'live' && (!key?.startsWith('sk_live_') || !c.STRIPE_WEBHOOK_SECRET)) {
     return 'API_MODE=live needs STRIPE_SECRET_KEY (an sk_live_ key) and STRIPE_WEBHOOK_SECRET: a live deployment takes real payments through Stripe and never uses the payments sandbox.';
   }
+  if (mode === 'live' && !c.STRIPE_CONNECT_WEBHOOK_SECRET) {
+    return 'API_MODE=live needs STRIPE_CONNECT_WEBHOOK_SECRET: the signing secret of the Connect webhook endpoint <API_URL>/webhooks/stripe/connect (made in Stripe with "Listen to events on Connected accounts"), without which no seller could ever be paid.';
+  }
   if (mode === 'test' && key?.startsWith('sk_live_')) return 'STRIPE_SECRET_KEY is a live key (sk_live_) but API_MODE=test: use an sk_test_ key, or set API_MODE=live.';
   if (key && !c.STRIPE_WEBHOOK_SECRET) return 'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments could never be confirmed. Set the signing secret of the webhook endpoint /webhooks/stripe.';
+  if (!key && c.STRIPE_CONNECT_WEBHOOK_SECRET) return 'STRIPE_CONNECT_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: set both to use Stripe, or neither for the payments sandbox.';
   if (!key && c.STRIPE_WEBHOOK_SECRET) return 'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: set both to use Stripe, or neither for the payments sandbox.';
   const publishableMode = c.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_live_') ? 'live' : c.STRIPE_PUBLISHABLE_KEY ? 'test' : undefined;
   if (publishableMode && publishableMode !== mode) return `STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but API_MODE=${mode}: use a pk_${mode}_ key.`;

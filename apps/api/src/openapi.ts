@@ -3,6 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { PROBLEMS } from '@hm/contract/problems';
 import type { Meta } from '@hm/contract/trpc';
 import { restRoutes } from '@hm/rest';
+import { eventTypesOf } from '@hm/domain/payments';
 import { openResponses } from './openapi-responses.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -222,17 +223,16 @@ function addRawRoutes(doc: Json, serverUrl: string) {
     ['thumb.jpg', 'medium.jpg', 'large.jpg', 'xlarge.jpg'],
     ': thumb 400 px square, medium 800, large 1600, xlarge 2400 (never enlarged)',
   );
-  doc.paths['/webhooks/stripe'] = {
+  const stripeWebhook = (operationId: string, summary: string, description: string) => ({
     // not under /v1: Stripe calls it, with its signature instead of an API key
     servers: [{ url: serverUrl }],
     post: {
       // called by Stripe, never by a storefront: marked so that generated clients and public docs can leave it out
       'x-internal': true,
-      operationId: 'receiveStripeEvent',
+      operationId,
       tags: ['Webhooks'],
-      summary: "Stripe's event deliveries",
-      description:
-        "The endpoint to register in Stripe's dashboard for this deployment (with the events `payment_intent.succeeded`, `payment_intent.payment_failed`, `payment_intent.canceled`, `charge.refunded`, `charge.dispute.*`). Not for storefronts. The body is verified byte for byte against the `Stripe-Signature` header with `STRIPE_WEBHOOK_SECRET` (400 when the header is missing or does not match, or is older than 5 minutes), then stored once by the event's id and handled in the background; a repeated delivery answers 200 and changes nothing, as does an event type the service does not act on. Bodies up to 256 KiB. 404 when Stripe is not configured.",
+      summary,
+      description: `${description} Not for storefronts. The body is verified byte for byte against the \`Stripe-Signature\` header with the endpoint's signing secret (400 when the header is missing or does not match, or is older than 5 minutes), then stored once by the event's id and handled in the background; a repeated delivery answers 200 and changes nothing, as does an event type the service does not act on. Bodies up to 256 KiB. \`npm run console -- doctor\` checks that both endpoints are registered in Stripe.`,
       security: [],
       parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, description: '`t=<unix time>,v1=<HMAC-SHA256 of "t.body" with the endpoint secret>`' }],
       requestBody: {
@@ -258,5 +258,20 @@ function addRawRoutes(doc: Json, serverUrl: string) {
         ...problems([400, 404, 408, 413, 500, 503]),
       },
     },
-  };
+  });
+  doc.paths['/webhooks/stripe'] = stripeWebhook(
+    'receiveStripeEvent',
+    "Stripe's event deliveries: the platform's events",
+    `The platform endpoint to register in Stripe for this deployment, signed with \`STRIPE_WEBHOOK_SECRET\`, for the platform's own events: ${eventList('platform')}. An event of a connected account (with \`account\`) is refused with 400: it belongs to /webhooks/stripe/connect. 404 when Stripe is not configured.`,
+  );
+  doc.paths['/webhooks/stripe/connect'] = stripeWebhook(
+    'receiveStripeConnectEvent',
+    "Stripe's event deliveries: connected accounts' events",
+    `The Connect endpoint to register in Stripe (\`connect: true\`, "events on Connected accounts"), signed with its own \`STRIPE_CONNECT_WEBHOOK_SECRET\`, for the sellers' connected accounts: ${eventList('connect')}. Every event here names its connected account (\`account\`); one that does not (a platform event) is refused with 400. 404 when \`STRIPE_CONNECT_WEBHOOK_SECRET\` is not set.`,
+  );
 }
+
+const eventList = (endpoint: 'platform' | 'connect') =>
+  eventTypesOf(endpoint)
+    .map((type) => `\`${type}\``)
+    .join(', ');

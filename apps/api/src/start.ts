@@ -34,6 +34,7 @@ const app = await buildApp({
   mode: config.API_MODE,
   apiUrl: config.apiUrl,
   stripeWebhookSecret: config.STRIPE_SECRET_KEY ? config.STRIPE_WEBHOOK_SECRET : undefined,
+  stripeConnectWebhookSecret: config.STRIPE_SECRET_KEY ? config.STRIPE_CONNECT_WEBHOOK_SECRET : undefined,
   bodyLimit: config.BODY_LIMIT_BYTES,
   apiKeyCacheMs: config.API_KEY_CACHE_MS,
   logger: apiLogger(config.LOG_LEVEL),
@@ -58,7 +59,7 @@ const banner = [
   `  OpenAPI        ${config.apiUrl}/v1/openapi.json`,
   ...(config.START_STOREFRONT && demo ? [`  Storefront     ${config.storefrontUrl}  (${dev ? 'next dev' : 'production build'})`] : []),
   `  Mode           ${config.API_MODE}`,
-  `  Payments       ${ports.payments.name === 'stripe' ? `Stripe${config.STRIPE_API_BASE ? ` at ${config.STRIPE_API_BASE}` : ''}, webhook ${config.apiUrl}/webhooks/stripe` : 'local sandbox (pay with POST /v1/test-helpers/payments/confirm)'}`,
+  `  Payments       ${ports.payments.name === 'stripe' ? `Stripe${config.STRIPE_API_BASE ? ` at ${config.STRIPE_API_BASE}` : ''}, webhooks ${config.apiUrl}/webhooks/stripe and …/webhooks/stripe/connect${config.STRIPE_CONNECT_WEBHOOK_SECRET ? '' : ' (no Connect secret: payouts cannot become ready)'}` : 'local sandbox (pay with POST /v1/test-helpers/payments/confirm)'}`,
   `  Database       ${db.embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}, port ${new URL(db.url).port}` : 'DATABASE_URL'}`,
   ...(demo
     ? [

@@ -22,6 +22,22 @@ beforeAll(async () => {
 });
 
 describe('console CLI', () => {
+  test('doctor: a command of one word; on a test deployment it prints what it lacks for live, each with a fix, and exits 1', async () => {
+    const r = await cli('doctor');
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ mode: 'test', ready: false, summary: expect.stringContaining('this test deployment lacks them for live') });
+    const failed = Object.fromEntries(report.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { check: string; fix: string }) => [c.check, c.fix]));
+    expect(Object.keys(failed)).toEqual(expect.arrayContaining(['stripe_key', 'mail', 'images', 'api_url', 'database_role']));
+    expect(failed.stripe_key).toMatch(/STRIPE_SECRET_KEY/);
+    for (const fix of Object.values(failed)) expect(fix).not.toContain('\n');
+    const help = await cli('doctor', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^doctor — The go-live check/);
+    const bad = await cli('doctor', '--loud');
+    expect(bad.code).toBe(2);
+  }, 60_000);
+
   test('marketplace create prints the marketplace and keys shown once', async () => {
     const r = await cli('marketplace', 'create', '--name', 'Loppis', '--slug', 'loppis', '--currencies', 'SEK,EUR', '--locales', 'sv,en', '--storefront-url', 'https://loppis.example');
     expect(r.code, r.stderr).toBe(0);

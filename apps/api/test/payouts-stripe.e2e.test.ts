@@ -9,12 +9,14 @@ import { ordersSuite, type Market, type Person } from './orders.suite.js';
  * received order is paid by a Transfer from its charge, a dispute holds an unpaid payout.
  */
 const SECRET = 'whsec_payouts_test';
+const CONNECT_SECRET = 'whsec_payouts_connect_test';
 const stripe = await startStripeTestServer();
-const suite = ordersSuite({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET } });
+const suite = ordersSuite({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET, stripeConnectWebhookSecret: CONNECT_SECRET } });
 
 beforeAll(async () => {
   const address = await suite.h.app.listen({ port: 0, host: '127.0.0.1' });
   stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
+  stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
 });
 afterAll(() => stripe.close());
 

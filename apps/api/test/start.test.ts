@@ -17,7 +17,7 @@ const dataDir = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 /** A live deployment needs Stripe; these keys are never used here (nothing is paid in these tests). */
-const LIVE_STRIPE = { STRIPE_SECRET_KEY: 'sk_live_startup', STRIPE_WEBHOOK_SECRET: 'whsec_startup' };
+const LIVE_STRIPE = { STRIPE_SECRET_KEY: 'sk_live_startup', STRIPE_WEBHOOK_SECRET: 'whsec_startup', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_startup_connect' };
 const portOf = (out: string) => Number(/Database .*port (\d+)/.exec(out)![1]);
 
 async function canLogIn(port: number, password: string, database = 'postgres') {
@@ -92,7 +92,7 @@ test('a live deployment starts empty and says how to create its first marketplac
     const out = liveApi.output();
     expect(out).not.toContain('Created the demo marketplace');
     expect(out).not.toMatch(/sk_live_|pk_live_/);
-    expect(out).toMatch(/Payments +Stripe, webhook http:\/\/localhost:\d+\/webhooks\/stripe/);
+    expect(out).toMatch(/Payments +Stripe, webhooks http:\/\/localhost:\d+\/webhooks\/stripe and …\/webhooks\/stripe\/connect\n/);
     expect(out).toContain('No marketplace yet');
     expect(out).toContain('npm run --silent console -- marketplace create');
     expect(existsSync(path.join(liveDir, 'demo-keys.live.json'))).toBe(false);
@@ -114,8 +114,12 @@ test('live without Stripe, or test with a live Stripe key, stops before anything
   for (const [env, line] of [
     [{ API_MODE: 'live' }, 'API_MODE=live needs STRIPE_SECRET_KEY (an sk_live_ key) and STRIPE_WEBHOOK_SECRET: a live deployment takes real payments through Stripe and never uses the payments sandbox.'],
     [{ API_MODE: 'test', ...LIVE_STRIPE }, 'STRIPE_SECRET_KEY is a live key (sk_live_) but API_MODE=test: use an sk_test_ key, or set API_MODE=live.'],
+    [
+      { API_MODE: 'live', ...LIVE_STRIPE, STRIPE_CONNECT_WEBHOOK_SECRET: '' },
+      'API_MODE=live needs STRIPE_CONNECT_WEBHOOK_SECRET: the signing secret of the Connect webhook endpoint <API_URL>/webhooks/stripe/connect (made in Stripe with "Listen to events on Connected accounts"), without which no seller could ever be paid.',
+    ],
   ] as const) {
-    const api = start('src/start.ts', { DATA_DIR: dir, API_PORT: String(await freePort()), START_STOREFRONT: 'false', DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', ...env });
+    const api = start('src/start.ts', { DATA_DIR: dir, API_PORT: String(await freePort()), START_STOREFRONT: 'false', DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_CONNECT_WEBHOOK_SECRET: '', ...env });
     expect(await api.exited).toBe(1);
     expect(api.output().trim().split('\n')).toEqual([line]);
   }

@@ -11,15 +11,17 @@ import { makeMarketplace, signUp, startHarness, type Harness } from './harness.j
  * `POST /webhooks/stripe`, it is stored once and handled by the job.
  */
 const SECRET = 'whsec_test_webhook_secret';
+const CONNECT_SECRET = 'whsec_test_connect_secret';
 let stripe: StripeTestServer;
 let h: Harness;
 let shop: Awaited<ReturnType<typeof makeMarketplace>>;
 
 beforeAll(async () => {
   stripe = await startStripeTestServer();
-  h = await startHarness({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET } });
+  h = await startHarness({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET, stripeConnectWebhookSecret: CONNECT_SECRET } });
   const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
   stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
+  stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
   shop = await makeMarketplace(h);
 });
 afterAll(async () => {
@@ -28,8 +30,8 @@ afterAll(async () => {
 });
 
 const sign = (payload: string, secret = SECRET, t = Math.floor(Date.now() / 1000)) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
-const post = (payload: string, signature?: string) =>
-  h.request({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', ...(signature !== undefined && { 'stripe-signature': signature }) }, payload });
+const post = (payload: string, signature?: string, url = '/webhooks/stripe') =>
+  h.request({ method: 'POST', url, headers: { 'content-type': 'application/json', ...(signature !== undefined && { 'stripe-signature': signature }) }, payload });
 const rows = () =>
   h.orm.em
     .getConnection()
@@ -136,9 +138,79 @@ describe('Stripe Connect: payout setup follows account.updated through the webho
     stale.id = `${stale.id}_late`;
     stale.created -= 60;
     const payload = JSON.stringify(stale);
-    expect((await post(payload, sign(payload))).statusCode).toBe(200);
+    expect((await post(payload, sign(payload, CONNECT_SECRET), '/webhooks/stripe/connect')).statusCode).toBe(200);
     await h.runJobs();
     expect((await call('GET', '/v1/me/payouts')).json()).toEqual({ status: 'ready', due: [] });
+    // Stripe sent every account.updated to the Connect endpoint only, where it was accepted
+    const deliveries = (await stripe.settled()).filter((d) => d.type === 'account.updated');
+    expect(deliveries.map((d) => d.status)).toEqual([200, 200]);
+    expect(stripe.webhookEndpoints.map((e) => [e.url, e.connect])).toEqual([
+      [expect.stringMatching(/\/webhooks\/stripe$/), false],
+      [expect.stringMatching(/\/webhooks\/stripe\/connect$/), true],
+    ]);
+  });
+});
+
+describe('two endpoints, two secrets: the platform route and the Connect route', () => {
+  const accountEvent = (id: string, account = 'acct_seller_1') =>
+    JSON.stringify({ id, object: 'event', type: 'account.updated', account, created: Math.floor(Date.now() / 1000), data: { object: { id: account, object: 'account', metadata: { marketplace_id: shop.marketplace.id } } } });
+  const platformEvent = (id: string) =>
+    JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: 'pi_two', object: 'payment_intent', metadata: { marketplace_id: shop.marketplace.id } } } });
+  const stored = async (id: string) => (await rows()).filter((r) => r.provider_event_id === id);
+
+  test('a signed account.updated on /webhooks/stripe/connect with the Connect secret is stored and handled like any event', async () => {
+    const payload = accountEvent('evt_connect_ok');
+    const res = await post(payload, sign(payload, CONNECT_SECRET), '/webhooks/stripe/connect');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+    expect(await stored('evt_connect_ok')).toEqual([expect.objectContaining({ type: 'account.updated', marketplace_id: shop.marketplace.id })]);
+    await h.runJobs();
+    expect((await stored('evt_connect_ok'))[0]!.outcome).toBeTruthy();
+    // the same delivery again: 200, stored once
+    expect((await post(payload, sign(payload, CONNECT_SECRET), '/webhooks/stripe/connect')).json()).toEqual({ received: true, duplicate: true });
+  });
+
+  test('an account.updated sent to the wrong route or with the wrong secret → 400, nothing stored', async () => {
+    const payload = accountEvent('evt_connect_wrong');
+    const cases = {
+      // the Connect endpoint's delivery arriving at the platform route: the platform secret does not verify it
+      connectSecretOnPlatformRoute: await post(payload, sign(payload, CONNECT_SECRET)),
+      // the platform's secret on the Connect route
+      platformSecretOnConnectRoute: await post(payload, sign(payload, SECRET), '/webhooks/stripe/connect'),
+    };
+    for (const res of Object.values(cases)) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, code: 'invalid_signature' });
+    }
+    // signed with the platform secret, but the event happened on a connected account: that endpoint is registered the wrong way round
+    const misrouted = await post(payload, sign(payload, SECRET));
+    expect(misrouted.statusCode).toBe(400);
+    expect(misrouted.json()).toMatchObject({ code: 'malformed_request', detail: expect.stringContaining('/webhooks/stripe/connect') });
+    expect(await stored('evt_connect_wrong')).toEqual([]);
+  });
+
+  test('a platform event (no `account`) on the Connect route → 400, even when signed with the Connect secret', async () => {
+    const payload = platformEvent('evt_platform_on_connect');
+    const res = await post(payload, sign(payload, CONNECT_SECRET), '/webhooks/stripe/connect');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'malformed_request', detail: expect.stringContaining('platform endpoint /webhooks/stripe') });
+    expect(await stored('evt_platform_on_connect')).toEqual([]);
+    // the same event on its own route with its own secret is taken
+    expect((await post(payload, sign(payload))).statusCode).toBe(200);
+  });
+
+  test('without STRIPE_CONNECT_WEBHOOK_SECRET the Connect route answers 404 and the platform route still works', async () => {
+    const platformOnly = await startHarness({ payments: h.payments, app: { stripeWebhookSecret: SECRET } });
+    try {
+      const payload = accountEvent('evt_no_connect');
+      const res = await platformOnly.request({ method: 'POST', url: '/webhooks/stripe/connect', headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload, CONNECT_SECRET) }, payload });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found', detail: expect.stringContaining('STRIPE_CONNECT_WEBHOOK_SECRET') });
+      const other = platformEvent('evt_platform_only');
+      expect((await platformOnly.request({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': sign(other) }, payload: other })).statusCode).toBe(200);
+    } finally {
+      await platformOnly.close();
+    }
   });
 });
 
@@ -203,10 +275,16 @@ test('without Stripe configured the route answers 404 problem', async () => {
   }
 });
 
-test('the OpenAPI document lists the webhook at the root, outside /v1, without an API key', async () => {
+test('the OpenAPI document lists both webhooks at the root, outside /v1, without an API key, each with its event types', async () => {
   const doc = (await h.request({ method: 'GET', url: '/v1/openapi.json' })).json();
-  const op = doc.paths['/webhooks/stripe'];
-  expect(op.servers).toEqual([{ url: 'http://localhost:4000' }]);
-  expect(op.post.security).toEqual([]);
-  expect(Object.keys(op.post.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '413', '503']));
+  for (const path of ['/webhooks/stripe', '/webhooks/stripe/connect']) {
+    const op = doc.paths[path];
+    expect(op.servers).toEqual([{ url: 'http://localhost:4000' }]);
+    expect(op.post.security).toEqual([]);
+    expect(Object.keys(op.post.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '413', '503']));
+  }
+  expect(doc.paths['/webhooks/stripe'].post.description).toContain('`payment_intent.succeeded`');
+  expect(doc.paths['/webhooks/stripe'].post.description).not.toContain('`account.updated`');
+  expect(doc.paths['/webhooks/stripe/connect'].post.description).toContain('`account.updated`');
+  expect(doc.paths['/webhooks/stripe/connect'].post.description).toContain('STRIPE_CONNECT_WEBHOOK_SECRET');
 });

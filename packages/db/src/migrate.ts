@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { Logger, runMigrations } from 'graphile-worker';
 import { crossTenantEm } from './tenancy.js';
+import { migrationsList } from './migrations/index.js';
 
 /**
  * Applies pending migrations (ours, then graphile-worker's job schema, so a request can add a job
@@ -22,5 +23,15 @@ export async function migrate(orm: MikroORM): Promise<string[]> {
   return applied.map((m) => m.name);
 }
 
+/**
+ * Whether the database is at this code's schema: our migrations not yet applied (`pending`), and
+ * applied ones this code does not know (`unknown`: the database was migrated by a newer version).
+ */
+export async function migrationStatus(orm: MikroORM): Promise<{ applied: number; latest: string | null; pending: string[]; unknown: string[] }> {
+  const [executed, pending] = await Promise.all([orm.migrator.getExecuted(), orm.migrator.getPending()]);
+  const known = new Set(migrationsList.map((m) => m.name));
+  const names = executed.map((m) => m.name.replace(/\.[jt]s$/, ''));
+  return { applied: names.length, latest: names.at(-1) ?? null, pending: pending.map((m) => m.name), unknown: names.filter((n) => !known.has(n)) };
+}
 
 const silentLogger = new Logger(() => () => {});

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { run, Logger, type Runner, type WorkerEvents } from 'graphile-worker';
+import { WORKER_HEARTBEAT_MS } from '@hm/domain/doctor';
 import { createTaskList, crontab, type TaskDeps } from './task-list.js';
 import { WorkerLease, unlockDeadWorkers, unlockWorker } from './worker-lease.js';
 
@@ -30,6 +33,7 @@ export const RECORD_RESULTS_BEFORE_RETURNING = { worker: { completeJobBatchDelay
 
 /** How often a running worker looks for jobs of runners that died elsewhere. */
 const SWEEP_INTERVAL_MS = 30_000;
+
 const STOP_GRACE_MS = 10_000;
 /**
  * Longest wait between attempts to start a new runner while the database is away. An attempt is one
@@ -104,8 +108,24 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
     }
   };
 
+  // The heartbeat: this process's row, beaten while it runs (also while the database restarts: a beat that fails is tried at the next one).
+  const heartbeat = { id: randomUUID(), host: hostname(), pid: process.pid, startedAt: new Date() };
+  const beat = () =>
+    pool
+      .query(`insert into worker_heartbeats (id, host, pid, started_at, beat_at) values ($1, $2, $3, $4, now()) on conflict (id) do update set beat_at = now()`, [
+        heartbeat.id,
+        heartbeat.host,
+        heartbeat.pid,
+        heartbeat.startedAt,
+      ])
+      .then(
+        () => undefined,
+        (e: Error) => log('debug', `worker heartbeat: ${e.message}`),
+      );
+
   const sweep = () =>
-    unlockDeadWorkers(pool).then(
+    // the rows of runners that died without stopping are kept a day (the go-live check says when one last beat), then go
+    pool.query(`delete from worker_heartbeats where beat_at < now() - interval '1 day'`).catch(() => undefined).then(() => unlockDeadWorkers(pool)).then(
       (dead) => dead.length && log('info', `released the jobs of ${dead.length} stopped worker(s): ${dead.join(', ')}`),
       (e: Error) => log('debug', `looking for stopped workers: ${e.message}`),
     );
@@ -114,6 +134,9 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
   void sweep();
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
+  await beat();
+  const beater = setInterval(() => void beat(), WORKER_HEARTBEAT_MS);
+  beater.unref();
 
   return {
     get poolId() {
@@ -123,6 +146,7 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
       if (stopping) return;
       stopping = true;
       clearInterval(sweeper);
+      clearInterval(beater);
       const last = current;
       const stopped = last ? last.runner.stop().catch(() => {}) : Promise.resolve();
       lease.drain(); // after stop(): runners waiting for the lease now see they are stopping
@@ -130,6 +154,8 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
       // whatever is still running is released for another worker rather than left locked
       if (last) await unlockWorker(pool, last.poolId).catch((e: Error) => log('warning', `releasing jobs: ${e.message}`));
       await lease.close();
+      // a worker that stopped is not alive: its row goes (a crashed one's simply grows old)
+      await pool.query('delete from worker_heartbeats where id = $1', [heartbeat.id]).catch(() => {});
       await within(pool.end(), 2000);
     },
   };

@@ -14,10 +14,14 @@ import { helpOf, inputOf, withBareBooleans } from './flags.js';
  * Operator console: `npm run --silent console -- <group> <action> [--flags]` (`--help` after a
  * command lists its flags). Commands and flags come from the console router's procedures and their
  * input schemas. Prints one JSON document on stdout; errors are a problem JSON on stderr with a
- * non-zero exit. Works whether or not the server runs: it joins the embedded database or starts it briefly.
+ * non-zero exit (also a result that says `ready: false`: the go-live check). Works whether or not the server runs: it joins the embedded database or starts it briefly.
  */
 const COMMANDS = commandsOf(consoleRouter);
-const [group, action, ...rest] = process.argv.slice(2);
+const [group, second, ...others] = process.argv.slice(2);
+// a command of one word (`doctor`) takes everything after it as flags
+const single = group !== undefined && COMMANDS.has(group) && !COMMANDS.has(`${group} ${second ?? ''}`);
+const action = single ? undefined : second;
+const rest = single && second !== undefined ? [second, ...others] : others;
 const name = `${group ?? ''} ${action ?? ''}`.trim();
 
 function fail(problem: Problem, exitCode = 1): never {
@@ -84,7 +88,13 @@ const db = await connect(config).catch((e: unknown) => {
   if (problem.code === 'internal_error') process.stderr.write(`${(e as Error).stack ?? e}\n`);
   return fail(problem);
 });
-const caller = consoleCaller(consoleContext({ orm: db.orm, mode: config.API_MODE, ports: createPorts(config), publicUrl: config.apiUrl }, `console_${Date.now()}`));
+const deployment = {
+  mailFrom: config.MAIL_FROM,
+  embeddedDatabase: db.embedded,
+  stripeWebhookSecret: Boolean(config.STRIPE_WEBHOOK_SECRET),
+  stripeConnectWebhookSecret: Boolean(config.STRIPE_CONNECT_WEBHOOK_SECRET),
+};
+const caller = consoleCaller(consoleContext({ orm: db.orm, mode: config.API_MODE, ports: createPorts(config), publicUrl: config.apiUrl, deployment }, `console_${Date.now()}`));
 
 let exitCode = 0;
 let input: Record<string, unknown> | undefined;
@@ -92,6 +102,8 @@ try {
   input = inputOf(command.flags, flagValues, readJsonFile);
   const result = await command.call(caller, input);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  // a check that finds the deployment not ready (`doctor`) fails the command, for scripts and CI
+  if ((result as { ready?: unknown } | null)?.ready === false) exitCode = 1;
 } catch (e) {
   const problem = locateFields(plainProblem(e as Error, input), (field) => cliLocation(command, field));
   if (problem.status >= 500) process.stderr.write(`${(e as Error).stack ?? e}\n`);

@@ -20,16 +20,20 @@ const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 export function commandsOf(router: typeof consoleRouter): Map<string, Command> {
   const commands = new Map<string, Command>();
   for (const [path, procedure] of Object.entries(router._def.procedures as unknown as Procedures)) {
-    const [group, action] = path.split('.') as [string, string];
+    // `group.action`, or a procedure at the router's top: a command of one word (`doctor`)
+    const [group, action] = path.split('.') as [string, string | undefined];
     const input = procedure._def.inputs[0]!;
     const flags = flagsOf(input);
-    const name = `${group} ${kebab(action)}`;
+    const name = action === undefined ? group : `${group} ${kebab(action)}`;
     commands.set(name, {
       name,
       ...(input.description ? { description: input.description } : {}),
       flags,
       usage: usageOf(flags),
-      call: (caller, value) => (caller as unknown as DynamicCaller)[group]![action]!(value),
+      call: (caller, value) => {
+        const callable = caller as unknown as DynamicCaller & Record<string, (input: unknown) => Promise<unknown>>;
+        return action === undefined ? callable[group]!(value) : callable[group]![action]!(value);
+      },
     });
   }
   return commands;

@@ -135,6 +135,7 @@ describe('console commands', () => {
       'pages list',
       'media upload',
       'newsletter export',
+      'doctor',
     ]);
   });
 

@@ -29,12 +29,13 @@ import { getConversationProcedure, listSupportProcedure, replySupportProcedure }
 import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
 import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
+import { doctorProcedure } from './procedures/doctor.js';
 // the flows fill the effect slots the modules' machines name (an order move needs them)
 import '@hm/domain/flows';
 
 /**
  * Operator console: outside the public contract (never mounted on /v1). The CLI derives its
- * commands (`<group> <action>`, camelCase actions as kebab-case) and flags from this router and the
+ * commands (`<group> <action>`, camelCase actions as kebab-case; a procedure at the top is a command of one word, `doctor`) and flags from this router and the
  * procedures' input schemas, and calls them in-process; input errors are the same problems as on the API.
  */
 export const consoleRouter = router({
@@ -67,6 +68,7 @@ export const consoleRouter = router({
   pages: router({ put: putPageProcedure, publish: publishPageProcedure, unpublish: unpublishPageProcedure, previewLink: previewLinkProcedure, list: listPagesProcedure }),
   media: router({ upload: uploadMediaProcedure }),
   newsletter: router({ export: exportNewsletterProcedure }),
+  doctor: doctorProcedure,
 });
 
 export type ConsoleRouter = typeof consoleRouter;

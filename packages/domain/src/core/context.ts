@@ -27,6 +27,22 @@ export interface Context extends Ports {
   publicUrl: string;
   /** The shopper's IP address, as a storefront's server passed it with its secret key (`X-Client-IP`); per-IP limits use it. */
   clientIp?: string;
+  /** the console's only: the deployment's configuration, for the go-live check */
+  deployment?: DeploymentFacts;
+}
+
+/**
+ * What the go-live check (`console doctor`) needs to know of the deployment's configuration beyond
+ * its ports; only the console's context carries it.
+ */
+export interface DeploymentFacts {
+  /** MAIL_FROM */
+  mailFrom: string;
+  /** the embedded PostgreSQL under DATA_DIR (no DATABASE_URL) */
+  embeddedDatabase: boolean;
+  /** STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are set */
+  stripeWebhookSecret: boolean;
+  stripeConnectWebhookSecret: boolean;
 }
 
 /** The context inside a procedure that needs a key: marketplace known, entity manager scoped to it. */
@@ -56,6 +72,16 @@ export interface UserCommandContext extends CommandContext {
 }
 
 /** The operator console's context (CLI, tests): no API key or session; procedures name the marketplace. */
-export function consoleContext(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string }, requestId: string): Context {
-  return { ...deps.ports, orm: deps.orm, mode: deps.mode, transport: 'console', requestId, auth: undefined, sessionToken: undefined, publicUrl: deps.publicUrl };
+export function consoleContext(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string; deployment?: DeploymentFacts }, requestId: string): Context {
+  return {
+    ...deps.ports,
+    orm: deps.orm,
+    mode: deps.mode,
+    transport: 'console',
+    requestId,
+    auth: undefined,
+    sessionToken: undefined,
+    publicUrl: deps.publicUrl,
+    ...(deps.deployment && { deployment: deps.deployment }),
+  };
 }

@@ -7,7 +7,7 @@ import { onAccountUpdated, onChargeRefunded, onDispute } from './settlement.js';
 /**
  * Payment events: what the provider tells us, from its arrival to what it changes.
  *
- *   arrive   Stripe's signed webhook (POST /webhooks/stripe), or the sandbox through the test helpers
+ *   arrive   Stripe's signed webhooks (POST /webhooks/stripe, /webhooks/stripe/connect), or the sandbox through the test helpers
  *            → payments.recordPaymentEvents                stored once by the provider's event id
  *                                                          → addJob `handle-payment-event` (same transaction)
  *   handle   the `handle-payment-event` job: payments.handlePaymentEvent
@@ -42,7 +42,8 @@ export const onPaymentSucceeded: PaymentEventHandler = async (event, ctx) => {
 };
 
 /**
- * What each provider event leads to, by type; a type not listed here is stored and ignored.
+ * What each provider event leads to, by type: exactly the types of `HANDLED_PAYMENT_EVENTS` (the one
+ * list, which the go-live check and the OpenAPI document read too); any other type is stored and ignored.
  * Connect accounts, refunds and disputes are settlement's (flows/settlement.ts). The payments
  * module stores events and runs them once; this table, above the modules, says what each one means.
  */

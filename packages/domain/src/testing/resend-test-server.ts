@@ -21,6 +21,8 @@ export interface ResendTestServer {
   createSegment(name: string): string;
   /** the next `count` API requests fail with this status (500, 503, 429, 422 …) */
   failNext(count: number, status: number): void;
+  /** a sending domain as Resend lists it (`GET /domains`), with its verification status (again: its status changes) */
+  addDomain(name: string, status: 'verified' | 'pending' | 'not_started' | 'failed'): void;
   /** how many contact-creating requests arrived (a retry that found its contact creates none) */
   contactCreations(): number;
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export async function startResendTestServer(opts: { apiKey?: string; pageSize?: 
   const contacts = new Map<string, StoredContact>(); // by id
   const segments = new Map<string, { name: string; members: string[] }>(); // contact ids in joining order
   const faults: number[] = [];
+  const domains: { id: string; name: string; status: string; created_at: string; region: string; capabilities: { sending: string; receiving: string } }[] = [];
   let creations = 0;
 
   const contactOf = (idOrEmail: string) => contacts.get(idOrEmail) ?? [...contacts.values()].find((c) => c.email === idOrEmail.toLowerCase());
@@ -77,6 +80,7 @@ export async function startResendTestServer(opts: { apiKey?: string; pageSize?: 
       emails.set(id, { from: String(json.from), to: (json.to as string[])[0]!, subject: String(json.subject), text: String(json.text), html: String(json.html) });
       return [200, { id }];
     }
+    if (method === 'GET' && path === '/domains') return [200, { object: 'list', has_more: false, data: domains }];
     if (method === 'POST' && path === '/contacts') {
       creations++;
       const email = String(json.email ?? '').toLowerCase();
@@ -149,6 +153,11 @@ export async function startResendTestServer(opts: { apiKey?: string; pageSize?: 
       for (let i = 0; i < count; i++) faults.push(status);
     },
     contactCreations: () => creations,
+    addDomain(name, status) {
+      const known = domains.findIndex((d) => d.name === name);
+      if (known >= 0) return void (domains[known]!.status = status);
+      domains.push({ id: randomUUID(), name, status, created_at: new Date().toISOString(), region: 'eu-west-1', capabilities: { sending: 'enabled', receiving: 'disabled' } });
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

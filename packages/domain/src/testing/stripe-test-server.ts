@@ -7,18 +7,32 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
  * does with Resend's API): form-encoded bodies, `Idempotency-Key` replays (and refusal of a key
  * reused with other parameters), PaymentIntents (create, retrieve, cancel, confirm with Stripe's test
  * cards), refunds, errors in Stripe's shape, and webhook deliveries signed like Stripe's
- * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`). Faults can be injected to play an
- * outage. Only for tests; it keeps everything in memory.
+ * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`). Webhook endpoints are Stripe's:
+ * a platform endpoint gets the platform's own events, a Connect endpoint (`connect: true`) only the
+ * events of connected accounts (which carry `account`), each signed with its own secret; endpoints
+ * can be created and listed through the API (`/v1/webhook_endpoints`), as the go-live check reads
+ * them, beside the platform's own account (`GET /v1/account`) and whether Connect is enabled.
+ * Faults can be injected to play an outage. Only for tests; it keeps everything in memory.
  */
 export interface StripeTestServer {
   url: string;
   apiKey: string;
-  /** deliver events to this URL, signed with this secret (until then events are only kept) */
-  sendWebhooksTo(url: string, secret: string): void;
+  /**
+   * Deliver events to this URL, signed with this secret (until then events are only kept): the
+   * platform's events, or with `connect` the connected accounts' events (as a Connect endpoint).
+   * Registered as a webhook endpoint for every event type (`*`).
+   */
+  sendWebhooksTo(url: string, secret: string, opts?: { connect?: boolean }): void;
   /** every event made so far, oldest first */
   events: StripeTestEvent[];
-  /** makes an event of any type (disputes, types we do not handle …) and delivers it */
-  emit(type: string, object: Record<string, unknown>): StripeTestEvent;
+  /** makes an event of any type (disputes, types we do not handle …) and delivers it; `account`: it happened on that connected account */
+  emit(type: string, object: Record<string, unknown>, opts?: { account?: string }): StripeTestEvent;
+  /** the platform's own account as `GET /v1/account` answers it; `changes` are merged in (country, charges_enabled …) */
+  platform(changes?: Record<string, unknown>): Record<string, unknown>;
+  /** whether the platform signed up for Connect (default true): without it account calls are refused as Stripe refuses them */
+  setConnectEnabled(enabled: boolean): void;
+  /** every webhook endpoint, with its secret */
+  webhookEndpoints: Record<string, unknown>[];
   /** delivers an event again, as Stripe does when an endpoint did not answer 2xx */
   redeliver(eventId: string): void;
   /** resolves once every delivery so far was answered; their statuses, oldest first */
@@ -42,6 +56,8 @@ export interface StripeTestEvent {
   id: string;
   type: string;
   payload: string;
+  /** the connected account it happened on (Connect events) */
+  account?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -64,31 +80,79 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   const accounts = new Map<string, Obj>();
   const transfers: Obj[] = [];
   const accountSessions: Obj[] = [];
+  const livemode = apiKey.startsWith('sk_live_');
+  let platformAccount: Obj = {
+    id: newId('acct'),
+    object: 'account',
+    country: 'SE',
+    default_currency: 'sek',
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+    type: 'standard',
+    business_profile: { name: 'Platform' },
+    metadata: {},
+  };
+  let connectEnabled = true;
+  const endpoints: Obj[] = [];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
   const events: StripeTestEvent[] = [];
   const delivered: { eventId: string; type: string; status: number }[] = [];
   const faults: (number | 'hang')[] = [];
   const hanging = new Set<ServerResponse>();
-  let webhook: { url: string; secret: string } | undefined;
   let deliveries: Promise<unknown> = Promise.resolve();
 
+  /** Stripe's routing: a connected account's event to the Connect endpoints, the platform's to the others; each only for the types it enabled. */
+  const endpointsFor = (event: StripeTestEvent) =>
+    endpoints.filter((e) => e.status === 'enabled' && e.connect === (event.account !== undefined) && ((e.enabled_events as string[]).includes('*') || (e.enabled_events as string[]).includes(event.type)));
   const deliver = (event: StripeTestEvent) => {
-    if (!webhook) return;
-    const { url, secret } = webhook;
-    deliveries = deliveries.then(async () => {
-      const t = Math.floor(Date.now() / 1000);
-      const v1 = createHmac('sha256', secret).update(`${t}.${event.payload}`).digest('hex');
-      const status = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': `t=${t},v1=${v1}` }, body: event.payload }).then(
-        (r) => r.status,
-        () => 0,
-      );
-      delivered.push({ eventId: event.id, type: event.type, status });
-    });
+    for (const endpoint of endpointsFor(event)) {
+      const url = String(endpoint.url);
+      const secret = String(endpoint.secret);
+      deliveries = deliveries.then(async () => {
+        const t = Math.floor(Date.now() / 1000);
+        const v1 = createHmac('sha256', secret).update(`${t}.${event.payload}`).digest('hex');
+        const status = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': `t=${t},v1=${v1}` }, body: event.payload }).then(
+          (r) => r.status,
+          () => 0,
+        );
+        delivered.push({ eventId: event.id, type: event.type, status });
+      });
+    }
   };
-  const emit = (type: string, object: Obj): StripeTestEvent => {
+  const addEndpoint = (form: Obj, secret = `whsec_${randomBytes(16).toString('hex')}`): Obj => {
+    if (typeof form.url !== 'string' || !/^https?:\/\//.test(form.url)) throw invalid('Invalid URL: the url must be an http(s) URL.', { param: 'url' });
+    const enabled = Array.isArray(form.enabled_events) ? form.enabled_events : Object.values((form.enabled_events ?? {}) as Obj);
+    if (enabled.length === 0) throw invalid('Missing required param: enabled_events.', { param: 'enabled_events' });
+    const endpoint: Obj = {
+      id: newId('we'),
+      object: 'webhook_endpoint',
+      url: form.url,
+      enabled_events: enabled.map(String),
+      api_version: form.api_version ?? null,
+      application: null,
+      description: form.description ?? null,
+      livemode,
+      metadata: form.metadata ?? {},
+      status: 'enabled',
+      created: Math.floor(Date.now() / 1000),
+      secret,
+      connect: form.connect === 'true' || form.connect === true,
+    };
+    if (endpoint.connect && !connectEnabled) throw notConnect();
+    endpoints.push(endpoint);
+    return endpoint;
+  };
+  const notConnect = () =>
+    invalid("You can only create new accounts if you've signed up for Connect, which you can learn how to do at https://stripe.com/docs/connect.", { code: 'platform_account_required' });
+  const emit = (type: string, object: Obj, opts: { account?: string } = {}): StripeTestEvent => {
     const id = newId('evt');
-    const payload = JSON.stringify({ id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, data: { object } }, null, 2);
-    const event = { id, type, payload };
+    const payload = JSON.stringify(
+      { id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, livemode, pending_webhooks: 1, ...(opts.account && { account: opts.account }), data: { object } },
+      null,
+      2,
+    );
+    const event: StripeTestEvent = { id, type, payload, ...(opts.account && { account: opts.account }) };
     events.push(event);
     deliver(event);
     return event;
@@ -107,7 +171,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   const unexpectedState = (pi: Obj, action: string) =>
     invalid(`You cannot ${action} this PaymentIntent because it has a status of ${String(pi.status)}.`, { code: 'payment_intent_unexpected_state', payment_intent: pi });
 
-  function route(method: string, path: string, form: Obj): Obj {
+  function route(method: string, path: string, form: Obj, query: URLSearchParams): Obj {
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.amount);
@@ -129,7 +193,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
         last_payment_error: null,
         cancellation_reason: null,
         created: Math.floor(Date.now() / 1000),
-        livemode: false,
+        livemode,
       };
       intents.set(id, pi);
       return pi;
@@ -144,6 +208,11 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     }
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path))) return confirm(intent(m[1]!), form);
     if (method === 'POST' && path === '/v1/refunds') return refund(form);
+    if (method === 'GET' && path === '/v1/account') return platformAccount;
+    if (method === 'GET' && path === '/v1/webhook_endpoints') return { object: 'list', url: path, has_more: false, data: endpoints.map(({ secret: _, ...e }) => e) };
+    if (method === 'POST' && path === '/v1/webhook_endpoints') return addEndpoint(form);
+    if (path === '/v1/accounts' && !connectEnabled) throw notConnect();
+    if (method === 'GET' && path === '/v1/accounts') return { object: 'list', url: path, has_more: false, data: [...accounts.values()].slice(0, Number(query.get('limit') ?? 10)) };
     if (method === 'POST' && path === '/v1/accounts') return createAccount(form);
     if (method === 'GET' && (m = /^\/v1\/accounts\/([^/]+)$/.exec(path))) return accounts.get(m[1]!) ?? missingOf('account', m[1]!);
     if (method === 'POST' && path === '/v1/account_sessions') return createAccountSession(form);
@@ -198,7 +267,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       account: account.id,
       client_secret: `accs_secret__${randomBytes(24).toString('hex')}`,
       expires_at: Math.floor(Date.now() / 1000) + 1800,
-      livemode: false,
+      livemode,
       components: Object.fromEntries(Object.entries(components).map(([name, c]) => [name, { enabled: c.enabled === 'true', features: {} }])),
     };
     accountSessions.push(session);
@@ -273,7 +342,8 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     if (fault !== undefined) return send(fault, JSON.stringify({ error: { type: fault === 429 ? 'rate_limit_error' : 'api_error', message: `injected ${fault}` } }));
     if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }));
     const method = req.method ?? 'GET';
-    const path = (req.url ?? '/').split('?')[0]!;
+    const url = new URL(req.url ?? '/', 'http://stripe.test');
+    const path = url.pathname;
     const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
     const fingerprint = `${method} ${path} ${raw}`;
     if (typeof key === 'string') {
@@ -286,7 +356,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     let status = 200;
     let body: string;
     try {
-      body = JSON.stringify(route(method, path, parseForm(raw)));
+      body = JSON.stringify(route(method, path, parseForm(raw), url.searchParams));
     } catch (e) {
       if (!(e instanceof StripeFailure)) throw e;
       status = e.status;
@@ -304,9 +374,12 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   return {
     url: `http://127.0.0.1:${port}`,
     apiKey,
-    sendWebhooksTo: (url, secret) => (webhook = { url, secret }),
+    sendWebhooksTo: (url, secret, opts = {}) => void addEndpoint({ url, enabled_events: ['*'], connect: opts.connect === true }, secret),
     events,
     emit,
+    platform: (changes = {}) => (platformAccount = { ...platformAccount, ...changes }),
+    setConnectEnabled: (enabled) => void (connectEnabled = enabled),
+    webhookEndpoints: endpoints,
     redeliver: (id) => deliver(events.find((e) => e.id === id)!),
     settled: async () => {
       for (let before; before !== deliveries; ) await (before = deliveries);
@@ -318,7 +391,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     updateAccount: (id, changes) => {
       const next = { ...(accounts.get(id) ?? missingOf('account', id)), ...changes };
       accounts.set(id, next);
-      return emit('account.updated', next);
+      return emit('account.updated', next, { account: id });
     },
     transfers,
     accountSessions,

@@ -69,16 +69,36 @@ export interface AccountChangeForTest {
   due: string[];
 }
 
-/** Event types we act on or record; anything else a provider sends is stored and ignored. */
-export type PaymentEventType =
-  | 'account.updated'
-  | 'payment_intent.succeeded'
-  | 'payment_intent.payment_failed'
-  | 'payment_intent.canceled'
-  | 'charge.refunded'
-  | 'charge.dispute.created'
-  | 'charge.dispute.updated'
-  | 'charge.dispute.closed';
+/**
+ * The one list of the event types we act on or record (anything else a provider sends is stored
+ * and ignored), each with the Stripe webhook endpoint that brings it: `platform` (the platform's own
+ * objects) or `connect` (events on the sellers' connected accounts, sent only to a Connect
+ * endpoint). The handlers' table (flows/payment-events.ts) must cover exactly these types, the
+ * go-live check asks Stripe for exactly these on each endpoint, and the OpenAPI document lists them.
+ */
+export const HANDLED_PAYMENT_EVENTS = {
+  'payment_intent.succeeded': 'platform',
+  'payment_intent.payment_failed': 'platform',
+  'payment_intent.canceled': 'platform',
+  'charge.refunded': 'platform',
+  'charge.dispute.created': 'platform',
+  'charge.dispute.updated': 'platform',
+  'charge.dispute.closed': 'platform',
+  'account.updated': 'connect',
+} as const satisfies Record<string, 'platform' | 'connect'>;
+
+export type PaymentEventType = keyof typeof HANDLED_PAYMENT_EVENTS;
+
+/**
+ * Where Stripe's two webhook endpoints of a deployment are, under API_URL: the platform's own events
+ * and, created with `connect: true`, the events of the sellers' connected accounts, each with its own
+ * signing secret (Stripe sends a connected account's events only to a Connect endpoint).
+ */
+export const STRIPE_WEBHOOK_PATHS = { platform: '/webhooks/stripe', connect: '/webhooks/stripe/connect' } as const;
+
+/** The event types a Stripe webhook endpoint must be registered for. */
+export const eventTypesOf = (endpoint: 'platform' | 'connect'): PaymentEventType[] =>
+  (Object.keys(HANDLED_PAYMENT_EVENTS) as PaymentEventType[]).filter((type) => HANDLED_PAYMENT_EVENTS[type] === endpoint);
 
 /** A provider's event, reduced to what we keep. `id` is the provider's event id (stored once). */
 export interface PaymentEvent {
@@ -91,14 +111,43 @@ export interface PaymentEvent {
   /** from the payment's metadata, when the provider kept it */
   marketplaceId?: string;
   orderId?: string;
+  /** the seller's connected account the event happened on (Stripe's `account`: Connect events only); absent for the platform's own events */
+  connectedAccount?: string;
   /** when the provider created the event */
   createdAt: Date;
   /** the event's object as the provider sent it (for the payouts work: refunds, disputes) */
   data: Record<string, unknown>;
 }
 
+/** A webhook endpoint as the provider has it registered (Stripe's `webhook_endpoints`). */
+export interface WebhookEndpointSetup {
+  url: string;
+  /** a Connect endpoint (connected accounts' events) */
+  connect: boolean;
+  /** `*` for every type */
+  enabledEvents: string[];
+  /** the API version its events are rendered in; null: the account's default */
+  apiVersion: string | null;
+  /** `enabled` or `disabled` */
+  status: string;
+}
+
+/** What the go-live check reads from the provider's account: each part, or why it could not be read. */
+export interface PaymentsSetup {
+  /** the key's mode (Stripe: sk_test_ / sk_live_) */
+  keyMode: 'test' | 'live';
+  /** the API version the adapter speaks (pinned), which the webhook endpoints must use */
+  apiVersion: string;
+  platform: { id: string; country: string | null; chargesEnabled: boolean; payoutsEnabled: boolean } | { error: string };
+  /** whether the platform may make connected accounts (Stripe Connect signed up for) */
+  connect: { enabled: true } | { enabled: false; why: string };
+  webhookEndpoints: WebhookEndpointSetup[] | { error: string };
+}
+
 export interface Payments {
   readonly name: 'local' | 'stripe';
+  /** The go-live check (`console doctor`): the provider account's setup, read through its API. Absent on the sandbox. */
+  inspect?(): Promise<PaymentsSetup>;
   /** Starts a payment the buyer completes with `clientSecret`. Same `id` → the same payment. Rejects with PaymentError. */
   createPayment(req: PaymentRequest): Promise<CreatedPayment>;
   /** Cancels a payment never completed (the payment window ended). Idempotent; a completed one is left alone. */

@@ -24,5 +24,12 @@ export function resendMailer(opts: { apiKey: string; baseUrl?: string }): Mailer
       if (!data?.id) throw new MailError('Resend answered without a message id', true);
       return { providerId: data.id };
     },
+    async sendingDomain(from) {
+      const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
+      const { data, error } = await (await resend()).domains.list();
+      if (error) throw new MailError(`Resend ${error.statusCode ?? 'network error'} ${error.name}: ${error.message}`, error.statusCode === null || error.statusCode === 429 || error.statusCode >= 500);
+      const found = data?.data.find((d) => d.name.toLowerCase() === domain);
+      return found ? { name: found.name, status: found.status } : null;
+    },
   };
 }

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import S3rver from 's3rver';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
+import { startS3TestServer, type S3TestServer } from '../../testing/s3-test-server.js';
 import { diskImageStore } from './disk-image-store.js';
 import { s3ImageStore } from './s3-image-store.js';
 
@@ -13,9 +12,9 @@ import { s3ImageStore } from './s3-image-store.js';
  * One contract for both image stores. S3 runs through the real AWS SDK against s3rver, an
  * S3-compatible server in Node (there is no network here); disk against a temporary folder.
  */
-let s3rver: S3rver | undefined;
+let s3: S3TestServer | undefined;
 afterAll(async () => {
-  await s3rver?.close();
+  await s3?.close();
 });
 
 const stores: [string, () => Promise<ImageStore>][] = [
@@ -23,12 +22,8 @@ const stores: [string, () => Promise<ImageStore>][] = [
   [
     's3',
     async () => {
-      s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(tmpdir(), 'hm-s3rver-')) });
-      const { port } = await s3rver.run();
-      const endpoint = `http://127.0.0.1:${port}`;
-      const creds = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-      await new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: creds }).send(new CreateBucketCommand({ Bucket: 'hm-images' }));
-      return s3ImageStore({ bucket: 'hm-images', endpoint, ...creds, prefix: 'shop/' });
+      s3 = await startS3TestServer();
+      return s3ImageStore({ bucket: s3.bucket, endpoint: s3.endpoint, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, prefix: 'shop/' });
     },
   ],
 ];

@@ -66,6 +66,7 @@ export function connectStore(root: string, derive: (s: string) => string) {
       provider: 'local',
       type: 'account.updated',
       marketplaceId: metadata.marketplace_id,
+      connectedAccount: String(account.id),
       createdAt: new Date(String(account.updated_at)),
       data: Object.fromEntries(Object.entries(account).filter(([k]) => k !== 'version' && k !== 'updated_at')),
     };

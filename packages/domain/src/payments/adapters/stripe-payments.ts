@@ -1,6 +1,6 @@
 import type { Stripe } from 'stripe';
 import { sameSecret } from '../../core/secret-token.js';
-import { PaymentError, type Payments } from '../../core/ports/payments.js';
+import { PaymentError, type Payments, type PaymentsSetup } from '../../core/ports/payments.js';
 
 export interface StripeOptions {
   secretKey: string;
@@ -19,6 +19,8 @@ export interface StripeOptions {
  * would hold a buyer's request for up to (retries + 1) × the timeout.
  */
 export const STRIPE_MAX_NETWORK_RETRIES = 1;
+/** The Stripe API version this adapter speaks (the `stripe` package's own); the webhook endpoints must render events in it. */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
 export const STRIPE_TIMEOUT_MS = 10_000;
 
 /** The SDK pointed at STRIPE_API_BASE when set (its host, port and protocol options). */
@@ -28,6 +30,7 @@ export function stripeClientConfig(opts: StripeOptions): Stripe.StripeConfig {
     timeout: opts.timeoutMs ?? STRIPE_TIMEOUT_MS,
     maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
     telemetry: false,
+    apiVersion: STRIPE_API_VERSION,
     ...(base && { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' }),
   };
 }
@@ -51,8 +54,43 @@ export function stripePayments(opts: StripeOptions): Payments {
     }
   };
 
+  /** One part of the go-live check: its value, or why Stripe would not give it (one line). */
+  const part = async <T>(what: string, fn: (s: Stripe) => Promise<T>): Promise<T | { error: string }> => {
+    try {
+      return await call(what, fn);
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  };
+
   return {
     name: 'stripe',
+
+    async inspect(): Promise<PaymentsSetup> {
+      const [platform, accounts, endpoints] = await Promise.all([
+        part('read the platform account', (s) => s.accounts.retrieveCurrent()),
+        // Stripe lists connected accounts only for a platform signed up for Connect
+        part('list connected accounts', (s) => s.accounts.list({ limit: 1 })),
+        part('list the webhook endpoints', (s) => s.webhookEndpoints.list({ limit: 100 })),
+      ]);
+      return {
+        keyMode: opts.secretKey.startsWith('sk_live_') ? 'live' : 'test',
+        apiVersion: STRIPE_API_VERSION,
+        platform: 'error' in platform ? platform : { id: platform.id, country: platform.country ?? null, chargesEnabled: platform.charges_enabled, payoutsEnabled: platform.payouts_enabled },
+        connect: 'error' in accounts ? { enabled: false, why: accounts.error } : { enabled: true },
+        webhookEndpoints:
+          'error' in endpoints
+            ? endpoints
+            : endpoints.data.map((e) => ({
+                url: e.url,
+                // the SDK's type leaves out `connect`, which Stripe returns on every endpoint
+                connect: (e as unknown as { connect?: boolean }).connect === true,
+                enabledEvents: e.enabled_events,
+                apiVersion: e.api_version,
+                status: e.status,
+              })),
+      };
+    },
 
     async createPayment(req) {
       const intent = await call('create the payment', (s) =>
