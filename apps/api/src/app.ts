@@ -10,7 +10,7 @@ import { registerStripeWebhook } from './http/stripe-webhook.js';
 import { RETRY_AFTER_SECONDS, unavailableError } from '@hm/domain/core';
 import { apiKeyAuthenticator } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
-import { JSON_MEDIA_TYPE, restRoutes } from '@hm/rest';
+import { bodyTag, JSON_MEDIA_TYPE, noneMatchHits, restRoutes } from '@hm/rest';
 import { parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
 import { registerDocs } from './http/docs.js';
@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const openapi = buildOpenApiDocument(appRouter, { serverUrl: deps.apiUrl, version: API_VERSION });
   const openapiJson = JSON.stringify(openapi);
+  const openapiTag = bodyTag(openapiJson);
   registerDocs(app);
 
   const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl });
@@ -127,7 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
       rest.addHooks(scope);
       addIdempotency(scope, deps.orm, clock);
-      scope.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(openapiJson));
+      scope.get('/openapi.json', async (req, reply) => {
+        reply.header('Cache-Control', 'no-cache').header('ETag', openapiTag);
+        return noneMatchHits(req.headers['if-none-match'], openapiTag) ? reply.code(304).send() : reply.type('application/json').send(openapiJson);
+      });
       await scope.register(async (uploads) => registerUploads(uploads, { createContext, images: deps.ports.images, orm: deps.orm, clock }));
       rest.addRoute(scope);
     },

@@ -73,6 +73,11 @@ beforeAll(async () => {
     createContext: (req): Ctx => ({ caller: req.headers['x-caller'] as string | undefined }),
     refusal: (code, detail, { errors = [], headers = {} }) => new Refused(code, detail ?? `${errors.length} invalid`, errors, headers),
     zodErrors: issueErrors,
+    conditional: {
+      // the app's version of a list, when it holds one (here: a header stands for it)
+      knownVersion: (req, route) => (route.procedurePath === 'list' ? (req.headers['x-version'] as string | undefined) : undefined),
+      cacheControl: (req) => (req.headers['x-private'] ? 'private, no-store' : 'public, max-age=5'),
+    },
     onMatch: (req, reply, route) => {
       reply.header('X-Route', route.procedurePath);
       if (req.headers['x-refuse']) return reply.code(401).send({ code: 'refused' });
@@ -238,5 +243,59 @@ describe('strict bodies', () => {
     expect(() => restDispatcher({ router: both, routes: restRoutes(both), createContext: () => ({}), refusal: () => new Error(), zodErrors: () => [], sendError: (_q, r) => r })).toThrow(
       /GET \/things query\.n and POST \/things body\.n/,
     );
+  });
+});
+
+describe('conditional reads', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+  test('a 200 to a GET carries a strong ETag (the same for the same body, another for another) and the Cache-Control the app gives', async () => {
+    const a = await get('/v1/things/abc');
+    expect(a.statusCode).toBe(200);
+    expect(a.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(a.headers['cache-control']).toBe('public, max-age=5');
+    expect((await get('/v1/things/abc')).headers.etag).toBe(a.headers.etag);
+    expect((await get('/v1/things/abd')).headers.etag).not.toBe(a.headers.etag);
+    expect((await get('/v1/things/abc', { 'x-private': '1' })).headers['cache-control']).toBe('private, no-store');
+  });
+
+  test('If-None-Match naming the tag (alone, in a list, weakened by a CDN, or *) is a 304 without a body but with the tag; another tag is a 200', async () => {
+    const tag = (await get('/v1/things/abc')).headers.etag as string;
+    for (const header of [tag, `"other", ${tag}`, `W/${tag}`, '*']) {
+      const res = await get('/v1/things/abc', { 'if-none-match': header });
+      expect(res.statusCode, header).toBe(304);
+      expect(res.body, header).toBe('');
+      expect(res.headers.etag, header).toBe(tag);
+      expect(res.headers['cache-control'], header).toBe('public, max-age=5');
+    }
+    for (const header of ['"other"', tag.slice(0, -2) + '"', tag.replace(/^"|"$/g, '')]) {
+      const res = await get('/v1/things/abc', { 'if-none-match': header });
+      expect(res.statusCode, header).toBe(200);
+      expect(res.json()).toEqual({ input: { id: 'abc' } });
+    }
+  });
+
+  test('a version the app knows makes the tag: a match is a 304 before the procedure runs; a new version or another URL is a 200 with a new tag', async () => {
+    const first = await get('/v1/things?limit=2', { 'x-version': '7' });
+    expect(first.statusCode).toBe(200);
+    const before = calls.length;
+    const again = await get('/v1/things?limit=2', { 'x-version': '7', 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(calls.length).toBe(before);
+    const changed = await get('/v1/things?limit=2', { 'x-version': '8', 'if-none-match': first.headers.etag as string });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect((await get('/v1/things?limit=3', { 'x-version': '7', 'if-none-match': first.headers.etag as string })).statusCode).toBe(200);
+    expect(calls.length).toBe(before + 2);
+  });
+
+  test('no tag on writes, errors or refused input; a 422 is never a 304', async () => {
+    const created = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json', 'if-none-match': '*' }, payload: '{"name":"a","count":1}' });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers.etag).toBeUndefined();
+    expect((await get('/v1/boom', { 'if-none-match': '*' })).headers.etag).toBeUndefined();
+    const bad = await get('/v1/things/12345678901', { 'if-none-match': '*' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.headers.etag).toBeUndefined();
   });
 });

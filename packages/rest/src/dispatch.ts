@@ -6,6 +6,7 @@ import { routeTable, type RestMeta, type RestRoute } from './routes.js';
 import { keepBodiesStrict } from './strict-bodies.js';
 import { JSON_MEDIA_TYPE, type FieldError } from './text.js';
 import { callProcedure, errorOf, errorShape, proceduresOf } from './trpc-internals.js';
+import { bodyTag, noneMatchHits, versionTag } from './conditional.js';
 
 /** The answers the dispatcher itself gives; the app turns each into its own error (and so its problem). */
 export type RestRefusal = 'not_found' | 'method_not_allowed' | 'malformed_request' | 'validation_failed';
@@ -29,6 +30,18 @@ export interface RestOptions<M extends RestMeta, Ctx> {
    * meta, refusals known from the headers (auth). Returning the reply, sent, stops the request there.
    */
   onMatch?(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>): Promise<unknown> | unknown;
+  /**
+   * Conditional GETs (conditional.ts): every 200 answer to a GET carries a strong `ETag` (the hash of
+   * its body) and an `If-None-Match` naming it is a 304 without a body. `knownVersion`: the version of
+   * the answer when the app knows it before the procedure runs (held in memory); it must change
+   * whenever the answer to this URL could, and the tag is then made from it and the URL, so a match
+   * answers 304 without calling the procedure. `cacheControl`: the `Cache-Control` of a successful GET
+   * (and its 304), when the app wants one.
+   */
+  conditional?: {
+    knownVersion?(req: FastifyRequest, route: RestRoute<M>): string | undefined;
+    cacheControl?(req: FastifyRequest, route: RestRoute<M>): string | undefined;
+  };
   /** Sends the answer for an error of a procedure call, given the router's error shape for it. */
   sendError(req: FastifyRequest, reply: FastifyReply, failure: { error: TRPCError; shape: unknown; route: RestRoute<M>; input: unknown }): FastifyReply;
 }
@@ -122,11 +135,22 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
           if (op.useBody && !contentType?.startsWith('application/json')) {
             throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header' });
           }
+          const conditional = req.method === 'GET' ? opts.conditional : undefined;
+          const known = conditional?.knownVersion?.(req, route);
+          const knownTag = known === undefined ? undefined : versionTag(`${req.url}\n${known}`);
+          if (knownTag !== undefined && noneMatchHits(req.headers['if-none-match'], knownTag)) return notModified(req, reply, route, knownTag);
           input = op.inputOf(op.useBody ? req.body : req.query, m.params);
           op.coerce();
           ctx = opts.createContext(req);
           const data = await callProcedure(router, route.procedurePath, op.type, input, ctx);
-          return reply.code(successStatus(route.meta)).header('Content-Type', 'application/json').send(JSON.stringify(data));
+          const status = successStatus(route.meta);
+          const body = JSON.stringify(data);
+          if (req.method === 'GET' && status === 200 && typeof body === 'string') {
+            const tag = knownTag ?? bodyTag(body);
+            if (noneMatchHits(req.headers['if-none-match'], tag)) return notModified(req, reply, route, tag);
+            validators(req, reply, route, tag);
+          }
+          return reply.code(status).header('Content-Type', 'application/json').send(body);
         } catch (cause) {
           const error = errorOf(cause);
           const shape = errorShape(router, error, route.procedurePath, op.type, input, ctx);
@@ -134,6 +158,18 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
         }
       },
     });
+  }
+
+  /** What a 200 to a GET and its 304 both carry: the tag and the caching policy. */
+  function validators(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>, tag: string) {
+    reply.header('ETag', tag);
+    const cacheControl = opts.conditional?.cacheControl?.(req, route);
+    if (cacheControl !== undefined) reply.header('Cache-Control', cacheControl);
+  }
+
+  function notModified(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>, tag: string) {
+    validators(req, reply, route, tag);
+    return reply.code(304).send();
   }
 
   return { addHooks, addRoute };
