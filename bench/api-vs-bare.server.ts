@@ -43,7 +43,7 @@ const MODE = 'test' as const;
 async function apiServer(databaseUrl: string) {
   const orm = await createOrm(databaseUrl, { poolMax: POOL_MAX });
   const ports = localPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'hm-bench-')), mode: MODE });
-  const app = await buildApp({ orm, mode: MODE, apiUrl: PUBLIC_URL, logger: false, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS });
+  const app = await buildApp({ orm, mode: MODE, apiUrl: PUBLIC_URL, logger: false, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS, keyChangesUrl: databaseUrl });
   return { app, close: async () => void (await app.close(), await orm.close(true)) };
 }
 

@@ -31,14 +31,10 @@ export type Meta = OpenApiMeta<{
   requestExample?: Record<string, unknown>;
   /**
    * A read answered from the key's marketplace alone (held in memory with the key): no entity
-   * manager, no transaction, nothing sent to the database. The procedure must not use `ctx.em`.
+   * manager, no transaction, nothing sent to the database, and its answer kept with that
+   * marketplace object on /v1 (http/rest.ts). The procedure must not use `ctx.em`.
    */
   touchesNoTable?: boolean;
-  /**
-   * A read whose answer is a function of the marketplace alone: its version, so a conditional GET is
-   * answered before the procedure runs (a strong ETag made from it and the URL).
-   */
-  marketplaceVersion?: (marketplace: KeyContext['marketplace']) => string;
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;

@@ -10,11 +10,6 @@ export function bodyTag(body: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
-/** A strong entity tag for a version known without the body (the caller makes it unique per representation). */
-export function versionTag(version: string): string {
-  return `"v.${createHash('sha256').update(version).digest('base64url').slice(0, 22)}"`;
-}
-
 /**
  * Whether `If-None-Match` names `tag` (or is `*`). The comparison is the weak one the RFC asks of
  * If-None-Match: `W/"x"` matches `"x"` (a CDN may have weakened our tag after compressing the body).

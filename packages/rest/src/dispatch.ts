@@ -6,7 +6,7 @@ import { routeTable, type RestMeta, type RestRoute } from './routes.js';
 import { keepBodiesStrict } from './strict-bodies.js';
 import { JSON_MEDIA_TYPE, type FieldError } from './text.js';
 import { callProcedure, errorOf, errorShape, proceduresOf } from './trpc-internals.js';
-import { bodyTag, noneMatchHits, versionTag } from './conditional.js';
+import { bodyTag, noneMatchHits } from './conditional.js';
 
 /** The answers the dispatcher itself gives; the app turns each into its own error (and so its problem). */
 export type RestRefusal = 'not_found' | 'method_not_allowed' | 'malformed_request' | 'validation_failed';
@@ -32,14 +32,15 @@ export interface RestOptions<M extends RestMeta, Ctx> {
   onMatch?(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>): Promise<unknown> | unknown;
   /**
    * Conditional GETs (conditional.ts): every 200 answer to a GET carries a strong `ETag` (the hash of
-   * its body) and an `If-None-Match` naming it is a 304 without a body. `knownVersion`: the version of
-   * the answer when the app knows it before the procedure runs (held in memory); it must change
-   * whenever the answer to this URL could, and the tag is then made from it and the URL, so a match
-   * answers 304 without calling the procedure. `cacheControl`: the `Cache-Control` of a successful GET
-   * (and its 304), when the app wants one.
+   * its body) and an `If-None-Match` naming it is a 304 without a body. `keepAnswerFor`: the object a
+   * route's answer is a function of, with the URL (e.g. the marketplace the request's key resolved
+   * to, held in memory): the first answer's body and tag are kept for that object and URL, and later
+   * requests with the same object are answered from them (200 or 304) without calling the procedure;
+   * they go when the object goes. `cacheControl`: the `Cache-Control` of a successful GET (and its
+   * 304), when the app wants one.
    */
   conditional?: {
-    knownVersion?(req: FastifyRequest, route: RestRoute<M>): string | undefined;
+    keepAnswerFor?(req: FastifyRequest, route: RestRoute<M>): object | undefined;
     cacheControl?(req: FastifyRequest, route: RestRoute<M>): string | undefined;
   };
   /** Sends the answer for an error of a procedure call, given the router's error shape for it. */
@@ -135,10 +136,9 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
           if (op.useBody && !contentType?.startsWith('application/json')) {
             throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header' });
           }
-          const conditional = req.method === 'GET' ? opts.conditional : undefined;
-          const known = conditional?.knownVersion?.(req, route);
-          const knownTag = known === undefined ? undefined : versionTag(`${req.url}\n${known}`);
-          if (knownTag !== undefined && noneMatchHits(req.headers['if-none-match'], knownTag)) return notModified(req, reply, route, knownTag);
+          const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, route) : undefined;
+          const kept = owner && answers.get(owner)?.get(req.url);
+          if (kept) return sendTagged(req, reply, route, kept);
           input = op.inputOf(op.useBody ? req.body : req.query, m.params);
           op.coerce();
           ctx = opts.createContext(req);
@@ -146,9 +146,9 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
           const status = successStatus(route.meta);
           const body = JSON.stringify(data);
           if (req.method === 'GET' && status === 200 && typeof body === 'string') {
-            const tag = knownTag ?? bodyTag(body);
-            if (noneMatchHits(req.headers['if-none-match'], tag)) return notModified(req, reply, route, tag);
-            validators(req, reply, route, tag);
+            const answer = { body, tag: bodyTag(body) };
+            if (owner) keep(owner, req.url, answer);
+            return sendTagged(req, reply, route, answer);
           }
           return reply.code(status).header('Content-Type', 'application/json').send(body);
         } catch (cause) {
@@ -160,16 +160,21 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
     });
   }
 
-  /** What a 200 to a GET and its 304 both carry: the tag and the caching policy. */
-  function validators(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>, tag: string) {
-    reply.header('ETag', tag);
+  /** A 200 to a GET, or its 304: both with the tag and the caching policy. */
+  function sendTagged(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>, answer: Answer) {
+    reply.header('ETag', answer.tag);
     const cacheControl = opts.conditional?.cacheControl?.(req, route);
     if (cacheControl !== undefined) reply.header('Cache-Control', cacheControl);
+    if (noneMatchHits(req.headers['if-none-match'], answer.tag)) return reply.code(304).send();
+    return reply.code(200).header('Content-Type', 'application/json').send(answer.body);
   }
 
-  function notModified(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>, tag: string) {
-    validators(req, reply, route, tag);
-    return reply.code(304).send();
+  const answers = new WeakMap<object, Map<string, Answer>>();
+  function keep(owner: object, url: string, answer: Answer) {
+    let byUrl = answers.get(owner);
+    if (!byUrl) answers.set(owner, (byUrl = new Map()));
+    // a few spellings of one URL at most (a trailing slash, dot segments): the first ones kept
+    if (byUrl.size < KEPT_URLS_PER_OWNER) byUrl.set(url, answer);
   }
 
   return { addHooks, addRoute };
@@ -183,3 +188,9 @@ export interface RestDispatcher {
 }
 
 const successStatus = (meta: RestMeta) => meta.successStatus ?? 200;
+
+interface Answer {
+  body: string;
+  tag: string;
+}
+const KEPT_URLS_PER_OWNER = 16;

@@ -34,9 +34,11 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
     createContext: (req) => createContext(req, 'rest'),
     zodErrors: zodIssuesToFieldErrors,
     conditional: {
-      knownVersion(req, route) {
+      // A read answered from the key's marketplace alone is kept with that marketplace object: the key
+      // cache hands the same object to every request until it reads the key again (API_KEY_CACHE_MS).
+      keepAnswerFor(req, route) {
         const auth = req.apiAuth;
-        return route.meta.marketplaceVersion && auth !== undefined && !(auth instanceof Error) ? route.meta.marketplaceVersion(auth.marketplace) : undefined;
+        return route.meta.touchesNoTable && auth !== undefined && !(auth instanceof Error) ? auth.marketplace : undefined;
       },
       // Public data, the same for every caller with a key of this marketplace: a CDN in front of the
       // storefront may keep it briefly and serve it while it asks again (per key: Vary). Personal
