@@ -20,8 +20,8 @@ interface Kept {
 }
 
 export function revalidatingFetch(base: typeof fetch = fetch, opts: RevalidatingFetchOptions = {}): typeof fetch & { size(): number } {
-  const maxEntries = opts.maxEntries ?? 500;
-  const maxBodyLength = opts.maxBodyLength ?? 512 * 1024;
+  const maxEntries = opts.maxEntries ?? 300;
+  const maxBodyLength = opts.maxBodyLength ?? 128 * 1024; // at most ~40 MB kept in all
   const kept = new Map<string, Kept>();
 
   const call = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
