@@ -21,7 +21,7 @@ interface Kept {
 
 export function revalidatingFetch(base: typeof fetch = fetch, opts: RevalidatingFetchOptions = {}): typeof fetch & { size(): number } {
   const maxEntries = opts.maxEntries ?? 300;
-  const maxBodyLength = opts.maxBodyLength ?? 128 * 1024; // at most ~40 MB kept in all
+  const maxBodyLength = opts.maxBodyLength ?? 128 * 1024; // characters: at most ~80 MB held in all (UTF-16)
   const kept = new Map<string, Kept>();
 
   const call = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
