@@ -86,7 +86,22 @@ export interface RunConfig {
   rounds: number;
 }
 
-export function markdown(report: { date: string; machine: ReturnType<typeof machine>; config: RunConfig; warnings: string[]; targets: Summary[]; ratios: Ratio[] }) {
+/** The API's 304 to If-None-Match against its full answer, one route, one run. */
+export interface ConditionalRatio {
+  route: RouteName;
+  fullRps: number;
+  notModifiedRps: number;
+  fullServerCpuUs: number;
+  notModifiedServerCpuUs: number;
+  fullPostgresCpuUs: number;
+  notModifiedPostgresCpuUs: number;
+  /** full req/s ÷ 304 req/s: what a 304 costs as a share of a full answer, by throughput */
+  costByThroughput: number;
+  /** (API + Postgres CPU per 304) ÷ (the same per full answer) */
+  costByCpu: number;
+}
+
+export function markdown(report: { date: string; machine: ReturnType<typeof machine>; config: RunConfig; warnings: string[]; targets: Summary[]; ratios: Ratio[]; conditional?: ConditionalRatio[] }) {
   const m = report.machine;
   const c = report.config;
   const lines = [
@@ -111,6 +126,19 @@ export function markdown(report: { date: string; machine: ReturnType<typeof mach
     '',
     'Throughput ratio below 1 = the full stack serves that fraction of the bare route\'s requests; p50 and CPU ratios above 1 = that many times the bare cost.',
     '',
+    ...(report.conditional
+      ? [
+          '## Conditional reads: the API\'s 304 against its full answer',
+          '',
+          '| Route | full req/s | 304 req/s | API CPU µs/req full → 304 | Postgres CPU µs/req full → 304 | 304 cost ÷ full (throughput) | 304 cost ÷ full (API + Postgres CPU) |',
+          '|---|--:|--:|--:|--:|--:|--:|',
+          ...report.conditional.map(
+            (c) =>
+              `| ${ROUTES.find((x) => x.name === c.route)!.path} | ${f(c.fullRps)} | ${f(c.notModifiedRps)} | ${f(c.fullServerCpuUs)} → ${f(c.notModifiedServerCpuUs)} | ${f(c.fullPostgresCpuUs)} → ${f(c.notModifiedPostgresCpuUs)} | ${f(c.costByThroughput, 2)} | ${f(c.costByCpu, 2)} |`,
+          ),
+          '',
+        ]
+      : []),
     ...report.warnings.map((w) => `> Warning: ${w}\n`),
   ];
   return lines.join('\n');

@@ -43,7 +43,7 @@ const MODE = 'test' as const;
 async function apiServer(databaseUrl: string) {
   const orm = await createOrm(databaseUrl, { poolMax: POOL_MAX });
   const ports = localPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'hm-bench-')), mode: MODE });
-  const app = await buildApp({ orm, mode: MODE, apiUrl: PUBLIC_URL, logger: false, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS });
+  const app = await buildApp({ orm, mode: MODE, apiUrl: PUBLIC_URL, logger: false, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS, keyChangesUrl: databaseUrl });
   return { app, close: async () => void (await app.close(), await orm.close(true)) };
 }
 
@@ -71,30 +71,9 @@ async function bareServer(databaseUrl: string) {
   app.get<{ Querystring: { locale?: string } }>('/v1/categories', async (req, reply) => {
     const m = await authenticate(req.headers.authorization);
     if (!m) return reply.code(401).send(unauthorized);
-    // as the API's tenant reads run (row-level security): one transaction as hm_app with the marketplace
-    // set, begin and the settings sent with the first statement in one message (packages/db
-    // releasing-driver.ts), values inlined as MikroORM does; then commit
-    const client = await pool.connect();
-    let rows: { id: string; marketplace_id: string; created_at: Date; slug: string; names: Category['names']; parent_id: string | null; position: number; updated_at: Date }[];
-    try {
-      const id = m.id.replace(/[^0-9a-f-]/g, '');
-      const results = (await client.query(
-        `begin; select set_config('role', 'hm_app', true), set_config('hm.marketplace_id', '${id}', true); select * from categories where marketplace_id = '${id}' order by position asc, slug asc`,
-      )) as unknown as pg.QueryResult[];
-      rows = results.at(-1)!.rows;
-      await client.query('commit');
-    } catch (e) {
-      await client.query('rollback').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
-    const categories = rows.map(
-      (r) => ({ id: r.id, marketplaceId: r.marketplace_id, createdAt: r.created_at, slug: r.slug, names: r.names, parentId: r.parent_id, position: r.position, updatedAt: r.updated_at }) as Category,
-    );
-    // listCategories only calls em.find (already ordered by the query above): hand it the rows.
-    const ctx = { em: { find: async () => categories }, marketplace: m } as unknown as CommandContext;
-    return { items: await listCategories(ctx, req.query.locale) };
+    // the domain's own plain-SQL read over the stand-in entity manager below: the same statement,
+    // in one transaction as the API's reads run (row-level security)
+    return tenantRead(pool, m.id, async (em) => ({ items: await listCategories({ em, marketplace: m } as unknown as CommandContext, req.query.locale) }));
   });
 
   // GET /v1/listings/{id} and GET /v1/listings?limit=24: the procedures' own domain code (the search

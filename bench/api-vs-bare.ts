@@ -32,7 +32,7 @@ import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js
 import { machine, machineCpuSeconds, postgresCpuSeconds, writeResults } from './lib.js';
 import { seedBench } from './seed.js';
 import { captureStatements, checkSameResponses, onPostgresLog, ROLES, sleep } from './api-vs-bare.checks.js';
-import { markdown, ROUTES, summarise, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
+import { markdown, ROUTES, summarise, type ConditionalRatio, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -149,7 +149,7 @@ function load(url: string, headers: Record<string, string>, seconds: number, onL
   });
 }
 
-async function measureSlice(t: Target, headers: Record<string, string>, postmasterPid: number) {
+async function measureSlice(t: Target, headers: Record<string, string>, postmasterPid: number, expect304 = false) {
   await load(t.url, headers, CONFIG.settleSeconds);
   const cpu0 = await t.server.cpu();
   const pg0 = postgresCpuSeconds(postmasterPid);
@@ -178,10 +178,13 @@ async function measureSlice(t: Target, headers: Record<string, string>, postmast
     stealCpuSeconds: machine1.steal - machine0.steal,
   };
   t.slices.push(slice);
-  if (slice.non2xx || slice.errors || slice.timeouts) {
+  if (expect304) {
+    // every answer a 304: autocannon counts them as non-2xx
+    if (r['2xx'] || r['3xx'] !== r.requests.total || slice.errors || slice.timeouts) throw new Error(`${t.route}/304: ${r['2xx']} × 2xx, ${r['3xx']} × 3xx of ${r.requests.total}, ${slice.errors} errors, ${slice.timeouts} timeouts in a slice`);
+  } else if (slice.non2xx || slice.errors || slice.timeouts) {
     throw new Error(`${t.route}/${t.role}: ${slice.non2xx} non-2xx, ${slice.errors} errors, ${slice.timeouts} timeouts in a slice`);
   }
-  console.error(`  ${t.route.padEnd(11)} ${t.role.padEnd(4)} ${slice.rps.toFixed(0).padStart(7)} req/s`);
+  console.error(`  ${t.route.padEnd(11)} ${(expect304 ? '304' : t.role).padEnd(4)} ${slice.rps.toFixed(0).padStart(7)} req/s`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,7 +288,48 @@ async function main() {
     }
   }
 
-  // 5. Report.
+  // 5. Conditional reads: the API's full answer against its 304 to an If-None-Match naming the
+  // answer's ETag, per route, alternating in each round like API/bare above.
+  console.error(`bench: conditional reads, ${CONFIG.rounds} × ${CONFIG.sliceSeconds} s per route and kind…`);
+  const conditionalTargets = await Promise.all(
+    ROUTES.map(async (route) => {
+      const url = servers.api.url + paths[route.name];
+      const res = await fetch(url, { headers });
+      const etag = res.headers.get('etag');
+      if (res.status !== 200 || !etag) throw new Error(`GET ${url}: ${res.status}, ETag ${etag}`);
+      const again = await fetch(url, { headers: { ...headers, 'if-none-match': etag } });
+      if (again.status !== 304) throw new Error(`GET ${url} with If-None-Match: ${again.status}, not 304`);
+      const target = (kind: 'full' | '304'): Target & { kind: typeof kind } => ({ route: route.name, role: 'api', kind, server: servers.api, url, latenciesMs: [], slices: [] });
+      return { route: route.name, etag, full: target('full'), notModified: target('304') };
+    }),
+  );
+  for (const c of conditionalTargets) {
+    await load(c.full.url, headers, Math.min(CONFIG.warmupSeconds, 2));
+    await load(c.notModified.url, { ...headers, 'if-none-match': c.etag }, Math.min(CONFIG.warmupSeconds, 2));
+  }
+  for (let round = 0; round < CONFIG.rounds; round++) {
+    for (const c of conditionalTargets) {
+      const both = [() => measureSlice(c.full, headers, postmasterPid), () => measureSlice(c.notModified, { ...headers, 'if-none-match': c.etag }, postmasterPid, true)];
+      for (const run of round % 2 === 0 ? both : [...both].reverse()) await run();
+    }
+  }
+  const conditional: ConditionalRatio[] = conditionalTargets.map((c) => {
+    const full = summarise(c.full);
+    const notModified = summarise(c.notModified);
+    return {
+      route: c.route,
+      fullRps: full.rps,
+      notModifiedRps: notModified.rps,
+      fullServerCpuUs: full.serverCpuUsPerRequest,
+      notModifiedServerCpuUs: notModified.serverCpuUsPerRequest,
+      fullPostgresCpuUs: full.postgresCpuUsPerRequest,
+      notModifiedPostgresCpuUs: notModified.postgresCpuUsPerRequest,
+      costByThroughput: full.rps / notModified.rps,
+      costByCpu: (notModified.serverCpuUsPerRequest + notModified.postgresCpuUsPerRequest) / (full.serverCpuUsPerRequest + full.postgresCpuUsPerRequest),
+    };
+  });
+
+  // 6. Report.
   const summaries = targets.map(summarise);
   for (const t of summaries) {
     if (t.otherCpus > 0.3) warnings.push(`${t.route}/${t.role}: ${t.otherCpus.toFixed(2)} CPUs were busy with something else while measuring.`);
@@ -315,6 +359,7 @@ async function main() {
     checks: { listingId: shown.id, responses, statementsPerRequest: statements },
     targets: summaries,
     ratios,
+    conditional,
   };
   const md = markdown(report);
   writeResults('api-vs-bare', date, report, md);

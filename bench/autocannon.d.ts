@@ -43,6 +43,9 @@ declare module 'autocannon' {
       errors: number;
       timeouts: number;
       non2xx: number;
+      /** answers by status class */
+      '2xx': number;
+      '3xx': number;
     }
     interface Instance extends EventEmitter {
       on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): this;

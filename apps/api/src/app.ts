@@ -10,7 +10,8 @@ import { registerStripeWebhook } from './http/stripe-webhook.js';
 import { RETRY_AFTER_SECONDS, unavailableError } from '@hm/domain/core';
 import { apiKeyAuthenticator } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
-import { JSON_MEDIA_TYPE, restRoutes } from '@hm/rest';
+import { listenForKeyChanges } from './http/key-change-listener.js';
+import { bodyTag, JSON_MEDIA_TYPE, noneMatchHits, restRoutes } from '@hm/rest';
 import { parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
 import { registerDocs } from './http/docs.js';
@@ -42,6 +43,12 @@ export interface AppDeps {
    * database (API_KEY_CACHE_MS); a revocation or marketplace change shows within this. 0 (default): never.
    */
   apiKeyCacheMs?: number;
+  /**
+   * With a key cache: the database to LISTEN on for changes to marketplaces and keys (a connection
+   * of its own, not through a transaction pooler), so each is seen by this process as soon as it
+   * commits rather than within API_KEY_CACHE_MS.
+   */
+  keyChangesUrl?: string;
 }
 
 export const API_VERSION = '1.0.0';
@@ -117,11 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const openapi = buildOpenApiDocument(appRouter, { serverUrl: deps.apiUrl, version: API_VERSION });
   const openapiJson = JSON.stringify(openapi);
+  const openapiTag = bodyTag(openapiJson);
   registerDocs(app);
 
   const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl });
 
-  const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0);
+  let keyChanges: ((marketplaceId: string | undefined) => void) | undefined;
+  const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0, undefined, (handler) => (keyChanges = handler));
+  if (deps.keyChangesUrl && (deps.apiKeyCacheMs ?? 0) > 0) {
+    const listener = listenForKeyChanges(deps.keyChangesUrl, (id) => keyChanges?.(id), (msg, err) => app.log.warn({ err }, msg));
+    await listener.ready;
+    app.addHook('onClose', () => listener.close());
+  }
   const rest = restForApi(appRouter, restRoutes<Meta>(appRouter), deps.orm, clock, createContext);
   await app.register(
     async (scope) => {
@@ -129,7 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
       rest.addHooks(scope);
       addIdempotency(scope, deps.orm, clock);
-      scope.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(openapiJson));
+      scope.get('/openapi.json', async (req, reply) => {
+        reply.header('Cache-Control', 'no-cache').header('ETag', openapiTag);
+        return noneMatchHits(req.headers['if-none-match'], openapiTag) ? reply.code(304).send() : reply.type('application/json').send(openapiJson);
+      });
       await scope.register(async (uploads) => registerUploads(uploads, { createContext, images: deps.ports.images, orm: deps.orm, clock }));
       rest.addRoute(scope);
     },

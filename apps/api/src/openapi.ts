@@ -5,6 +5,7 @@ import type { Meta } from '@hm/contract/trpc';
 import { restRoutes } from '@hm/rest';
 import { eventTypesOf } from '@hm/domain/payments';
 import { openResponses } from './openapi-responses.js';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './http/rest.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -99,6 +100,11 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
   );
   doc.components.headers = {
     RequestId: { description: 'Unique id of this request; quote it to support.', schema: { type: 'string' } },
+    ETag: { description: 'A strong entity tag of this answer: send it back as `If-None-Match` to get `304 Not Modified` while it has not changed.', schema: { type: 'string' } },
+    CacheControl: {
+      description: `How the answer may be kept: \`${PUBLIC_CACHE_CONTROL}\` for public data (the same for every caller with a key of the marketplace; \`Vary: Authorization\`), \`${PRIVATE_CACHE_CONTROL}\` for anything read with a user session or a secret-key-only operation.`,
+      schema: { type: 'string' },
+    },
     IdempotentReplayed: { description: '`true` when this is the stored response to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
   };
   doc.components.parameters = {
@@ -108,6 +114,13 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
       required: false,
       description: 'A UUID per user action; retries with the same key replay the first response.',
       schema: { type: 'string', format: 'uuid' },
+    },
+    IfNoneMatch: {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'The `ETag` of an answer you kept: `304 Not Modified` (no body) while the answer is still the same, else the full answer with its new `ETag`.',
+      schema: { type: 'string', maxLength: 1000 },
     },
     ClientIp: {
       name: 'X-Client-IP',
@@ -127,6 +140,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }] }[meta.auth];
     if (meta.optionalSession) op.security = [...op.security, { secretKey: [], userSession: [] }];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+    else op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }];
     if (CLIENT_IP_OPERATIONS.has(op.operationId)) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/ClientIp' }];
     const body = op.requestBody?.content?.['application/json'];
     if (body && Object.keys(body.schema?.properties ?? {}).length === 0) delete op.requestBody; // no input (an empty JSON object is still accepted)
@@ -136,14 +150,15 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
 
     const success = op.responses['200'];
     const status = String(meta.successStatus ?? 200);
-    const headers = {
+    const headers: Json = {
       'Request-Id': { $ref: '#/components/headers/RequestId' },
-      ...(mutating ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {}),
+      ...(mutating ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/CacheControl' } }),
       ...Object.fromEntries(Object.entries(meta.headers ?? {}).map(([name, value]) => [name, { description: `Always \`${value}\`.`, schema: { type: 'string', const: value } }])),
     };
     const responses: Json = {};
     const bodiless = status === '204' || (status === '202' && !success?.content?.['application/json']?.schema?.type && !success?.content?.['application/json']?.schema?.$ref);
     responses[status] = bodiless ? { description: status === '202' ? 'Accepted (no body)' : 'No content', headers } : { ...success, headers };
+    if (!mutating) responses['304'] = { description: 'Not modified: `If-None-Match` named the current `ETag`. No body.', headers: { 'Request-Id': headers['Request-Id'], ETag: headers.ETag, 'Cache-Control': headers['Cache-Control'] } };
 
     // Every operation refuses a URL that is not percent-encoding (400) and unknown or NUL query
     // parameters (422), besides malformed path ids and bodies; any may meet a database outage (503).

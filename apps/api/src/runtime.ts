@@ -9,7 +9,7 @@ import { s3ImageStore } from '@hm/domain/images';
 import { localPorts, systemClock, type Clock, type Ports } from '@hm/domain/ports';
 import { httpRateSource } from '@hm/domain/rates';
 import { stripePayments } from '@hm/domain/payments';
-import { startWorker, type Worker } from '@hm/jobs/worker';
+import type { Worker } from '@hm/jobs/worker';
 import { ConfigError, readConfig, type Config } from './config.js';
 import { REPO_ROOT } from './paths.js';
 
@@ -74,8 +74,9 @@ export function createPorts(config: Config, clock: Clock = systemClock): Ports {
   return ports;
 }
 
-/** Worker with the tasks' dependencies wired from config. */
-export function startConfiguredWorker(config: Config, db: OpenDatabase, ports: Ports, log: (level: string, message: string) => void): Promise<Worker> {
+/** Worker with the tasks' dependencies wired from config. graphile-worker is loaded here, not by every process that loads this file (the console). */
+export async function startConfiguredWorker(config: Config, db: OpenDatabase, ports: Ports, log: (level: string, message: string) => void): Promise<Worker> {
+  const { startWorker } = await import('@hm/jobs/worker');
   return startWorker({ connectionString: db.url, deps: { orm: db.orm, mode: config.API_MODE, mailFrom: config.MAIL_FROM, ports }, log });
 }
 

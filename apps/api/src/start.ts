@@ -37,6 +37,7 @@ const app = await buildApp({
   stripeConnectWebhookSecret: config.STRIPE_SECRET_KEY ? config.STRIPE_CONNECT_WEBHOOK_SECRET : undefined,
   bodyLimit: config.BODY_LIMIT_BYTES,
   apiKeyCacheMs: config.API_KEY_CACHE_MS,
+  keyChangesUrl: db.url,
   logger: apiLogger(config.LOG_LEVEL),
 });
 await app.listen({ port: config.API_PORT, host: config.API_HOST });

@@ -71,12 +71,15 @@ describe('one process (a clock of its own)', () => {
 describe('two API processes with caches of their own, each with its own connection pool', () => {
   let orms: MikroORM[];
   let apps: FastifyInstance[];
+  let listening: FastifyInstance[];
   beforeAll(async () => {
     orms = await Promise.all([createOrm(h.databaseUrl, { poolMax: 2 }), createOrm(h.databaseUrl, { poolMax: 2 })]);
     apps = await Promise.all(orms.map((orm) => buildApp({ orm, mode: 'test', ports: h.ports, apiUrl: 'http://localhost:4000', apiKeyCacheMs: API_KEY_CACHE_MAX_MS })));
+    // two more, each listening for the change triggers' notifications
+    listening = await Promise.all(orms.map((orm) => buildApp({ orm, mode: 'test', ports: h.ports, apiUrl: 'http://localhost:4000', apiKeyCacheMs: API_KEY_CACHE_MAX_MS, keyChangesUrl: h.databaseUrl })));
   });
   afterAll(async () => {
-    await Promise.all(apps.map((a) => a.close()));
+    await Promise.all([...apps, ...listening].map((a) => a.close()));
     await Promise.all(orms.map((o) => o.close(true)));
   });
 
@@ -104,5 +107,46 @@ describe('two API processes with caches of their own, each with its own connecti
     const changedAt = performance.now();
     await sleepUntil(changedAt + API_KEY_CACHE_MAX_MS);
     for (const app of apps) expect((await get(app, keys.publishable)).json().name).toBe('Renamed shop');
+  });
+
+  /** ms until `check` holds for every app (polled every 10 ms), or the cache's whole second */
+  const seenAfter = async (apps: FastifyInstance[], check: (app: FastifyInstance) => Promise<boolean>) => {
+    const from = performance.now();
+    for (;;) {
+      const seen = await Promise.all(apps.map(check));
+      if (seen.every(Boolean) || performance.now() - from > API_KEY_CACHE_MAX_MS) return performance.now() - from;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
+  test('listening for changes: a revocation and a marketplace change are seen as soon as they commit, not a second later', async () => {
+    const { token } = await h.console.keys.create({ marketplace: 'shop', kind: 'publishable' });
+    for (const app of listening) expect((await get(app, token)).statusCode).toBe(200);
+    await h.console.keys.revoke({ key: token });
+    expect(await seenAfter(listening, async (app) => (await get(app, token)).statusCode === 401)).toBeLessThan(API_KEY_CACHE_MAX_MS / 2);
+    for (const app of listening) expect((await get(app, keys.publishable)).statusCode).toBe(200);
+    // the answer kept with the marketplace goes with it: the very next request after the notification is the new one
+    const before = (await get(listening[0]!, keys.publishable)).json().name as string;
+    await h.console.marketplace.update({ marketplace: 'shop', settings: { name: `${before} again` } });
+    expect(await seenAfter(listening, async (app) => (await get(app, keys.publishable)).json().name === `${before} again`)).toBeLessThan(API_KEY_CACHE_MAX_MS / 2);
+  });
+});
+
+describe('changes heard by the cache', () => {
+  test("a change drops that marketplace's answers and every lookup still running; others stay; `undefined` drops all", async () => {
+    let heard: (id: string | undefined) => void = () => {};
+    const other = await makeMarketplace(h, 'other-shop');
+    const authenticate = apiKeyAuthenticator(h.orm, 'test', API_KEY_CACHE_MAX_MS, () => 0, (handler) => (heard = handler));
+    const shop = await authenticate(bearer(keys.secret));
+    const otherAnswer = await authenticate(bearer(other.secret));
+    const shopId = accepted(shop).marketplace.id;
+    heard(shopId);
+    expect(await authenticate(bearer(keys.secret))).not.toBe(shop); // asked again
+    expect(await authenticate(bearer(other.secret))).toBe(otherAnswer); // kept
+    const running = authenticate(bearer(other.publishable));
+    heard(shopId); // the running lookup's marketplace is not known yet: it goes too
+    expect(authenticate(bearer(other.publishable))).not.toBe(running);
+    heard(undefined);
+    expect(await authenticate(bearer(other.secret))).not.toBe(otherAnswer);
   });
 });

@@ -191,3 +191,24 @@ describe('GET /v1/locations', () => {
     expect(new Date(items[0].created_at).toISOString()).toBe(items[0].created_at);
   });
 });
+
+describe('GET /v1/categories read as plain rows', () => {
+  test("siblings of one position by slug, a child under its parent whatever the order they were made in; another marketplace's categories never", async () => {
+    const other = await makeCatalog(h, 'ties');
+    await h.console.categories.import({
+      marketplace: 'ties',
+      items: [
+        { slug: 'zeta', names: { en: 'Zeta' }, position: 5 },
+        { slug: 'alpha-kid', names: { en: 'Alpha kid', sv: 'Alfabarn' }, parent: 'alpha', position: 0 },
+        { slug: 'alpha', names: { en: 'Alpha' }, position: 5 },
+      ],
+    });
+    const res = await h.request({ method: 'GET', url: '/v1/categories?locale=sv', key: other.publishable });
+    const items = res.json().items as { slug: string; name: string; parent_id?: string }[];
+    expect(items.map((c) => c.slug)).toEqual(['furniture', 'chairs', 'tables', 'lighting', 'alpha', 'alpha-kid', 'zeta']);
+    expect(items[5]).toMatchObject({ name: 'Alfabarn', parent_id: expect.any(String) });
+    expect(items[4]!.name).toBe('Alpha');
+    const mine = (await get('/v1/categories')).json().items as { slug: string }[];
+    expect(mine.map((c) => c.slug)).not.toContain('alpha');
+  });
+});

@@ -54,7 +54,7 @@ export interface Harness {
 export interface HarnessOptions {
   mode?: ApiMode;
   bodyLimit?: number;
-  app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs' | 'stripeWebhookSecret' | 'stripeConnectWebhookSecret'>;
+  app?: Pick<AppDeps, 'logger' | 'requestTimeoutMs' | 'stripeWebhookSecret' | 'stripeConnectWebhookSecret' | 'apiKeyCacheMs'>;
   /** another payments adapter than the local sandbox (Stripe against a local server) */
   payments?: Ports['payments'];
   extend?: (app: FastifyInstance, orm: MikroORM, clock: TestClock) => Promise<void>;

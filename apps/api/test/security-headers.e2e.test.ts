@@ -40,7 +40,7 @@ describe('X-Content-Type-Options: nosniff', () => {
   });
 });
 
-describe('Cache-Control: no-store on tokens and personal data', () => {
+describe('Cache-Control: private, no-store on tokens and personal data', () => {
   test('sign-up, sign-in, /v1/me…, test helpers; also on their errors', async () => {
     const responses = [
       await h.request({ method: 'POST', url: '/v1/users', key: m.secret, payload: { email: 'new@example.com' } }),
@@ -55,12 +55,15 @@ describe('Cache-Control: no-store on tokens and personal data', () => {
       await h.request({ method: 'GET', url: '/v1/listings', key: m.secret, session }),
       await h.app.inject({ method: 'POST', url: '/trpc/sessions.create', headers: { authorization: `Bearer ${m.secret}`, 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'private@example.com', password: 'private-password' }) }),
     ];
-    for (const res of responses) expect(res.headers['cache-control'], `${res.statusCode} ${res.body.slice(0, 80)}`).toBe('no-store');
+    for (const res of responses) expect(res.headers['cache-control'], `${res.statusCode} ${res.body.slice(0, 80)}`).toBe('private, no-store');
   });
 
-  test('public catalogue reads and images keep their own caching', async () => {
-    expect((await h.request({ method: 'GET', url: '/v1/listings', key: m.publishable })).headers['cache-control']).toBeUndefined();
-    expect((await h.request({ method: 'GET', url: '/v1/marketplace', key: m.publishable })).headers['cache-control']).toBeUndefined();
+  test('public catalogue reads may sit in a shared cache for a few seconds (per key); images and the document keep their own caching', async () => {
+    for (const url of ['/v1/listings', '/v1/marketplace']) {
+      const res = await h.request({ method: 'GET', url, key: m.publishable });
+      expect(res.headers['cache-control'], url).toBe('public, max-age=5, stale-while-revalidate=60');
+      expect(res.headers.vary, url).toBe('Authorization');
+    }
     expect((await h.app.inject({ method: 'GET', url: '/v1/openapi.json' })).headers['cache-control']).toBe('no-cache');
   });
 });

@@ -6,6 +6,7 @@ import { headers } from 'next/headers';
 import { cache } from 'react';
 import type { ApiProblemBody } from './problems';
 import { CLIENT_IP_HEADER, devMailboxOpen, devMailboxSetting } from './client';
+import { revalidatingFetch } from './revalidating-fetch';
 
 export type ApiOutputs = inferRouterOutputs<AppRouter>;
 export type Api = TRPCClient<AppRouter>;
@@ -37,12 +38,20 @@ async function clientIp(): Promise<Record<string, string>> {
   }
 }
 
+/**
+ * The shop's own reads (no user) kept per URL across requests and revalidated with If-None-Match
+ * (lib/revalidating-fetch.ts): a 304 costs the API far less than the answer, and nothing is served
+ * without asking. A user's calls are never kept.
+ */
+const shopFetch = revalidatingFetch();
+
 function createClient(session?: string): Api {
   return createTRPCClient<AppRouter>({
     links: [
       // httpLink rather than batching: idempotency keys, rate limits and request ids are per HTTP request on the API side.
       httpLink({
         url: `${required('API_URL').replace(/\/+$/, '')}/trpc`,
+        ...(session ? {} : { fetch: shopFetch }),
         headers: async ({ op }) => {
           const ctx = op.context as CallContext;
           return {

@@ -29,6 +29,12 @@ export type Meta = OpenApiMeta<{
   headers?: Record<string, string>;
   /** an example request body for the OpenAPI document (openapi.test.ts checks it against the input schema) */
   requestExample?: Record<string, unknown>;
+  /**
+   * A read answered from the key's marketplace alone (held in memory with the key): no entity
+   * manager, no transaction, nothing sent to the database, and its answer kept with that
+   * marketplace object on /v1 (http/rest.ts). The procedure must not use `ctx.em`.
+   */
+  touchesNoTable?: boolean;
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;
@@ -138,6 +144,9 @@ const authenticated = t.procedure.use(async ({ ctx, meta, type, next }) => {
     let result: Awaited<ReturnType<typeof next>>;
     if (level === 'none' || ctx.auth === undefined || ctx.auth instanceof DomainError) {
       result = await next();
+    } else if (meta?.touchesNoTable) {
+      const { marketplace, apiKeyId, kind } = ctx.auth;
+      result = await withMarketplace(marketplace, () => next({ ctx: { marketplace, apiKey: { id: apiKeyId, kind } } }));
     } else {
       const { marketplace, apiKeyId, kind } = ctx.auth;
       const em = tenantEm(ctx.orm, marketplace.id);

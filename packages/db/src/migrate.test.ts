@@ -52,3 +52,38 @@ test('migrations: applied once, every tenant table carries marketplace_id, every
     await orm.close(true);
   }
 });
+
+test('an up-to-date database costs one statement; any other state runs both migrators and records the new one', async () => {
+  const orm = await createOrm(await createTestDatabase(inject('adminDatabaseUrl')));
+  try {
+    const conn = orm.em.getConnection();
+    const proto = Object.getPrototypeOf(conn) as { execute: (...a: unknown[]) => unknown };
+    const execute = proto.execute;
+    let statements = 0;
+    proto.execute = function (this: unknown, ...a: unknown[]) {
+      statements++;
+      return execute.apply(this, a);
+    };
+    const comment = async () => (await conn.execute<{ c: string }[]>(`select obj_description('mikro_orm_migrations'::regclass, 'pg_class') as c`))[0]!.c;
+    try {
+      expect(await migrate(orm)).toEqual([]);
+      expect(statements).toBe(1);
+      const state = await comment();
+      expect(state).toMatch(/^ours=Migration\d{14}_\w+; graphile-worker=\d+\.\d+\.\d+$/);
+      // what a database migrated by another version of the code (or by hand) looks like
+      await conn.execute(`comment on table mikro_orm_migrations is 'ours=Migration20261101000000_older; graphile-worker=0.0.1'`);
+      statements = 0;
+      expect(await migrate(orm)).toEqual([]); // nothing of ours pending, but both migrators asked
+      expect(statements).toBeGreaterThan(2);
+      expect(await comment()).toBe(state);
+      await conn.execute(`comment on table mikro_orm_migrations is null`);
+      statements = 0;
+      await migrate(orm);
+      expect(statements).toBeGreaterThan(2);
+    } finally {
+      proto.execute = execute;
+    }
+  } finally {
+    await orm.close(true);
+  }
+});

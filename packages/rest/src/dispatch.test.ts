@@ -63,6 +63,7 @@ class Refused extends Error {
 }
 const STATUS: Record<RestRefusal, number> = { not_found: 404, method_not_allowed: 405, malformed_request: 400, validation_failed: 422 };
 
+const owners = new Map<string, object>([['7', {}], ['8', {}]]);
 const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
 beforeAll(async () => {
   app.setErrorHandler((err: FastifyError | Refused, _req, reply) => {
@@ -76,6 +77,11 @@ beforeAll(async () => {
     createContext: (req): Ctx => ({ caller: req.headers['x-caller'] as string | undefined }),
     refusal: (code, detail, { errors = [], headers = {} }) => new Refused(code, detail ?? `${errors.length} invalid`, errors, headers),
     zodErrors: issueErrors,
+    conditional: {
+      // what the app knows a list's answer depends on alone (here: a header names an object that stands for it)
+      keepAnswerFor: (req, route) => (route.procedurePath === 'list' && req.headers['x-version'] ? owners.get(String(req.headers['x-version'])) : undefined),
+      cacheControl: (req) => (req.headers['x-private'] ? 'private, no-store' : 'public, max-age=5'),
+    },
     onMatch: (req, reply, route) => {
       reply.header('X-Route', route.procedurePath);
       if (req.headers['x-refuse']) return reply.code(401).send({ code: 'refused' });
@@ -254,5 +260,61 @@ describe('strict bodies', () => {
     expect(() => restDispatcher({ router: both, routes: restRoutes(both), createContext: () => ({}), refusal: () => new Error(), zodErrors: () => [], sendError: (_q, r) => r })).toThrow(
       /GET \/things query\.n and POST \/things body\.n/,
     );
+  });
+});
+
+describe('conditional reads', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+  test('a 200 to a GET carries a strong ETag (the same for the same body, another for another) and the Cache-Control the app gives', async () => {
+    const a = await get('/v1/things/abc');
+    expect(a.statusCode).toBe(200);
+    expect(a.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(a.headers['cache-control']).toBe('public, max-age=5');
+    expect((await get('/v1/things/abc')).headers.etag).toBe(a.headers.etag);
+    expect((await get('/v1/things/abd')).headers.etag).not.toBe(a.headers.etag);
+    expect((await get('/v1/things/abc', { 'x-private': '1' })).headers['cache-control']).toBe('private, no-store');
+  });
+
+  test('If-None-Match naming the tag (alone, in a list, weakened by a CDN, or *) is a 304 without a body but with the tag; another tag is a 200', async () => {
+    const tag = (await get('/v1/things/abc')).headers.etag as string;
+    for (const header of [tag, `"other", ${tag}`, `W/${tag}`, '*']) {
+      const res = await get('/v1/things/abc', { 'if-none-match': header });
+      expect(res.statusCode, header).toBe(304);
+      expect(res.body, header).toBe('');
+      expect(res.headers.etag, header).toBe(tag);
+      expect(res.headers['cache-control'], header).toBe('public, max-age=5');
+    }
+    for (const header of ['"other"', tag.slice(0, -2) + '"', tag.replace(/^"|"$/g, '')]) {
+      const res = await get('/v1/things/abc', { 'if-none-match': header });
+      expect(res.statusCode, header).toBe(200);
+      expect(res.json()).toEqual({ input: { id: 'abc' } });
+    }
+  });
+
+  test('an answer kept for the object it depends on: later requests with that object and URL are answered (200 or 304) without the procedure; another object or URL calls it', async () => {
+    const before = calls.length;
+    const first = await get('/v1/things?limit=2', { 'x-version': '7' });
+    expect(first.statusCode).toBe(200);
+    expect(calls.length).toBe(before + 1);
+    const again = await get('/v1/things?limit=2', { 'x-version': '7' });
+    expect([again.statusCode, again.body, again.headers.etag, again.headers['content-type']]).toEqual([200, first.body, first.headers.etag, first.headers['content-type']]);
+    const tagged = await get('/v1/things?limit=2', { 'x-version': '7', 'if-none-match': first.headers.etag as string });
+    expect([tagged.statusCode, tagged.body, tagged.headers['cache-control']]).toEqual([304, '', 'public, max-age=5']);
+    expect(calls.length).toBe(before + 1);
+    await get('/v1/things?limit=2', { 'x-version': '8', 'if-none-match': first.headers.etag as string });
+    await get('/v1/things?limit=3', { 'x-version': '7' });
+    await get('/v1/things?limit=2'); // nothing named: nothing kept
+    expect(calls.length).toBe(before + 4);
+  });
+
+  test('no tag on writes, errors or refused input; a 422 is never a 304', async () => {
+    const created = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json', 'if-none-match': '*' }, payload: '{"name":"a","count":1}' });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers.etag).toBeUndefined();
+    expect((await get('/v1/boom', { 'if-none-match': '*' })).headers.etag).toBeUndefined();
+    const bad = await get('/v1/things/12345678901', { 'if-none-match': '*' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.headers.etag).toBeUndefined();
   });
 });

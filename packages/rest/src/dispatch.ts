@@ -6,6 +6,7 @@ import { routeTable, type RestMeta, type RestRoute } from './routes.js';
 import { keepBodiesStrict } from './strict-bodies.js';
 import { JSON_MEDIA_TYPE, type FieldError } from './text.js';
 import { callProcedure, errorOf, errorShape, proceduresOf } from './trpc-internals.js';
+import { bodyTag, noneMatchHits } from './conditional.js';
 
 /** The answers the dispatcher itself gives; the app turns each into its own error (and so its problem). */
 export type RestRefusal = 'not_found' | 'method_not_allowed' | 'malformed_request' | 'validation_failed';
@@ -29,6 +30,19 @@ export interface RestOptions<M extends RestMeta, Ctx> {
    * meta, refusals known from the headers (auth). Returning the reply, sent, stops the request there.
    */
   onMatch?(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>): Promise<unknown> | unknown;
+  /**
+   * Conditional GETs (conditional.ts): every 200 answer to a GET carries a strong `ETag` (the hash of
+   * its body) and an `If-None-Match` naming it is a 304 without a body. `keepAnswerFor`: the object a
+   * route's answer is a function of, with the URL (e.g. the marketplace the request's key resolved
+   * to, held in memory): the first answer's body and tag are kept for that object and URL, and later
+   * requests with the same object are answered from them (200 or 304) without calling the procedure;
+   * they go when the object goes. `cacheControl`: the `Cache-Control` of a successful GET (and its
+   * 304), when the app wants one.
+   */
+  conditional?: {
+    keepAnswerFor?(req: FastifyRequest, route: RestRoute<M>): object | undefined;
+    cacheControl?(req: FastifyRequest, route: RestRoute<M>): string | undefined;
+  };
   /** Sends the answer for an error of a procedure call, given the router's error shape for it. */
   sendError(req: FastifyRequest, reply: FastifyReply, failure: { error: TRPCError; shape: unknown; route: RestRoute<M>; input: unknown }): FastifyReply;
 }
@@ -122,11 +136,21 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
           if (op.useBody && !contentType?.startsWith('application/json')) {
             throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header' });
           }
+          const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, route) : undefined;
+          const kept = owner && answers.get(owner)?.get(req.url);
+          if (kept) return sendTagged(req, reply, route, kept);
           input = op.inputOf(op.useBody ? req.body : req.query, m.params);
           op.coerce();
           ctx = opts.createContext(req);
           const data = await callProcedure(router, route.procedurePath, op.type, input, ctx);
-          return reply.code(successStatus(route.meta)).header('Content-Type', 'application/json').send(JSON.stringify(data));
+          const status = successStatus(route.meta);
+          const body = JSON.stringify(data);
+          if (req.method === 'GET' && status === 200 && typeof body === 'string') {
+            const answer = { body, tag: bodyTag(body) };
+            if (owner) keep(owner, req.url, answer);
+            return sendTagged(req, reply, route, answer);
+          }
+          return reply.code(status).header('Content-Type', 'application/json').send(body);
         } catch (cause) {
           const error = errorOf(cause);
           const shape = errorShape(router, error, route.procedurePath, op.type, input, ctx);
@@ -134,6 +158,23 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
         }
       },
     });
+  }
+
+  /** A 200 to a GET, or its 304: both with the tag and the caching policy. */
+  function sendTagged(req: FastifyRequest, reply: FastifyReply, route: RestRoute<M>, answer: Answer) {
+    reply.header('ETag', answer.tag);
+    const cacheControl = opts.conditional?.cacheControl?.(req, route);
+    if (cacheControl !== undefined) reply.header('Cache-Control', cacheControl);
+    if (noneMatchHits(req.headers['if-none-match'], answer.tag)) return reply.code(304).send();
+    return reply.code(200).header('Content-Type', 'application/json').send(answer.body);
+  }
+
+  const answers = new WeakMap<object, Map<string, Answer>>();
+  function keep(owner: object, url: string, answer: Answer) {
+    let byUrl = answers.get(owner);
+    if (!byUrl) answers.set(owner, (byUrl = new Map()));
+    // a few spellings of one URL at most (a trailing slash, dot segments): the first ones kept
+    if (byUrl.size < KEPT_URLS_PER_OWNER) byUrl.set(url, answer);
   }
 
   return { addHooks, addRoute };
@@ -147,3 +188,9 @@ export interface RestDispatcher {
 }
 
 const successStatus = (meta: RestMeta) => meta.successStatus ?? 200;
+
+interface Answer {
+  body: string;
+  tag: string;
+}
+const KEPT_URLS_PER_OWNER = 16;

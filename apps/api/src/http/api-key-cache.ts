@@ -15,7 +15,12 @@ interface Entry {
   /** when the database was asked (monotonic ms): the answer is reused until `asked + ttl` */
   asked: number;
   answer: Promise<AuthenticatedKey | DomainError>;
+  /** the answer's marketplace, once it is known */
+  marketplaceId?: string;
 }
+
+/** Where the cache hears of changes (key-change-listener.ts): it calls the handler with a marketplace id, or `undefined` for "anything". */
+export type KeyChanges = (handler: (marketplaceId: string | undefined) => void) => void;
 
 /**
  * `Authorization` header → key and marketplace, remembered per process for `ttlMs` (≤ 1 s) under the
@@ -23,13 +28,21 @@ interface Entry {
  * (an unknown or revoked key asks the database each time, and random keys cannot fill the cache);
  * concurrent first requests for one key share one lookup. The time counts from when the database was
  * asked, so no answer older than `ttlMs` is used: a key revoked (or a marketplace changed) by any
- * process — the console, another API process — is refused (seen) by every process within `ttlMs`.
+ * process — the console, another API process — is refused (seen) by every process within `ttlMs`;
+ * with `changes` (a LISTEN on the change triggers, key-change-listener.ts) as soon as the
+ * notification of its commit arrives.
  * `ttlMs` 0: every request asks the database.
  */
-export function apiKeyAuthenticator(orm: MikroORM, mode: ApiMode, ttlMs: number, now: () => number = () => performance.now()): Authenticate {
+export function apiKeyAuthenticator(orm: MikroORM, mode: ApiMode, ttlMs: number, now: () => number = () => performance.now(), changes?: KeyChanges): Authenticate {
   if (ttlMs <= 0) return (header) => authenticateApiKey(orm, header, mode);
   if (ttlMs > API_KEY_CACHE_MAX_MS) throw new Error(`The API key cache keeps answers at most ${API_KEY_CACHE_MAX_MS} ms.`);
   const entries = new Map<string, Entry>();
+  // A change committed elsewhere: that marketplace's answers go, and every lookup still running
+  // (it may have read the rows before the change committed); `undefined`: everything goes.
+  changes?.((marketplaceId) => {
+    if (marketplaceId === undefined) return entries.clear();
+    for (const [id, entry] of entries) if (entry.marketplaceId === undefined || entry.marketplaceId === marketplaceId) entries.delete(id);
+  });
   return (header) => {
     if (header === undefined) return authenticateApiKey(orm, header, mode);
     const id = createHash('sha256').update(header).digest('base64');
@@ -43,7 +56,7 @@ export function apiKeyAuthenticator(orm: MikroORM, mode: ApiMode, ttlMs: number,
     const forget = () => {
       if (entries.get(id) === entry) entries.delete(id);
     };
-    entry.answer.then((answer) => ('apiKeyId' in answer ? undefined : forget()), forget);
+    entry.answer.then((answer) => ('apiKeyId' in answer ? (entry.marketplaceId = answer.marketplace.id) : forget()), forget);
     return entry.answer;
   };
 }

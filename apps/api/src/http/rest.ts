@@ -16,6 +16,13 @@ import { sessionTokenOf, type CreateContext } from './context.js';
  * refusals as HttpErrors (the app's error handler answers them, with their Allow header), and every procedure error as
  * the problem our tRPC error formatter built (`data.problem`), as application/problem+json.
  */
+/** A public read's caching: a few seconds fresh, then served stale for up to a minute while a cache asks again. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=60';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a shared cache. */
+const personal = (req: FastifyRequest, route: RestRoute<Meta>) => route.meta.auth === 'secret' || route.meta.auth === 'session' || req.headers['x-user-session'] !== undefined;
+
 export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm: MikroORM, clock: Clock, createContext: CreateContext): RestDispatcher {
   // A `/v1/me…` call without `X-User-Session`: the procedure's own answer, known without a lookup.
   const missingSession = (req: FastifyRequest) =>
@@ -26,11 +33,23 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
     routes,
     createContext: (req) => createContext(req, 'rest'),
     zodErrors: zodIssuesToFieldErrors,
+    conditional: {
+      // A read answered from the key's marketplace alone is kept with that marketplace object: the key
+      // cache hands the same object to every request until it reads the key again (API_KEY_CACHE_MS).
+      keepAnswerFor(req, route) {
+        const auth = req.apiAuth;
+        return route.meta.touchesNoTable && auth !== undefined && !(auth instanceof Error) ? auth.marketplace : undefined;
+      },
+      // Public data, the same for every caller with a key of this marketplace: a CDN in front of the
+      // storefront may keep it briefly and serve it while it asks again (per key: Vary). Personal
+      // answers were marked `private, no-store` when the route matched, and keep it.
+      cacheControl: (req, route) => (personal(req, route) || route.meta.headers?.['Cache-Control'] !== undefined ? undefined : PUBLIC_CACHE_CONTROL),
+    },
     // cut to the listed errors before anything else walks them
     refusal: (code, detail, { errors = [], headers }) => (code === 'validation_failed' ? new ValidationError(listed(errors, shown), describeErrors(errors)) : new HttpError(code, detail ?? '', { errors: listed(errors, shown), headers })),
     async onMatch(req, reply, route) {
-      // Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a cache.
-      if (route.meta.auth === 'secret' || route.meta.auth === 'session' || req.headers['x-user-session'] !== undefined) reply.header('Cache-Control', 'no-store');
+      if (personal(req, route)) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+      else if (route.method === 'GET') reply.header('Vary', 'Authorization');
       for (const [name, value] of Object.entries(route.meta.headers ?? {})) reply.header(name, value);
       // Who may call is known from the headers: refuse before reading a body (the procedure checks again).
       const refusal = keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);

@@ -4,6 +4,8 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { parseClientJson } from './client-input.js';
 import type { CreateContext } from './context.js';
 import { logServerError } from './problem.js';
+import { bodyTag, noneMatchHits } from '@hm/rest';
+import { PRIVATE_CACHE_CONTROL } from './rest.js';
 
 /**
  * /trpc: the same router for the typed client. Mounted through the fetch adapter on our own route
@@ -12,7 +14,7 @@ import { logServerError } from './problem.js';
 export async function registerTrpc(scope: FastifyInstance, router: AnyTRPCRouter, createContext: CreateContext) {
   // A typed server-to-server transport carrying sessions and personal data: nothing here is for caches.
   scope.addHook('onRequest', async (_req, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
   });
 
   scope.route({
@@ -42,7 +44,14 @@ export async function registerTrpc(scope: FastifyInstance, router: AnyTRPCRouter
       response.headers.forEach((value, key) => {
         if (key !== 'content-length' && key !== 'transfer-encoding') void reply.header(key, value);
       });
-      return reply.send(await response.text());
+      const body = await response.text();
+      // A query's answer carries a strong ETag: the storefront's server revalidates what it keeps (If-None-Match → 304).
+      if (req.method === 'GET' && response.status === 200) {
+        const tag = bodyTag(body);
+        reply.header('ETag', tag);
+        if (noneMatchHits(req.headers['if-none-match'], tag)) return reply.code(304).removeHeader('content-type').send();
+      }
+      return reply.send(body);
     },
   });
 }

@@ -8,6 +8,7 @@ import { problemHeaders } from '@hm/contract/problems';
 import { keyRefusal, sessionRefusal, toProblem } from '@hm/contract/trpc';
 import { logServerError, problem, refuse, sendProblem } from './problem.js';
 import { sessionTokenOf, type CreateContext } from './context.js';
+import { PRIVATE_CACHE_CONTROL } from './rest.js';
 
 export interface UploadDeps {
   createContext: CreateContext;
@@ -27,7 +28,7 @@ export function registerUploads(scope: FastifyInstance, { createContext, images,
   // Up to 20 MiB per photo: who may upload is decided from the headers, before a byte of the body is read.
   scope.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'POST') return; // image downloads need no key
-    reply.header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
     const refusal = keyRefusal('session', req.apiAuth) ?? (await sessionRefusal(orm, req.apiAuth as AuthenticatedKey, sessionTokenOf(req), clock.now()));
     if (refusal) return refuse(req, reply, refusal);
   });

@@ -20,6 +20,7 @@ import { Migration20261127210000_ledger_chargebacks } from './Migration202611272
 import { Migration20261127220000_abuse_limits } from './Migration20261127220000_abuse_limits.js';
 import { Migration20261128010000_search_words } from './Migration20261128010000_search_words.js';
 import { Migration20261128040000_worker_heartbeats } from './Migration20261128040000_worker_heartbeats.js';
+import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127220000_abuse_limits', class: Migration20261127220000_abuse_limits },
   { name: 'Migration20261128010000_search_words', class: Migration20261128010000_search_words },
   { name: 'Migration20261128040000_worker_heartbeats', class: Migration20261128040000_worker_heartbeats },
+  { name: 'Migration20261128070000_key_cache_notify', class: Migration20261128070000_key_cache_notify },
 ];

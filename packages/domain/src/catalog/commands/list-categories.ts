@@ -1,4 +1,4 @@
-import { CategorySchema, type Category } from '@hm/db/entities';
+import { categoryRows, type CategoryRow } from '../categories.queries.js';
 import type { CommandContext } from '../../core/context.js';
 import { pickText, resolveLocale } from '../../core/locale.js';
 
@@ -10,11 +10,11 @@ export interface CategoryBody {
   position: number;
 }
 
-/** All categories, depth first (each parent before its children, siblings by position). */
+/** All categories, depth first (each parent before its children, siblings by position), from plain rows (categories.queries.ts). */
 export async function listCategories(ctx: CommandContext, locale: string | undefined): Promise<CategoryBody[]> {
   const lang = resolveLocale(ctx.marketplace, locale);
-  const all = await ctx.em.find(CategorySchema, {}, { orderBy: { position: 'asc', slug: 'asc' } });
-  const children = new Map<string | null, Category[]>();
+  const all = await categoryRows(ctx.em);
+  const children = new Map<string | null, CategoryRow[]>();
   for (const c of all) {
     const list = children.get(c.parentId ?? null) ?? [];
     list.push(c);

@@ -1,0 +1,71 @@
+import pg from 'pg';
+
+/** What the key cache hears: a marketplace whose keys or settings changed, or `undefined`: anything may have (the listening connection was lost). */
+export type KeyChange = (marketplaceId: string | undefined) => void;
+
+export interface KeyChangeListener {
+  /** resolves once LISTEN is in place (or the first attempt failed: the cache then keeps its time limit alone) */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'hm_key_changed';
+const RECONNECT_MS = 1000;
+
+/**
+ * One connection of its own per API process LISTENing on `hm_key_changed` (sent by the
+ * `…_key_cache_notify` triggers when a change to a marketplace or an API key commits), so the
+ * process forgets that marketplace's cached keys at once rather than after API_KEY_CACHE_MS. A lost
+ * connection may have missed notifications: everything is forgotten, then it connects again.
+ * Needs a session of its own (LISTEN): connect it to Postgres directly, not through a transaction pooler.
+ */
+export function listenForKeyChanges(databaseUrl: string, onChange: KeyChange, log: (msg: string, err?: unknown) => void = () => {}): KeyChangeListener {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let warned = false; // one line per outage, not one per attempt
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: databaseUrl, application_name: 'hm-key-cache' });
+    let lost = false;
+    const onLost = (err?: unknown) => {
+      if (lost) return;
+      lost = true;
+      onChange(undefined);
+      c.removeAllListeners('notification');
+      void c.end().catch(() => {});
+      if (client === c) client = undefined;
+      if (!closed) {
+        if (!warned) log('key cache: the connection listening for key changes was lost; reconnecting every second (meanwhile cached keys last API_KEY_CACHE_MS)', err);
+        warned = true;
+        timer = setTimeout(() => void connect(), RECONNECT_MS);
+      }
+    };
+    c.on('error', onLost);
+    c.on('end', () => onLost());
+    c.on('notification', (n) => {
+      if (n.channel === CHANNEL) onChange(n.payload || undefined);
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      if (closed) return void (await c.end().catch(() => {}));
+      client = c;
+      warned = false;
+      // whatever changed while no one listened
+      onChange(undefined);
+    } catch (err) {
+      onLost(err);
+    }
+  };
+
+  const ready = connect();
+  return {
+    ready,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => {});
+    },
+  };
+}
