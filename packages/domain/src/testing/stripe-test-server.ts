@@ -17,8 +17,8 @@ export interface StripeTestServer {
   sendWebhooksTo(url: string, secret: string): void;
   /** every event made so far, oldest first */
   events: StripeTestEvent[];
-  /** makes an event of any type (disputes, types we do not handle …) and delivers it */
-  emit(type: string, object: Record<string, unknown>): StripeTestEvent;
+  /** makes an event of any type (disputes, types we do not handle …) and delivers it; `account`: an event of that connected account (Stripe Connect) */
+  emit(type: string, object: Record<string, unknown>, account?: string): StripeTestEvent;
   /** delivers an event again, as Stripe does when an endpoint did not answer 2xx */
   redeliver(eventId: string): void;
   /** resolves once every delivery so far was answered; their statuses, oldest first */
@@ -85,9 +85,9 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       delivered.push({ eventId: event.id, type: event.type, status });
     });
   };
-  const emit = (type: string, object: Obj): StripeTestEvent => {
+  const emit = (type: string, object: Obj, account?: string): StripeTestEvent => {
     const id = newId('evt');
-    const payload = JSON.stringify({ id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, data: { object } }, null, 2);
+    const payload = JSON.stringify({ id, object: 'event', api_version: '2025-01-01', ...(account && { account }), created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, data: { object } }, null, 2);
     const event = { id, type, payload };
     events.push(event);
     deliver(event);
@@ -148,6 +148,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     if (method === 'GET' && (m = /^\/v1\/accounts\/([^/]+)$/.exec(path))) return accounts.get(m[1]!) ?? missingOf('account', m[1]!);
     if (method === 'POST' && path === '/v1/account_sessions') return createAccountSession(form);
     if (method === 'POST' && path === '/v1/transfers') return createTransfer(form);
+    if (method === 'POST' && (m = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path))) return reverseTransfer(m[1]!, form);
     throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
@@ -224,10 +225,26 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       transfer_group: form.transfer_group ?? null,
       source_transaction: charge?.id ?? null,
       metadata: form.metadata ?? {},
+      amount_reversed: 0,
+      reversed: false,
+      reversals: { object: 'list', data: [], has_more: false },
       created: Math.floor(Date.now() / 1000),
     };
     transfers.push(transfer);
     return transfer;
+  }
+
+  /** A Transfer Reversal: never more than is left of the transfer; the transfer (with its reversals) is sent as `transfer.reversed`. */
+  function reverseTransfer(id: string, form: Obj): Obj {
+    const transfer = transfers.find((t) => t.id === id) ?? missingOf('transfer', id);
+    const left = (transfer.amount as number) - (transfer.amount_reversed as number);
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) throw invalid(`Transfer reversal amount (${amount}) is greater than the unreversed amount of the transfer (${left}).`, { param: 'amount' });
+    const reversal: Obj = { id: newId('trr'), object: 'transfer_reversal', amount, currency: transfer.currency, transfer: id, metadata: form.metadata ?? {}, created: Math.floor(Date.now() / 1000) };
+    const list = transfer.reversals as { data: Obj[] };
+    Object.assign(transfer, { amount_reversed: (transfer.amount_reversed as number) + amount, reversed: (transfer.amount_reversed as number) + amount === transfer.amount, reversals: { ...list, data: [reversal, ...list.data] } });
+    emit('transfer.reversed', transfer);
+    return reversal;
   }
 
   function confirm(pi: Obj, form: Obj): Obj {

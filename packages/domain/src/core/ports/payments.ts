@@ -62,6 +62,21 @@ export interface TransferRequest {
   paymentId?: string;
 }
 
+/**
+ * Money taken back from a seller's transfer (Stripe: a Transfer Reversal), when the buyer got money
+ * back after the seller was paid (docs/decisions.md, "Money rules").
+ */
+export interface TransferReversalRequest {
+  /** our id for this reversal: the provider's idempotency key (one reversal per id, never a second) */
+  id: string;
+  marketplaceId: string;
+  orderId: string;
+  /** the provider's transfer id (`tr_…`) */
+  transferId: string;
+  /** integer minor units, at least 1, at most what is left of the transfer */
+  amount: number;
+}
+
 /** Where a test helper moves a sandbox account, as the provider would. */
 export interface AccountChangeForTest {
   status: 'action_required' | 'pending' | 'ready';
@@ -78,7 +93,11 @@ export type PaymentEventType =
   | 'charge.refunded'
   | 'charge.dispute.created'
   | 'charge.dispute.updated'
-  | 'charge.dispute.closed';
+  | 'charge.dispute.closed'
+  | 'charge.refund.updated'
+  | 'refund.failed'
+  | 'transfer.reversed'
+  | 'payout.failed';
 
 /** A provider's event, reduced to what we keep. `id` is the provider's event id (stored once). */
 export interface PaymentEvent {
@@ -91,6 +110,8 @@ export interface PaymentEvent {
   /** from the payment's metadata, when the provider kept it */
   marketplaceId?: string;
   orderId?: string;
+  /** the connected account an event of a seller's account comes from (Stripe Connect: the event's `account`) */
+  account?: string;
   /** when the provider created the event */
   createdAt: Date;
   /** the event's object as the provider sent it (for the payouts work: refunds, disputes) */
@@ -125,6 +146,12 @@ export interface Payments {
   createAccountSession(accountId: string): Promise<{ clientSecret: string }>;
   /** Pays a seller from an order's charge. Same `id` → the same transfer, never a second one. */
   transfer(req: TransferRequest): Promise<{ providerId: string }>;
+  /**
+   * Takes `amount` back from a transfer made before (the buyer got money back after the seller was
+   * paid). Same `id` → the same reversal, never a second; more than is left of the transfer, or the
+   * same id with another amount, is refused.
+   */
+  reverseTransfer(req: TransferReversalRequest): Promise<{ providerId: string }>;
   /**
    * Test mode only: moves a connected account as the provider would (sandbox: returns the
    * `account.updated` event it emits). Stripe moves accounts itself: refused.

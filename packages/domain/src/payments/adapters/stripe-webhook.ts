@@ -34,6 +34,8 @@ export function fromStripeEvent(event: Stripe.Event): PaymentEvent {
     paymentId: paymentIntent ?? undefined,
     marketplaceId: object.metadata?.marketplace_id,
     orderId: object.metadata?.order_id,
+    // an event of a connected account (Stripe Connect: `payout.failed`, `account.updated` on the Connect endpoint)
+    ...(typeof event.account === 'string' && { account: event.account }),
     createdAt: new Date(event.created * 1000),
     // kept for the payouts work, without the PaymentIntent's client secret (a bearer secret of the buyer's payment form)
     data: Object.fromEntries(Object.entries(object).filter(([key]) => key !== 'client_secret')),

@@ -36,7 +36,9 @@ export async function recordPaymentEvents(deps: { orm: MikroORM; clock: Clock },
         type: e.type,
         payment_id: e.paymentId ?? null,
         order_id: uuidOrNull(e.orderId),
-        data: e.data,
+        account_id: e.account ?? null,
+        // kept with the object: the handler of a connected account's event (payout.failed) needs to know whose it is
+        data: e.account ? { ...e.data, account: e.account } : e.data,
         provider_created_at: e.createdAt,
         created_at: now,
       });

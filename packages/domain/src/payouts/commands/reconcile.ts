@@ -15,13 +15,14 @@ export interface Reconciliation {
  * `payouts reconcile`: for every settled order, what the marketplace kept of the buyer's money
  * equals where it went —
  *
- *   charges − refunds (ours and outside) − chargebacks withdrawn + chargebacks reinstated
- *     = seller transfers + commission + storage fee + marketplace shipping
- *       − what the platform carries (vouchers, a refund beyond the seller's share, dispute fees)
+ *   charges − refunds (ours and outside) + refunds that failed − chargebacks withdrawn + chargebacks reinstated
+ *     = seller transfers − transfer reversals + commission + storage fee + marketplace shipping
+ *       − what the platform carries (vouchers, the buyer's money back beyond the seller's share)
  *
- * — and no order has more than one transfer. Every order where it does not is named with why (a
- * refund outside the service or a chargeback lost after the seller was paid: the platform carried
- * it). Orders whose money is still moving are counted as open.
+ * (a dispute fee leaves the platform's balance and is the platform's cost: it is on both sides) —
+ * and no order has more than one transfer. Every order where it does not is named with why (a
+ * dispute open after the seller was paid, a reversal not made yet, a transfer reversed outside the
+ * service, a refund that failed). Orders whose money is still moving are counted as open.
  */
 export async function reconcile(em: EntityManager): Promise<Reconciliation> {
   const rows = await ledgerSums(em);
@@ -37,14 +38,16 @@ export async function reconcile(em: EntityManager): Promise<Reconciliation> {
     }
     out.checked++;
     const charged = s('charge');
-    const refunded = s('refund');
+    const refunded = s('refund') - s('refund_failed');
     const chargedBack = s('chargeback') - s('chargeback_reversal');
-    const carried = s('voucher') + s('carried') + s('dispute_fee');
-    const accounted = paid ? s('transfer') + s('commission') + s('storage_fee') + s('marketplace_shipping') - carried : -s('dispute_fee');
+    const carried = s('voucher') + s('carried');
+    const accounted = paid ? s('transfer') - s('transfer_reversal') + s('commission') + s('storage_fee') + s('marketplace_shipping') - carried : 0;
     if (charged - refunded - chargedBack !== accounted) {
       const why =
-        paid && chargedBack > 0 ? 'a chargeback lost after the seller was paid: the platform carries it'
-        : paid && refunded > 0 ? 'refunded after the seller was paid (outside the service): the platform carries it'
+        s('refund_failed') > 0 ? 'a refund failed at the provider: the buyer has not got that money back (the team refunds it again)'
+        : paid && chargedBack > 0 && charged - refunded - chargedBack < accounted ? 'a chargeback after the seller was paid: open, or lost and not taken back from the seller yet'
+        : paid && charged - refunded - chargedBack < accounted ? 'refunded after the seller was paid: not taken back from the seller yet'
+        : paid && s('transfer_reversal') > 0 ? 'a transfer reversed beyond what the buyer got back (outside the service?)'
         : 'the ledger does not add up';
       out.mismatches.push({ order_id: o.order_id, charged, refunded, charged_back: chargedBack, accounted, currency: o.currency, why });
     }
