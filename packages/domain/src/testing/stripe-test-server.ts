@@ -25,6 +25,8 @@ export interface StripeTestServer {
   settled(): Promise<{ eventId: string; type: string; status: number }[]>;
   /** the next `count` API requests fail with this status (500, 503, 429) or never answer ('hang') */
   failNext(count: number, status: number | 'hang'): void;
+  /** the next POST to `path` is refused as Stripe refuses an invalid request (400 with this code), and that answer is stored under its idempotency key as Stripe does */
+  refuseNext(path: string, code: string): void;
   /** the PaymentIntent as the server holds it */
   paymentIntent(id: string): Record<string, unknown> | undefined;
   /** a connected account as the server holds it */
@@ -68,6 +70,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   const events: StripeTestEvent[] = [];
   const delivered: { eventId: string; type: string; status: number }[] = [];
   const faults: (number | 'hang')[] = [];
+  const refusals: { path: string; code: string }[] = [];
   const hanging = new Set<ServerResponse>();
   let webhook: { url: string; secret: string } | undefined;
   let deliveries: Promise<unknown> = Promise.resolve();
@@ -109,6 +112,11 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
 
   function route(method: string, path: string, form: Obj): Obj {
     let m: RegExpExecArray | null;
+    const refusal = refusals.findIndex((r) => method === 'POST' && r.path === path);
+    if (refusal >= 0) {
+      const { code } = refusals.splice(refusal, 1)[0]!;
+      throw invalid(`Refused for the test (${code}).`, { code });
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.amount);
       if (!Number.isSafeInteger(amount) || amount < 1) throw invalid('Amount must be at least 1.', { code: 'amount_too_small', param: 'amount' });
@@ -330,6 +338,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       return [...delivered];
     },
     failNext: (count, status) => faults.push(...Array.from({ length: count }, () => status)),
+    refuseNext: (path, code) => refusals.push({ path, code }),
     paymentIntent: (id) => intents.get(id),
     account: (id) => accounts.get(id),
     updateAccount: (id, changes) => {
