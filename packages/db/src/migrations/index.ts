@@ -19,6 +19,7 @@ import { Migration20261127200000_payout_transfer_started } from './Migration2026
 import { Migration20261127210000_ledger_chargebacks } from './Migration20261127210000_ledger_chargebacks.js';
 import { Migration20261127220000_abuse_limits } from './Migration20261127220000_abuse_limits.js';
 import { Migration20261128020000_transfer_reversals } from './Migration20261128020000_transfer_reversals.js';
+import { Migration20261128021000_idempotency_owner } from './Migration20261128021000_idempotency_owner.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127210000_ledger_chargebacks', class: Migration20261127210000_ledger_chargebacks },
   { name: 'Migration20261127220000_abuse_limits', class: Migration20261127220000_abuse_limits },
   { name: 'Migration20261128020000_transfer_reversals', class: Migration20261128020000_transfer_reversals },
+  { name: 'Migration20261128021000_idempotency_owner', class: Migration20261128021000_idempotency_owner },
 ];
