@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import { signUp } from './harness.js';
 import { moneyScenarios } from './money.suite.js';
 import { ordersSuite } from './orders.suite.js';
 
@@ -22,7 +21,6 @@ const suite = ordersSuite({
     },
   }),
 });
-let n = 0;
 const helper = async (url: string, payload: Record<string, unknown>, session?: string) => {
   const res = await suite.h.request({ method: 'POST', url, key: suite.shop.secret, payload, ...(session && { session }) });
   expect(res.statusCode, res.body).toBe(200);
@@ -31,13 +29,7 @@ const helper = async (url: string, payload: Record<string, unknown>, session?: s
 
 moneyScenarios({
   suite,
-  async readySeller() {
-    const email = `money-seller-${++n}@example.com`;
-    const { token, user } = await signUp(suite.h, suite.shop.secret, { email, first_name: 'Seller', locale: 'en' });
-    expect((await suite.h.request({ method: 'POST', url: '/v1/me/payouts/session', key: suite.shop.secret, session: token, payload: { country: 'SE' } })).statusCode).toBe(200);
-    await helper('/v1/test-helpers/payouts/account', { status: 'ready' }, token);
-    return { token, id: user.id, email };
-  },
+  onboarded: (seller) => helper('/v1/test-helpers/payouts/account', { status: 'ready' }, seller.token),
   refundOutside: (orderId, amount) => helper('/v1/test-helpers/payments/refund', { order_id: orderId, amount }),
   dispute: (orderId, status) => helper('/v1/test-helpers/payments/dispute', { order_id: orderId, status, reason: 'fraudulent' }),
   async keptBySeller(orderId) {

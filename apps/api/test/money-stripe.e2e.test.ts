@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { stripePayments } from '@hm/domain/payments';
 import { startStripeTestServer } from '@hm/domain/testing';
-import { signUp } from './harness.js';
 import { moneyScenarios } from './money.suite.js';
 import { ordersSuite } from './orders.suite.js';
 
@@ -32,10 +31,7 @@ async function settle() {
 
 moneyScenarios({
   suite,
-  async readySeller() {
-    const email = `money-seller-${++n}@example.com`;
-    const { token, user } = await signUp(suite.h, suite.shop.secret, { email, first_name: 'Seller', locale: 'en' });
-    expect((await suite.h.request({ method: 'POST', url: '/v1/me/payouts/session', key: suite.shop.secret, session: token, payload: { country: 'SE' } })).statusCode).toBe(200);
+  async onboarded() {
     stripe.updateAccount(stripe.accountSessions.at(-1)!.account as string, {
       details_submitted: true,
       payouts_enabled: true,
@@ -43,7 +39,6 @@ moneyScenarios({
       requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null },
     });
     await settle();
-    return { token, id: user.id, email };
   },
   async refundOutside(orderId, amount) {
     await dashboard.refund({ id: `dashboard-${orderId}-${++n}`, paymentId: await paymentOf(orderId), amount });

@@ -11,8 +11,8 @@ import type { OrdersSuite, Person } from './orders.suite.js';
  */
 export interface MoneyDriver {
   suite: OrdersSuite;
-  /** a new seller whose payout account the provider reports ready */
-  readySeller(): Promise<Person>;
+  /** the seller finished onboarding: the provider reports their account ready (its event handled) */
+  onboarded(seller: Person): Promise<void>;
   /** a refund made at the provider outside the service, its event handled */
   refundOutside(orderId: string, amount: number): Promise<void>;
   /** the buyer's bank disputes the payment, or the dispute moves; its event handled */
@@ -58,7 +58,9 @@ export function moneyScenarios(d: MoneyDriver) {
     let seller: Person;
     beforeAll(async () => {
       await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { commission_percent: 10 } });
-      seller = await d.readySeller();
+      seller = await person('seller');
+      expect((await suite.call(shop(), seller, 'POST', '/v1/me/payouts/session', { country: 'SE' })).statusCode).toBe(200);
+      await d.onboarded(seller);
     });
 
     test('a partial refund before received: the seller is paid net of it', async () => {
