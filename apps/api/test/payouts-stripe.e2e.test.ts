@@ -220,5 +220,8 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
     const outcomes = await suite.h.orm.em.getConnection().execute<{ outcome: string | null; marketplace_id: string | null }[]>(`select outcome, marketplace_id from payment_events where type = 'payout.failed' order by provider_event_id`);
     expect(outcomes.map((o) => o.marketplace_id === null)).toContain(true); // not ours: stored and ignored
     expect(outcomes.some((o) => /seller is emailed/.test(o.outcome ?? ''))).toBe(true);
+    // payouts reconcile lists it for the team (the platform's books are not affected)
+    const r = await suite.h.console.payouts.reconcile({ marketplace: 'shop' });
+    expect(r.failed_bank_payouts).toEqual([{ payout_id: 'po_failed_1', account, seller_id: seller.id, amount: 85_000, currency: 'SEK', failure_code: 'account_closed', at: expect.any(String) }]);
   });
 });

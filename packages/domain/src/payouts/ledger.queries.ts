@@ -73,3 +73,32 @@ export async function sellerSums(em: EntityManager, orderId: string) {
   const sum = (kind: string) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
   return { transferred: sum('transfer') - sum('transfer_reversal'), carried: sum('carried'), chargedBack: sum('chargeback') - sum('chargeback_reversal') };
 }
+
+/** A payout to a seller's bank that failed at the provider (`payout.failed` on their connected account), in the last 30 days. */
+export interface FailedBankPayout {
+  payout_id: string;
+  account: string;
+  seller_id: string | null;
+  amount: number;
+  currency: string;
+  failure_code: string | null;
+  at: string;
+}
+
+export async function failedBankPayouts(em: EntityManager, now: Date): Promise<FailedBankPayout[]> {
+  const sql = tenantSql(em);
+  const rows = await sql<{ data: Record<string, unknown>; seller_id: string | null; at: Date | string }>`
+    select e.data, pa.user_id as seller_id, e.provider_created_at as at from payment_events e
+      left join payout_accounts pa on pa.marketplace_id = e.marketplace_id and pa.provider = e.provider and pa.provider_account_id = e.data->>'account'
+     where e.marketplace_id = ${sql.marketplace} and e.type = 'payout.failed' and e.provider_created_at > ${new Date(now.getTime() - 30 * 86_400_000)}
+     order by e.provider_created_at`;
+  return rows.map((r) => ({
+    payout_id: String(r.data.id ?? ''),
+    account: String(r.data.account ?? ''),
+    seller_id: r.seller_id,
+    amount: Number(r.data.amount ?? 0),
+    currency: String(r.data.currency ?? '').toUpperCase(),
+    failure_code: typeof r.data.failure_code === 'string' ? r.data.failure_code : null,
+    at: new Date(r.at).toISOString(),
+  }));
+}

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@hm/db/orm';
-import { ledgerSums, type LedgerSums } from '../ledger.queries.js';
+import { failedBankPayouts, ledgerSums, type FailedBankPayout, type LedgerSums } from '../ledger.queries.js';
 
 export interface Reconciliation {
   ok: boolean;
@@ -9,6 +9,12 @@ export interface Reconciliation {
   open: number;
   mismatches: { order_id: string; charged: number; refunded: number; charged_back: number; accounted: number; currency: string; why: string }[];
   paid_twice: string[];
+  /**
+   * Payouts from sellers' connected accounts to their banks that failed in the last 30 days
+   * (`payout.failed`; the seller was emailed to fix their bank details). The money waits in their
+   * account at the provider: the platform's books are not affected, so `ok` does not count them.
+   */
+  failed_bank_payouts: FailedBankPayout[];
 }
 
 /**
@@ -24,9 +30,9 @@ export interface Reconciliation {
  * dispute open after the seller was paid, a reversal not made yet, a transfer reversed outside the
  * service, a refund that failed). Orders whose money is still moving are counted as open.
  */
-export async function reconcile(em: EntityManager): Promise<Reconciliation> {
+export async function reconcile(em: EntityManager, now = new Date()): Promise<Reconciliation> {
   const rows = await ledgerSums(em);
-  const out: Reconciliation = { ok: true, checked: 0, open: 0, mismatches: [], paid_twice: [] };
+  const out: Reconciliation = { ok: true, checked: 0, open: 0, mismatches: [], paid_twice: [], failed_bank_payouts: await failedBankPayouts(em, now) };
   for (const o of rows) {
     if (o.transfers > 1) out.paid_twice.push(o.order_id);
     const s = (k: keyof LedgerSums['sums']) => o.sums[k] ?? 0;
