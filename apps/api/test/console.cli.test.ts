@@ -198,7 +198,7 @@ describe('console CLI', () => {
   test('payouts reconcile and orders list --chargeback (a bare boolean flag means true)', async () => {
     const r = await cli('payouts', 'reconcile', '--marketplace', 'loppis');
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: true, checked: 0, open: 0, mismatches: [], paid_twice: [] });
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, checked: 0, open: 0, mismatches: [], paid_twice: [], failed_bank_payouts: [] });
     const listed = await cli('orders', 'list', '--marketplace', 'loppis', '--chargeback');
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual({ items: [] });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { InjectOptions } from 'fastify';
 import { apiKeyAuthenticator } from '../src/http/api-key-cache.js';
 import { addApiKeyResolution } from '../src/http/auth.js';
-import { ABANDONED_AFTER_MS, addIdempotency } from '../src/http/idempotency.js';
+import { ABANDONED_AFTER_MS, addIdempotency, OWNER_GONE_AFTER_MS } from '../src/http/idempotency.js';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /**
@@ -173,6 +173,29 @@ describe('Idempotency-Key', () => {
     expect(took.statusCode, took.body).toBe(200);
     await running;
     expect(calls.slow).toBe(2);
+  });
+
+  test('a request whose process died (its lease is free) is taken over within seconds, not after a minute; while its process lives it is not', async () => {
+    const idem = randomUUID();
+    gate = new Promise((r) => (release = r));
+    const running = send('/slow', { idem, body: {} });
+    await until(() => calls.slow === 1);
+    const db = h.orm.em.getConnection();
+    const [row] = await db.execute<{ owner: string | null }[]>(`select owner from idempotency_keys where key = ?`, [idem]);
+    expect(row!.owner).toMatch(/^api-/); // this process, which holds its lease
+    h.clock.advance(OWNER_GONE_AFTER_MS);
+    expect((await send('/slow', { idem, body: {} })).statusCode).toBe(409); // its owner lives
+    // the owner's process dies: Postgres drops its session's lock (here: an owner whose lease nobody holds)
+    await db.execute(`update idempotency_keys set owner = ? where key = ?`, [`api-${randomUUID()}`, idem]);
+    h.clock.advance(OWNER_GONE_AFTER_MS - 1);
+    const takeover = send('/slow', { idem, body: {} });
+    await until(() => calls.slow === 2); // taken over well before ABANDONED_AFTER_MS
+    release();
+    const took = await takeover;
+    expect(took.statusCode, took.body).toBe(200);
+    await running;
+    expect(calls.slow).toBe(2);
+    expect(OWNER_GONE_AFTER_MS * 10).toBeLessThan(ABANDONED_AFTER_MS);
   });
 
   test('5xx responses are not stored: a retry runs again, and its success is stored', async () => {

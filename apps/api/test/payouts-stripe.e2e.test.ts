@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { stripePayments } from '@hm/domain/payments';
+import { handlePaymentEvent, stripePayments } from '@hm/domain/payments';
+import { paySeller } from '@hm/domain/payouts';
 import { startStripeTestServer } from '@hm/domain/testing';
 import { ordersSuite, type Market, type Person } from './orders.suite.js';
 
@@ -98,7 +99,7 @@ describe('payouts with Stripe', () => {
     expect((await suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id })).statusCode).toBe(409);
   });
 
-  test('money rules with Stripe: a refund made in the dashboard before received pays the seller net of it (a full one: no Transfer); a dispute lost after payout is in the ledger and named by reconcile', async () => {
+  test('money rules with Stripe: a refund made in the dashboard before received pays the seller net of it (a full one: no Transfer); a dispute lost after payout is taken back from the seller’s transfer and the ledger adds up', async () => {
     const { shop, seller, buyer } = suite;
     const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' });
     const refundedIn = async (id: string, amount: number) => {
@@ -129,6 +130,100 @@ describe('payouts with Stripe', () => {
     const charge = stripe.paymentIntent(payment)!.latest_charge;
     stripe.emit('charge.dispute.closed', { id: 'dp_stripe_lost', object: 'dispute', payment_intent: payment, charge, reason: 'fraudulent', status: 'lost', amount: 70_000, currency: 'sek', balance_transactions: [{ amount: -70_000, fee: 1500 }] });
     await delivered();
-    expect(await mismatchOf(partial)).toMatchObject({ charged_back: 70_000, why: expect.stringMatching(/chargeback lost after the seller was paid/) });
+    // lost after the payout: the seller's transfer is reversed (all 55 000 left of it: the seller's share bears it first), Stripe's
+    // transfer.reversed writes the same ledger row once, the platform carries the rest; reconcile adds up, the dispute fee included
+    await delivered();
+    const reversed = stripe.transfers.find((t) => t.transfer_group === partial)!;
+    expect(reversed).toMatchObject({ amount: 55_000, amount_reversed: 55_000, reversed: true });
+    const ledger = await ledgerOf(partial);
+    expect(ledger.filter(([k]) => k === 'transfer_reversal' || k === 'carried' || k === 'dispute_fee')).toEqual([['carried', 15_000], ['dispute_fee', 1500], ['transfer_reversal', 55_000]]);
+    expect(await mismatchOf(partial)).toBeUndefined();
+  });
+});
+
+const ledgerOf = async (id: string) =>
+  (await suite.h.orm.em.getConnection().execute<{ kind: string; amount: string }[]>(`select kind, amount from ledger_entries where order_id = ? order by kind, amount`, [id])).map((r): [string, number] => [r.kind, Number(r.amount)]);
+const ctx = () => ({ ...suite.h.ports, orm: suite.h.orm, mode: 'test' as const });
+const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' });
+const paymentOf = async (id: string) => (await suite.h.console.orders.get({ id })).order.payment.id!;
+const reconcileOf = async (id: string) => (await suite.h.console.payouts.reconcile({ marketplace: 'shop' })).mismatches.find((m) => m.order_id === id);
+
+describe('money after the payout with Stripe (signed deliveries)', () => {
+  test('a refund in the dashboard after the payout: a Transfer Reversal of the seller’s share, transfer.reversed recorded once; a reversal made in the dashboard is named by reconcile', async () => {
+    const { shop, seller, buyer } = suite;
+    const id = await purchased(shop, seller, buyer);
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await suite.get(shop, seller, id)).payout).toMatchObject({ status: 'paid', amount: 85_000 });
+    await dashboard.refund({ id: `dashboard-after-${id}`, paymentId: await paymentOf(id), amount: 20_000 });
+    await delivered(); // charge.refunded → reverse-transfer → Stripe's transfer.reversed
+    await delivered();
+    const transfer = stripe.transfers.find((t) => t.transfer_group === id)!;
+    expect(transfer).toMatchObject({ amount: 85_000, amount_reversed: 20_000 });
+    expect((await ledgerOf(id)).filter(([k]) => k === 'transfer_reversal')).toEqual([['transfer_reversal', 20_000]]);
+    const [handled] = await suite.h.orm.em.getConnection().execute<{ outcome: string }[]>(`select outcome from payment_events where type = 'transfer.reversed' and order_id = ?`, [id]);
+    expect(handled!.outcome).toMatch(/reversed 20000 SEK; 0 new ledger row/);
+    expect(await reconcileOf(id)).toBeUndefined();
+    // the team reverses more in the dashboard: the event's new reversal is in the ledger, and reconcile names it
+    await dashboard.reverseTransfer({ id: `dashboard-${id}`, marketplaceId: shop.marketplace.id, orderId: id, transferId: String(transfer.id), amount: 5000 });
+    await delivered();
+    expect((await ledgerOf(id)).filter(([k]) => k === 'transfer_reversal')).toEqual([['transfer_reversal', 5000], ['transfer_reversal', 20_000]]);
+    expect(await reconcileOf(id)).toMatchObject({ why: expect.stringMatching(/transfer reversed beyond/) });
+  });
+
+  test('a transfer Stripe refused, then a refund: the retry asks for the new amount under a new idempotency key (no idempotency error) and pays once', async () => {
+    const { shop, seller } = suite;
+    const buyer = suite.buyer2;
+    const id = await purchased(shop, seller, buyer);
+    stripe.refuseNext('/v1/transfers', 'balance_insufficient');
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await expect(paySeller(ctx(), { marketplaceId: shop.marketplace.id, orderId: id })).rejects.toMatchObject({ name: 'PaymentError', providerCode: 'balance_insufficient' });
+    await dashboard.refund({ id: `dashboard-between-${id}`, paymentId: await paymentOf(id), amount: 10_000 });
+    await stripe.settled();
+    const [refunded] = await suite.h.orm.em.getConnection().execute<{ id: string }[]>(`select id from payment_events where type = 'charge.refunded' and order_id = ?`, [id]);
+    await handlePaymentEvent(ctx(), refunded!.id);
+    expect(await paySeller(ctx(), { marketplaceId: shop.marketplace.id, orderId: id })).toContain(': paid 75000 SEK');
+    await suite.h.runJobs();
+    expect(stripe.transfers.filter((t) => t.transfer_group === id).map((t) => t.amount)).toEqual([75_000]);
+    expect(await reconcileOf(id)).toBeUndefined();
+  });
+
+  test('refund.failed and charge.refund.updated (failed) of one refund: one refund_failed row, the refund no longer counts against the seller; the ledger adds up once paid', async () => {
+    const { shop, seller } = suite;
+    const buyer = suite.buyer2;
+    const id = await purchased(shop, seller, buyer);
+    const payment = await paymentOf(id);
+    const { providerId: refundId } = await dashboard.refund({ id: `dashboard-fails-${id}`, paymentId: payment, amount: 20_000 });
+    await delivered();
+    expect((await suite.get(shop, seller, id)).refunded_outside).toBe(20_000);
+    const failed = { id: refundId, object: 'refund', amount: 20_000, currency: 'sek', payment_intent: payment, status: 'failed', failure_reason: 'expired_or_canceled_card' };
+    stripe.emit('refund.failed', failed);
+    stripe.emit('charge.refund.updated', failed);
+    await delivered();
+    expect((await ledgerOf(id)).filter(([k]) => k === 'refund' || k === 'refund_failed')).toEqual([['refund', 20_000], ['refund_failed', 20_000]]);
+    expect((await suite.get(shop, seller, id)).refunded_outside).toBeUndefined();
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await suite.get(shop, seller, id)).payout).toMatchObject({ status: 'paid', amount: 85_000 });
+    expect(await reconcileOf(id)).toBeUndefined();
+  });
+
+  test('payout.failed on a seller’s connected account: the seller is emailed in their language to fix their bank details; an unknown account is ignored', async () => {
+    const { seller } = suite;
+    const account = stripe.accountSessions.at(0)!.account as string;
+    const before = await suite.h.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from emails where template = 'payout_failed'`);
+    stripe.emit('payout.failed', { id: 'po_failed_1', object: 'payout', amount: 85_000, currency: 'sek', status: 'failed', failure_code: 'account_closed' }, { account });
+    stripe.emit('payout.failed', { id: 'po_failed_2', object: 'payout', amount: 100, currency: 'sek', status: 'failed', failure_code: 'account_closed' }, { account: 'acct_not_ours' });
+    await delivered();
+    const rows = await suite.h.orm.em.getConnection().execute<{ to: string; locale: string; subject: string; text: string }[]>(`select "to", locale, subject, text from emails where template = 'payout_failed' order by created_at`);
+    expect(rows.length - before[0]!.n).toBe(1);
+    expect(rows.at(-1)).toMatchObject({ to: seller.email });
+    expect(rows.at(-1)!.text).toContain('/account/payouts');
+    const outcomes = await suite.h.orm.em.getConnection().execute<{ outcome: string | null; marketplace_id: string | null }[]>(`select outcome, marketplace_id from payment_events where type = 'payout.failed' order by provider_event_id`);
+    expect(outcomes.map((o) => o.marketplace_id === null)).toContain(true); // not ours: stored and ignored
+    expect(outcomes.some((o) => /seller is emailed/.test(o.outcome ?? ''))).toBe(true);
+    // payouts reconcile lists it for the team (the platform's books are not affected)
+    const r = await suite.h.console.payouts.reconcile({ marketplace: 'shop' });
+    expect(r.failed_bank_payouts).toEqual([{ payout_id: 'po_failed_1', account, seller_id: seller.id, amount: 85_000, currency: 'SEK', failure_code: 'account_closed', at: expect.any(String) }]);
   });
 });

@@ -11,7 +11,7 @@ import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expir
 import { confirmPaymentTask } from './orders/index.js';
 import { cancelPaymentsTask } from './orders/index.js';
 import { notifyMessagesTask } from './messages/index.js';
-import { paySellerTask } from './payouts/index.js';
+import { paySellerTask, reverseTransferTask } from './payouts/index.js';
 import { addNewsletterContactTask } from './newsletter/index.js';
 
 /**
@@ -37,10 +37,11 @@ export const TASKS: readonly TaskDefinition[] = [
   cancelPaymentsTask,
   notifyMessagesTask,
   paySellerTask,
+  reverseTransferTask,
   addNewsletterContactTask,
 ];
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
-export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask, addNewsletterContactTask };
+export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask, reverseTransferTask, addNewsletterContactTask };
 export { BULK_PRIORITY, defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './core/tasks.js';
 export { addJob, jobKey, type JobKey } from './core/jobs.js';

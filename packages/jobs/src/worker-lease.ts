@@ -17,7 +17,7 @@ import pg from 'pg';
  */
 
 /** The advisory lock key of a pool id (64-bit: collisions would only make a dead pool look alive). */
-const lockKey = (idSql: string) => `hashtextextended('hm-worker-lease:' || ${idSql}, 0)`;
+export const lockKey = (idSql: string) => `hashtextextended('hm-worker-lease:' || ${idSql}, 0)`;
 export const LEASE_GRACE_MS = 5000;
 
 type Log = (level: 'info' | 'warning' | 'debug', message: string) => void;
@@ -36,6 +36,11 @@ export class WorkerLease {
     private readonly connectionString: string,
     private readonly log: Log,
   ) {}
+
+  /** True while this process holds the lock of its current id. */
+  get held(): boolean {
+    return this.id !== undefined && this.lockedId === this.id;
+  }
 
   /** Hold `id` from now on (instead of any earlier id). */
   hold(id: string): void {

@@ -6,6 +6,7 @@ import { sessionRefusal, sessionUserId } from '@hm/contract/trpc';
 import { sessionTokenOf } from './context.js';
 import { digestWhileReading, fingerprint, open, recordKeys, seal, type RecordKeys } from './idempotency-record.js';
 import { sendProblem, problem } from './problem.js';
+import { WorkerLease, lockKey } from '@hm/jobs/worker-lease';
 
 /**
  * Idempotency-Key on POST/PUT/PATCH/DELETE, per the spec: the first response to a key is stored
@@ -20,6 +21,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A record still "running" this long after its last claim belongs to a crashed process: retry may take it over. */
 export const ABANDONED_AFTER_MS = 60 * 1000;
+/**
+ * A running record whose owner process holds no lease any more (it died: Postgres dropped its
+ * session's advisory lock) is taken over this long after its claim — a few seconds, not a minute.
+ */
+export const OWNER_GONE_AFTER_MS = 2000;
+
+/**
+ * The process lease of this API process: a session advisory lock (the same kind the job runners
+ * hold, @hm/jobs worker-lease.ts) held on its own connection while the process lives; its id is
+ * the `owner` of the keys its requests claim. One per ORM (the /v1 and /trpc scopes share it).
+ */
+const leases = new WeakMap<MikroORM, { lease: WorkerLease; id: string }>();
+function processLease(app: FastifyInstance, orm: MikroORM) {
+  let held = leases.get(orm);
+  if (!held) {
+    const id = `api-${crypto.randomUUID()}`;
+    const lease = new WorkerLease(String(orm.config.get('clientUrl')), (level, message) => app.log[level === 'warning' ? 'warn' : level](message));
+    lease.hold(id);
+    held = { lease, id };
+    leases.set(orm, held);
+    app.addHook('onClose', async () => {
+      leases.delete(orm);
+      await lease.close();
+    });
+  }
+  return held;
+}
 /** Replayed: what a client could need from the first response; never Request-Id (each request has its own). */
 const REPLAYED_HEADERS = ['content-type', 'location', 'retry-after', 'cache-control'];
 
@@ -57,6 +85,9 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
   // Records belong to the request's marketplace: read and written through its tenant-scoped entity manager.
   const db = (c: Claim) => tenantEm(orm, c.marketplaceId);
   const release = (c: Claim) => releaseKey(db(c), c.scope, c.key);
+  const lease = processLease(app, orm);
+  /** this process's lease id while it holds the lease (else no owner: the 60 s timeout applies) */
+  const owner = () => (lease.lease.held ? lease.id : null);
 
   // Bodies that are not JSON (photos) are fingerprinted by their bytes, hashed as they stream in.
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -106,7 +137,7 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
     const em = db(claim);
 
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await claimKey(em, claim.scope, claim.key, print, now)) {
+      if (await claimKey(em, claim.scope, claim.key, print, now, owner())) {
         req.idempotency = claim;
         return;
       }
@@ -123,8 +154,11 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
         );
       }
       if (row.state === 'running') {
-        if (now.getTime() - new Date(row.locked_at).getTime() >= ABANDONED_AFTER_MS) {
-          if (await takeOverKey(em, claim.scope, claim.key, row.locked_at, now)) {
+        const age = now.getTime() - new Date(row.locked_at).getTime();
+        // its owner died (its lease is free), or it is older than any request runs
+        if ((row.owner && age >= OWNER_GONE_AFTER_MS) || age >= ABANDONED_AFTER_MS) {
+          const abandonedBefore = new Date(now.getTime() - ABANDONED_AFTER_MS);
+          if (await takeOverKey(em, claim.scope, claim.key, row.locked_at, now, { owner: owner(), abandonedBefore, ownerLock: lockKey('owner') })) {
             req.idempotency = claim;
             return;
           }

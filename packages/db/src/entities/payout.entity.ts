@@ -41,6 +41,11 @@ export const PayoutSchema = defineEntity({
     transferId: p.string().nullable(),
     /** set when the pay-seller job starts the transfer (committed before the provider is called); see pay-seller.ts */
     transferStartedAt: p.datetime().nullable(),
+    /** the amount of a transfer asked for whose outcome is not known yet: a retry asks for the same one (same idempotency key and parameters) */
+    transferAmount: p.bigint('number').nullable(),
+    /** a reversal asked for and not recorded yet (our id, its amount): a retry asks for the same one */
+    reversalId: p.string().nullable(),
+    reversalAmount: p.bigint('number').nullable(),
     paidAt: p.datetime().nullable(),
     history: p.json<PayoutHistoryEntry[]>(),
     updatedAt: p.datetime(),

@@ -21,6 +21,8 @@ import { Migration20261127220000_abuse_limits } from './Migration20261127220000_
 import { Migration20261128010000_search_words } from './Migration20261128010000_search_words.js';
 import { Migration20261128040000_worker_heartbeats } from './Migration20261128040000_worker_heartbeats.js';
 import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
+import { Migration20261128020000_transfer_reversals } from './Migration20261128020000_transfer_reversals.js';
+import { Migration20261128021000_idempotency_owner } from './Migration20261128021000_idempotency_owner.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +48,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128010000_search_words', class: Migration20261128010000_search_words },
   { name: 'Migration20261128040000_worker_heartbeats', class: Migration20261128040000_worker_heartbeats },
   { name: 'Migration20261128070000_key_cache_notify', class: Migration20261128070000_key_cache_notify },
+  { name: 'Migration20261128020000_transfer_reversals', class: Migration20261128020000_transfer_reversals },
+  { name: 'Migration20261128021000_idempotency_owner', class: Migration20261128021000_idempotency_owner },
 ];

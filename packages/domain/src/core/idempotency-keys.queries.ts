@@ -14,19 +14,20 @@ export interface IdempotencyRecord {
   response_body: Buffer | null;
   created_at: Date;
   locked_at: Date;
+  owner: string | null;
 }
 
-/** Claims the key for a running request; false when a record is there already. */
-export async function claimKey(em: EntityManager, scope: string, key: string, fingerprint: string, now: Date): Promise<boolean> {
+/** Claims the key for a running request of `owner` (the process lease's id, null while it holds none); false when a record is there already. */
+export async function claimKey(em: EntityManager, scope: string, key: string, fingerprint: string, now: Date, owner: string | null = null): Promise<boolean> {
   const sql = tenantSql(em);
-  const inserted = await sql`insert into idempotency_keys (marketplace_id, scope, key, fingerprint, state, created_at, locked_at)
-     values (${sql.marketplace}, ${scope}, ${key}, ${fingerprint}, 'running', ${now}, ${now}) on conflict do nothing returning key`;
+  const inserted = await sql`insert into idempotency_keys (marketplace_id, scope, key, fingerprint, state, created_at, locked_at, owner)
+     values (${sql.marketplace}, ${scope}, ${key}, ${fingerprint}, 'running', ${now}, ${now}, ${owner}) on conflict do nothing returning key`;
   return inserted.length === 1;
 }
 
 export async function findKey(em: EntityManager, scope: string, key: string): Promise<IdempotencyRecord | undefined> {
   const sql = tenantSql(em);
-  const [row] = await sql<IdempotencyRecord>`select fingerprint, state, response_status, response_headers, response_body, created_at, locked_at
+  const [row] = await sql<IdempotencyRecord>`select fingerprint, state, response_status, response_headers, response_body, created_at, locked_at, owner
      from idempotency_keys where marketplace_id = ${sql.marketplace} and scope = ${scope} and key = ${key}`;
   return row;
 }
@@ -37,11 +38,21 @@ export async function deleteKeyMadeAt(em: EntityManager, scope: string, key: str
   await sql`delete from idempotency_keys where marketplace_id = ${sql.marketplace} and scope = ${scope} and key = ${key} and created_at = ${createdAt}`;
 }
 
-/** Takes over a running record whose claim is still the one seen at `lockedAt`; false when another request was faster. */
-export async function takeOverKey(em: EntityManager, scope: string, key: string, lockedAt: Date, now: Date): Promise<boolean> {
+/**
+ * Takes over a running record whose claim is still the one seen at `lockedAt`, when its owner is
+ * gone — `ownerLock` is the SQL of the owner's lease lock (a session advisory lock its process holds
+ * while it lives): free means the process died — or, whoever the owner, it was claimed before
+ * `abandonedBefore`. False when the owner is alive, or another request was faster.
+ */
+export async function takeOverKey(em: EntityManager, scope: string, key: string, lockedAt: Date, now: Date, opts: { owner: string | null; abandonedBefore: Date; ownerLock: string }): Promise<boolean> {
   const sql = tenantSql(em);
-  const taken = await sql`update idempotency_keys set locked_at = ${now}
-     where marketplace_id = ${sql.marketplace} and scope = ${scope} and key = ${key} and state = 'running' and locked_at = ${lockedAt} returning key`;
+  const taken = await sql.query(
+    `update idempotency_keys set locked_at = ?, owner = ?
+      where marketplace_id = ? and scope = ? and key = ? and state = 'running' and locked_at = ?
+        and (locked_at <= ? or (owner is not null and pg_try_advisory_xact_lock(${opts.ownerLock})))
+      returning key`,
+    [now, opts.owner, sql.marketplace, scope, key, lockedAt, opts.abandonedBefore],
+  );
   return taken.length === 1;
 }
 

@@ -4,7 +4,7 @@
  */
 import { ORDER_TEMPLATES, orderTexts } from './order-templates.js';
 
-export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published', 'message_notice', ...ORDER_TEMPLATES] as const;
+export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published', 'message_notice', 'payout_failed', ...ORDER_TEMPLATES] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 interface Texts {
@@ -34,6 +34,14 @@ const en: Catalog = {
     body: 'We looked at your listing and cannot put it on sale. The listing page says why.',
     button: 'See why',
     validity: 'The review note stays on the listing page.',
+    ignore: 'Questions? Reply through the shop.',
+  },
+  payout_failed: {
+    subject: 'Your payout could not reach your bank',
+    greeting: (n) => `Hi ${n},`,
+    body: 'Your bank refused a payout of your sales. Check your bank details on the payouts page; the money waits in your account and is sent again once they are right.',
+    button: 'Fix your bank details',
+    validity: 'The payouts page shows what is still needed.',
     ignore: 'Questions? Reply through the shop.',
   },
   listing_published: {
@@ -106,6 +114,14 @@ const sv: Catalog = {
     validity: 'Granskningsnoten finns kvar på annonssidan.',
     ignore: 'Frågor? Svara via butiken.',
   },
+  payout_failed: {
+    subject: 'Din utbetalning nådde inte din bank',
+    greeting: (n) => `Hej ${n},`,
+    body: 'Din bank nekade en utbetalning av din försäljning. Kontrollera dina bankuppgifter på utbetalningssidan; pengarna väntar på ditt konto och skickas igen när uppgifterna stämmer.',
+    button: 'Rätta dina bankuppgifter',
+    validity: 'Utbetalningssidan visar vad som fortfarande behövs.',
+    ignore: 'Frågor? Svara via butiken.',
+  },
   listing_published: {
     subject: 'Din annons är till salu',
     greeting: (n) => `Hej ${n},`,
@@ -174,6 +190,14 @@ const de: Catalog = {
     body: 'Wir haben uns deinen Artikel angesehen und können ihn nicht anbieten. Auf der Artikelseite steht, warum.',
     button: 'Grund ansehen',
     validity: 'Der Hinweis bleibt auf der Artikelseite.',
+    ignore: 'Fragen? Antworte über den Shop.',
+  },
+  payout_failed: {
+    subject: 'Deine Auszahlung hat deine Bank nicht erreicht',
+    greeting: (n) => `Hallo ${n},`,
+    body: 'Deine Bank hat eine Auszahlung deiner Verkäufe abgelehnt. Prüfe deine Bankdaten auf der Auszahlungsseite; das Geld wartet auf deinem Konto und wird erneut gesendet, sobald sie stimmen.',
+    button: 'Bankdaten korrigieren',
+    validity: 'Die Auszahlungsseite zeigt, was noch fehlt.',
     ignore: 'Fragen? Antworte über den Shop.',
   },
   listing_published: {

@@ -2,7 +2,7 @@ import { confirmPaymentTask } from '../orders/index.js';
 import { addJob, jobKey } from '../core/jobs.js';
 import type { PaymentEventType } from '../core/ports/payments.js';
 import { handlePaymentEvent, handlePaymentEventTask, registerPaymentEventHandlers, type PaymentEventHandler } from '../payments/index.js';
-import { onAccountUpdated, onChargeRefunded, onDispute } from './settlement.js';
+import { onAccountUpdated, onChargeRefunded, onDispute, onPayoutFailed, onRefundUpdated, onTransferReversed } from './settlement.js';
 
 /**
  * Payment events: what the provider tells us, from its arrival to what it changes.
@@ -20,7 +20,11 @@ import { onAccountUpdated, onChargeRefunded, onDispute } from './settlement.js';
  *            after its window: kept in history and refunded (→ addJob `refund-order`)
  *   fail     payment_intent.payment_failed, payment_intent.canceled: recorded only
  *   refund   charge.refunded → flows/settlement.ts onChargeRefunded (refunds outside the service)
- *   dispute  charge.dispute.created/updated/closed → flows/settlement.ts onDispute (chargebacks)
+ *   dispute  charge.dispute.created/updated/closed → flows/settlement.ts onDispute (chargebacks; lost after
+ *            the payout → addJob `reverse-transfer`)
+ *   failed   refund.failed, charge.refund.updated → onRefundUpdated (ledger `refund_failed`; reconcile names it)
+ *   reversed transfer.reversed → onTransferReversed (ledger `transfer_reversal`, once per reversal)
+ *   bank     payout.failed (a seller's connected account) → onPayoutFailed (the seller is emailed)
  *   account  account.updated → flows/settlement.ts onAccountUpdated (payout setup; waiting payouts paid)
  */
 
@@ -58,6 +62,11 @@ export const PAYMENT_EVENT_HANDLERS: Readonly<Record<PaymentEventType, PaymentEv
   'charge.dispute.created': onDispute,
   'charge.dispute.updated': onDispute,
   'charge.dispute.closed': onDispute,
+  'charge.refund.updated': onRefundUpdated,
+  'refund.failed': onRefundUpdated,
+  'transfer.reversed': onTransferReversed,
+  // a connected account's event: arrives on the Connect endpoint, handled the same way
+  'payout.failed': onPayoutFailed,
 };
 
 export function paymentEventHandler(type: string): PaymentEventHandler | undefined {

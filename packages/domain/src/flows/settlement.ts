@@ -5,7 +5,9 @@ import type { Effect } from '../core/state-machine.js';
 import { defineTask, type TaskContext } from '../core/tasks.js';
 import { lockOrder, markRefunded, ORDER_EFFECT_SLOTS, orderToRefund, recordChargeback, recordRefundOutside, refundIdOf, type OrderMachineTypes } from '../orders/index.js';
 import type { PaymentEventHandler } from '../payments/index.js';
-import { appendLedger, chargebackPayout, queuePaySeller, updatePayoutAccount, type LedgerEntry } from '../payouts/index.js';
+import { MarketplaceSchema, PayoutAccountSchema, UserSchema } from '@hm/db/entities';
+import { queuePayoutFailedNotice } from '../emails/index.js';
+import { appendLedger, chargebackPayout, queuePaySeller, queueReversalIfPaid, updatePayoutAccount, type LedgerEntry } from '../payouts/index.js';
 
 /**
  * Settlement: where an order's money goes once it is paid (Stripe "separate charges and
@@ -34,8 +36,9 @@ import { appendLedger, chargebackPayout, queuePaySeller, updatePayoutAccount, ty
 type OrderEffect = Effect<OrderMachineTypes>;
 
 /** The buyer's payment is the ledger's first row of the order (also when it came too late and is refunded). */
-const recordCharge: OrderEffect = ({ entity, ctx, move }) =>
-  appendLedger(ctx.em, [{ orderId: entity.id, kind: 'charge', amount: entity.total, currency: entity.currency, reference: entity.paymentId ?? 'payment' }], move.at);
+const recordCharge: OrderEffect = async ({ entity, ctx, move }) => {
+  await appendLedger(ctx.em, [{ orderId: entity.id, kind: 'charge', amount: entity.total, currency: entity.currency, reference: entity.paymentId ?? 'payment' }], move.at);
+};
 
 /** A received order pays its seller, by a job (key `pay-seller:<order id>`) that commits with the move. */
 const paySellerAfterReceipt: OrderEffect = ({ entity, ctx }) => queuePaySeller(ctx.em, ctx.marketplace.id, entity.id);
@@ -103,7 +106,11 @@ export const onDispute: PaymentEventHandler = async (event, ctx) => {
   else if (payout === 'released') {
     if (order.status === 'received') await queuePaySeller(ctx.em, ctx.marketplaceId, order.id);
     held = order.status === 'received' ? '; payout released, pay-seller queued' : '; payout released';
-  } else if (payout === 'paid') held = '; payout was paid already: recorded for the team';
+  } else if (payout === 'paid') {
+    // lost after the seller was paid: taken back from the seller's transfer (a transfer still in flight: once it lands)
+    const reversing = chargeback.status === 'lost' && (await queueReversalIfPaid(ctx.em, ctx.marketplaceId, order.id));
+    held = reversing ? '; payout was paid already: reverse-transfer queued' : '; payout was paid already: recorded for the team';
+  }
   await ctx.em.flush();
   return `order ${order.id}: chargeback ${chargeback.id} ${chargeback.status}${held}`;
 };
@@ -137,5 +144,70 @@ export const onChargeRefunded: PaymentEventHandler = async (event, ctx) => {
   if ('skipped' in recorded) return recorded.skipped;
   await appendLedger(ctx.em, [{ orderId: order.id, kind: 'refund', amount: recorded.grown, currency: order.currency, reference: event.provider_event_id }], now);
   await ctx.em.flush();
-  return `order ${order.id}: refunded outside the service ${order.refundedOutside} ${order.currency}`;
+  // after the seller was paid: taken back from the seller's transfer (one in flight: once it lands)
+  const reversing = await queueReversalIfPaid(ctx.em, ctx.marketplaceId, order.id);
+  return `order ${order.id}: refunded outside the service ${order.refundedOutside} ${order.currency}${reversing ? '; reverse-transfer queued' : ''}`;
+};
+
+/**
+ * `refund.failed`, `charge.refund.updated` (a refund object): a refund the provider could not make
+ * after all (the buyer's card or bank refused it) gives the money back to the platform — a
+ * `refund_failed` ledger row, written once by the refund's id (both events of one failure are one
+ * row). The buyer has not got the money: `payouts reconcile` names the order for the team, which
+ * refunds it again another way. A refund made outside the service that failed no longer counts
+ * against the seller's payout. Other statuses are recorded only.
+ */
+export const onRefundUpdated: PaymentEventHandler = async (event, ctx) => {
+  const refundId = String(event.data.id ?? '');
+  const status = String(event.data.status ?? '');
+  if (status !== 'failed') return `recorded: refund ${refundId} is ${status || 'of no status'}`;
+  if (!event.order_id) return 'ignored: the refund names no order of ours';
+  const order = await lockOrder(ctx.em, event.order_id);
+  if (!order) return `ignored: no order ${event.order_id}`;
+  const amount = Number(event.data.amount ?? 0);
+  if (!refundId || !(amount > 0)) return `ignored: the failed refund names no id or amount`;
+  const now = ctx.clock.now();
+  const added = await appendLedger(ctx.em, [{ orderId: order.id, kind: 'refund_failed', amount, currency: order.currency, reference: refundId }], now);
+  if (!added) return `order ${order.id}: refund ${refundId} failed (recorded before)`;
+  const ours = order.refundId === refundId;
+  if (!ours && order.refundedOutside > 0) {
+    order.refundedOutside = Math.max(0, order.refundedOutside - amount);
+    order.updatedAt = now;
+    await ctx.em.flush();
+  }
+  const reason = event.data.failure_reason ? ` (${String(event.data.failure_reason)})` : '';
+  return `order ${order.id}: refund ${refundId} of ${amount} ${order.currency} failed${reason}: the buyer has not got it back; named by payouts reconcile for the team`;
+};
+
+/**
+ * `transfer.reversed` (a Transfer with its reversals): each reversal is a `transfer_reversal` ledger
+ * row, written once by its id — the reverse-transfer job writes the same row for the reversals it
+ * makes, so this adds only those made outside the service (the provider's dashboard), which
+ * `payouts reconcile` then names.
+ */
+export const onTransferReversed: PaymentEventHandler = async (event, ctx) => {
+  if (!event.order_id) return 'ignored: the transfer names no order of ours';
+  const order = await lockOrder(ctx.em, event.order_id);
+  if (!order) return `ignored: no order ${event.order_id}`;
+  const list = (event.data.reversals as { data?: { id?: unknown; amount?: unknown }[] } | undefined)?.data ?? [];
+  const rows: LedgerEntry[] = list
+    .filter((r) => typeof r.id === 'string' && Number(r.amount) > 0)
+    .map((r) => ({ orderId: order.id, kind: 'transfer_reversal', amount: Number(r.amount), currency: order.currency, reference: String(r.id) }));
+  const added = await appendLedger(ctx.em, rows, ctx.clock.now());
+  return `order ${order.id}: transfer ${String(event.data.id)} reversed ${String(event.data.amount_reversed ?? 0)} ${order.currency}; ${added} new ledger row(s)`;
+};
+
+/**
+ * `payout.failed` on a seller's connected account (Stripe Connect; the event's `account`): the money
+ * stays in their account at the provider — nothing moves in the platform's books — and the seller is
+ * emailed, in their language, to fix their bank details on the storefront's payouts page.
+ */
+export const onPayoutFailed: PaymentEventHandler = async (event, ctx) => {
+  const accountId = typeof event.data.account === 'string' ? event.data.account : undefined;
+  const account = accountId && (await ctx.em.findOne(PayoutAccountSchema, { providerAccountId: accountId, provider: event.provider }));
+  if (!account) return `ignored: no payout account ${accountId ?? '(none named)'}`;
+  const [seller, marketplace] = await Promise.all([ctx.em.findOneOrFail(UserSchema, { id: account.userId }), ctx.em.findOneOrFail(MarketplaceSchema, { id: ctx.marketplaceId })]);
+  await queuePayoutFailedNotice(ctx.em, marketplace, seller);
+  const code = event.data.failure_code ? ` (${String(event.data.failure_code)})` : '';
+  return `payout ${String(event.data.id)} of ${String(event.data.amount)} ${String(event.data.currency ?? '')} to the bank of account ${account.id} failed${code}: the seller is emailed to fix their bank details`;
 };

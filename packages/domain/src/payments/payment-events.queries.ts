@@ -24,12 +24,15 @@ export interface PaymentEventRow {
 export type NewPaymentEvent = Pick<PaymentEventRow, 'id' | 'provider' | 'provider_event_id' | 'type' | 'payment_id' | 'order_id' | 'data' | 'provider_created_at' | 'created_at'> & {
   /** the marketplace the event names; stored only when it exists here */
   claimed_marketplace_id: string | null;
+  /** the connected account of a seller's account event (Stripe Connect): its marketplace is the payout account's */
+  account_id: string | null;
 };
 
 /**
  * Stores an event unless the provider's id is stored already: the new row's id, or undefined for a
  * duplicate. Its marketplace and order: those it names when the marketplace exists here, else those
- * of an earlier event of the same payment (a dispute names only the payment, not our metadata).
+ * of an earlier event of the same payment (a dispute names only the payment, not our metadata), else
+ * that of the seller's payout account the event comes from (a connected account's `payout.failed`).
  */
 export async function insertPaymentEvent(em: EntityManager, e: NewPaymentEvent): Promise<string | undefined> {
   const [row] = await crossTenantSql(em)<{ id: string }>`
@@ -37,7 +40,9 @@ export async function insertPaymentEvent(em: EntityManager, e: NewPaymentEvent):
          earlier as (select pe.marketplace_id, pe.order_id from payment_events pe
                       where pe.provider = ${e.provider} and pe.payment_id = ${e.payment_id} and pe.marketplace_id is not null
                       order by pe.provider_created_at limit 1),
-         owner as (select * from named union all select * from earlier where not exists (select from named) limit 1)
+         by_account as (select pa.marketplace_id, null::uuid as order_id from payout_accounts pa
+                         where pa.provider = ${e.provider} and pa.provider_account_id = ${e.account_id}::text limit 1),
+         owner as (select * from (select 1 as rank, * from named union all select 2, * from earlier union all select 3, * from by_account) o order by rank limit 1)
     insert into payment_events (id, marketplace_id, provider, provider_event_id, type, payment_id, order_id, data, provider_created_at, created_at)
     select ${e.id}, owner.marketplace_id, ${e.provider}, ${e.provider_event_id}, ${e.type}, ${e.payment_id}, owner.order_id,
            ${JSON.stringify(e.data)}::jsonb, ${e.provider_created_at}, ${e.created_at}

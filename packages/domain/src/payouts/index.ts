@@ -1,6 +1,7 @@
 /** Entry point of `@hm/domain/payouts`: what the flows and the processes beside the API (tests, the console) use of seller payouts. */
 export { createPayout } from './commands/create-payout.js';
 export { paySeller, paySellerTask, queuePaySeller } from './commands/pay-seller.js';
+export { queueReversalIfPaid, queueReverseTransfer, reverseTransfer, reverseTransferTask } from './commands/reverse-transfer.js';
 export { payoutSetup, startPayoutSession } from './commands/payout-setup.js';
 export { type AccountUpdate, chargebackPayout, updatePayoutAccount } from './payout-events.js';
 export { appendLedger, type LedgerEntry } from './ledger.queries.js';

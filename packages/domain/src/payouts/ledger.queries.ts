@@ -7,7 +7,7 @@ import { tenantSql } from '@hm/db/sql';
  * order's currency, append-only (the database refuses UPDATE and DELETE). A movement is written once
  * by (order, kind, reference): a job that runs twice writes nothing new.
  */
-export const LEDGER_KINDS = ['charge', 'refund', 'transfer', 'commission', 'storage_fee', 'voucher', 'marketplace_shipping', 'chargeback', 'chargeback_reversal', 'dispute_fee', 'carried'] as const;
+export const LEDGER_KINDS = ['charge', 'refund', 'transfer', 'commission', 'storage_fee', 'voucher', 'marketplace_shipping', 'chargeback', 'chargeback_reversal', 'dispute_fee', 'carried', 'transfer_reversal', 'refund_failed'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {
@@ -20,13 +20,17 @@ export interface LedgerEntry {
   reference: string;
 }
 
-export async function appendLedger(em: EntityManager, entries: readonly LedgerEntry[], now: Date): Promise<void> {
+/** Appends the rows not written before (by order, kind and reference); how many were new. */
+export async function appendLedger(em: EntityManager, entries: readonly LedgerEntry[], now: Date): Promise<number> {
   const sql = tenantSql(em);
+  let added = 0;
   for (const e of entries) {
-    await sql`insert into ledger_entries (id, marketplace_id, order_id, kind, amount, currency, reference, created_at)
+    const rows = await sql`insert into ledger_entries (id, marketplace_id, order_id, kind, amount, currency, reference, created_at)
               values (${uuidv7()}, ${sql.marketplace}, ${e.orderId}, ${e.kind}, ${e.amount}, ${e.currency}, ${e.reference}, ${now})
-              on conflict on constraint ledger_entries_unique do nothing`;
+              on conflict on constraint ledger_entries_unique do nothing returning id`;
+    added += rows.length;
   }
+  return added;
 }
 
 /** Per order with ledger rows: its sums by kind and how many transfers it has. */
@@ -56,4 +60,45 @@ export async function ledgerSums(em: EntityManager): Promise<LedgerSums[]> {
     byOrder.set(r.order_id, o);
   }
   return [...byOrder.values()];
+}
+
+/** What the order's ledger says moved of the seller's money. */
+export async function sellerSums(em: EntityManager, orderId: string) {
+  const sql = tenantSql(em);
+  const rows = await sql<{ kind: string; total: string }>`
+    select kind, sum(amount) as total from ledger_entries
+     where marketplace_id = ${sql.marketplace} and order_id = ${orderId}
+       and kind in ('transfer', 'transfer_reversal', 'carried', 'chargeback', 'chargeback_reversal')
+     group by kind`;
+  const sum = (kind: string) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
+  return { transferred: sum('transfer') - sum('transfer_reversal'), carried: sum('carried'), chargedBack: sum('chargeback') - sum('chargeback_reversal') };
+}
+
+/** A payout to a seller's bank that failed at the provider (`payout.failed` on their connected account), in the last 30 days. */
+export interface FailedBankPayout {
+  payout_id: string;
+  account: string;
+  seller_id: string | null;
+  amount: number;
+  currency: string;
+  failure_code: string | null;
+  at: string;
+}
+
+export async function failedBankPayouts(em: EntityManager, now: Date): Promise<FailedBankPayout[]> {
+  const sql = tenantSql(em);
+  const rows = await sql<{ data: Record<string, unknown>; seller_id: string | null; at: Date | string }>`
+    select e.data, pa.user_id as seller_id, e.provider_created_at as at from payment_events e
+      left join payout_accounts pa on pa.marketplace_id = e.marketplace_id and pa.provider = e.provider and pa.provider_account_id = e.data->>'account'
+     where e.marketplace_id = ${sql.marketplace} and e.type = 'payout.failed' and e.provider_created_at > ${new Date(now.getTime() - 30 * 86_400_000)}
+     order by e.provider_created_at`;
+  return rows.map((r) => ({
+    payout_id: String(r.data.id ?? ''),
+    account: String(r.data.account ?? ''),
+    seller_id: r.seller_id,
+    amount: Number(r.data.amount ?? 0),
+    currency: String(r.data.currency ?? '').toUpperCase(),
+    failure_code: typeof r.data.failure_code === 'string' ? r.data.failure_code : null,
+    at: new Date(r.at).toISOString(),
+  }));
 }

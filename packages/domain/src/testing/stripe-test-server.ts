@@ -39,6 +39,8 @@ export interface StripeTestServer {
   settled(): Promise<{ eventId: string; type: string; status: number }[]>;
   /** the next `count` API requests fail with this status (500, 503, 429) or never answer ('hang') */
   failNext(count: number, status: number | 'hang'): void;
+  /** the next POST to `path` is refused as Stripe refuses an invalid request (400 with this code), and that answer is stored under its idempotency key as Stripe does */
+  refuseNext(path: string, code: string): void;
   /** the PaymentIntent as the server holds it */
   paymentIntent(id: string): Record<string, unknown> | undefined;
   /** a connected account as the server holds it */
@@ -99,6 +101,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   const events: StripeTestEvent[] = [];
   const delivered: { eventId: string; type: string; status: number }[] = [];
   const faults: (number | 'hang')[] = [];
+  const refusals: { path: string; code: string }[] = [];
   const hanging = new Set<ServerResponse>();
   let deliveries: Promise<unknown> = Promise.resolve();
 
@@ -173,6 +176,11 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
 
   function route(method: string, path: string, form: Obj, query: URLSearchParams): Obj {
     let m: RegExpExecArray | null;
+    const refusal = refusals.findIndex((r) => method === 'POST' && r.path === path);
+    if (refusal >= 0) {
+      const { code } = refusals.splice(refusal, 1)[0]!;
+      throw invalid(`Refused for the test (${code}).`, { code });
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.amount);
       if (!Number.isSafeInteger(amount) || amount < 1) throw invalid('Amount must be at least 1.', { code: 'amount_too_small', param: 'amount' });
@@ -217,6 +225,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     if (method === 'GET' && (m = /^\/v1\/accounts\/([^/]+)$/.exec(path))) return accounts.get(m[1]!) ?? missingOf('account', m[1]!);
     if (method === 'POST' && path === '/v1/account_sessions') return createAccountSession(form);
     if (method === 'POST' && path === '/v1/transfers') return createTransfer(form);
+    if (method === 'POST' && (m = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path))) return reverseTransfer(m[1]!, form);
     throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
@@ -293,10 +302,26 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       transfer_group: form.transfer_group ?? null,
       source_transaction: charge?.id ?? null,
       metadata: form.metadata ?? {},
+      amount_reversed: 0,
+      reversed: false,
+      reversals: { object: 'list', data: [], has_more: false },
       created: Math.floor(Date.now() / 1000),
     };
     transfers.push(transfer);
     return transfer;
+  }
+
+  /** A Transfer Reversal: never more than is left of the transfer; the transfer (with its reversals) is sent as `transfer.reversed`. */
+  function reverseTransfer(id: string, form: Obj): Obj {
+    const transfer = transfers.find((t) => t.id === id) ?? missingOf('transfer', id);
+    const left = (transfer.amount as number) - (transfer.amount_reversed as number);
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) throw invalid(`Transfer reversal amount (${amount}) is greater than the unreversed amount of the transfer (${left}).`, { param: 'amount' });
+    const reversal: Obj = { id: newId('trr'), object: 'transfer_reversal', amount, currency: transfer.currency, transfer: id, metadata: form.metadata ?? {}, created: Math.floor(Date.now() / 1000) };
+    const list = transfer.reversals as { data: Obj[] };
+    Object.assign(transfer, { amount_reversed: (transfer.amount_reversed as number) + amount, reversed: (transfer.amount_reversed as number) + amount === transfer.amount, reversals: { ...list, data: [reversal, ...list.data] } });
+    emit('transfer.reversed', transfer);
+    return reversal;
   }
 
   function confirm(pi: Obj, form: Obj): Obj {
@@ -386,6 +411,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       return [...delivered];
     },
     failNext: (count, status) => faults.push(...Array.from({ length: count }, () => status)),
+    refuseNext: (path, code) => refusals.push({ path, code }),
     paymentIntent: (id) => intents.get(id),
     account: (id) => accounts.get(id),
     updateAccount: (id, changes) => {

@@ -62,6 +62,21 @@ export interface TransferRequest {
   paymentId?: string;
 }
 
+/**
+ * Money taken back from a seller's transfer (Stripe: a Transfer Reversal), when the buyer got money
+ * back after the seller was paid (docs/decisions.md, "Money rules").
+ */
+export interface TransferReversalRequest {
+  /** our id for this reversal: the provider's idempotency key (one reversal per id, never a second) */
+  id: string;
+  marketplaceId: string;
+  orderId: string;
+  /** the provider's transfer id (`tr_…`) */
+  transferId: string;
+  /** integer minor units, at least 1, at most what is left of the transfer */
+  amount: number;
+}
+
 /** Where a test helper moves a sandbox account, as the provider would. */
 export interface AccountChangeForTest {
   status: 'action_required' | 'pending' | 'ready';
@@ -84,7 +99,11 @@ export const HANDLED_PAYMENT_EVENTS = {
   'charge.dispute.created': 'platform',
   'charge.dispute.updated': 'platform',
   'charge.dispute.closed': 'platform',
+  'charge.refund.updated': 'platform',
+  'refund.failed': 'platform',
+  'transfer.reversed': 'platform',
   'account.updated': 'connect',
+  'payout.failed': 'connect',
 } as const satisfies Record<string, 'platform' | 'connect'>;
 
 export type PaymentEventType = keyof typeof HANDLED_PAYMENT_EVENTS;
@@ -174,6 +193,12 @@ export interface Payments {
   createAccountSession(accountId: string): Promise<{ clientSecret: string }>;
   /** Pays a seller from an order's charge. Same `id` → the same transfer, never a second one. */
   transfer(req: TransferRequest): Promise<{ providerId: string }>;
+  /**
+   * Takes `amount` back from a transfer made before (the buyer got money back after the seller was
+   * paid). Same `id` → the same reversal, never a second; more than is left of the transfer, or the
+   * same id with another amount, is refused.
+   */
+  reverseTransfer(req: TransferReversalRequest): Promise<{ providerId: string }>;
   /**
    * Test mode only: moves a connected account as the provider would (sandbox: returns the
    * `account.updated` event it emits). Stripe moves accounts itself: refused.

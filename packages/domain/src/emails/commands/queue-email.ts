@@ -17,7 +17,7 @@ const LINK_PATHS = {
   welcome: 'auth/sign-in',
 } as const;
 export type AccountTemplate = keyof typeof LINK_PATHS;
-export type ListingNoticeTemplate = Exclude<EmailTemplate, AccountTemplate | OrderTemplate>;
+export type ListingNoticeTemplate = Exclude<EmailTemplate, AccountTemplate | OrderTemplate | 'payout_failed'>;
 
 /** The language of a user's emails: their `locale`, else the marketplace default. */
 export function emailLanguage(m: Marketplace, user: User): string {
@@ -79,4 +79,9 @@ export function queueOrderNotice(em: EntityManager, m: Marketplace, user: User, 
 /** A notice of new messages in a conversation (throttled by the messages' notice job): a link to the conversation's page. */
 export function queueMessageNotice(em: EntityManager, m: Marketplace, user: User, conversationId: string, about?: MessageAbout): Promise<void> {
   return queueEmail(em, m, user, 'message_notice', (language) => storefrontLink(m, language, `account/messages/${conversationId}`), about && ((language) => namedMessageNotice(language, about)));
+}
+
+/** A payout to the seller's bank failed at the provider: a link to the storefront's payouts page, where they fix their bank details. */
+export function queuePayoutFailedNotice(em: EntityManager, m: Marketplace, seller: User): Promise<void> {
+  return queueEmail(em, m, seller, 'payout_failed', (language) => storefrontLink(m, language, 'account/payouts'));
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PaymentError, type AccountChangeForTest, type AccountRequest, type PaymentEvent, type TransferRequest } from '../../core/ports/payments.js';
+import { PaymentError, type AccountChangeForTest, type AccountRequest, type PaymentEvent, type TransferRequest, type TransferReversalRequest } from '../../core/ports/payments.js';
 
 /**
  * The sandbox's Connect half: connected accounts and transfers on disk beside the payments (see
@@ -139,6 +139,33 @@ export function connectStore(root: string, derive: (s: string) => string) {
         if (!same(raced)) throw new PaymentError(`transfer ${req.id} was already made with other parameters`, 'refused');
       }
       return { providerId: id };
+    },
+
+    /**
+     * A reversal of a transfer: one file per reversal beside the transfer, numbered and created with
+     * `link` (two processes cannot both add the same number; the loser reads again and decides again),
+     * so the reversals never add up to more than the transfer.
+     */
+    async reverseTransfer(req: TransferReversalRequest): Promise<{ providerId: string }> {
+      if (!Number.isSafeInteger(req.amount) || req.amount < 1) throw new PaymentError(`amount must be a positive integer of minor units, got ${req.amount}`, 'refused');
+      if (!/^tr_[0-9a-f]{24}$/.test(req.transferId)) throw new PaymentError(`no such transfer: ${req.transferId}`, 'refused', 'resource_missing');
+      const transfer = await readFile(path.join(transfersDir, `${req.transferId}.json`), 'utf8').then((t) => JSON.parse(t) as Obj, () => undefined);
+      if (!transfer) throw new PaymentError(`no such transfer: ${req.transferId}`, 'refused', 'resource_missing');
+      const id = `trr_${derive(`reversal:${req.id}`)}`;
+      const dir = path.join(transfersDir, `${req.transferId}.reversals`);
+      for (;;) {
+        const names = await readdir(dir).then((n) => n.filter((f) => /^\d{3}\.json$/.test(f)).sort(), () => [] as string[]);
+        const reversals = await Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Obj));
+        const earlier = reversals.find((r) => r.id === id);
+        if (earlier) {
+          if (earlier.amount !== req.amount) throw new PaymentError(`reversal ${req.id} was already made for another amount`, 'refused', 'idempotency_error');
+          return { providerId: id };
+        }
+        const left = Number(transfer.amount) - reversals.reduce((sum, r) => sum + Number(r.amount), 0);
+        if (req.amount > left) throw new PaymentError(`reversal of ${req.amount} is not possible: ${left} of transfer ${req.transferId} is left`, 'refused');
+        const reversal: Obj = { id, object: 'transfer_reversal', amount: req.amount, currency: transfer.currency, transfer: req.transferId, metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId }, created: Math.floor(Date.now() / 1000) };
+        if (await put(path.join(dir, `${String(names.length).padStart(3, '0')}.json`), reversal, true)) return { providerId: id };
+      }
     },
 
     async updateAccountForTest(accountId: string, change: AccountChangeForTest): Promise<PaymentEvent[]> {

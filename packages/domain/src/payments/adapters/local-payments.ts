@@ -74,6 +74,7 @@ export function localPayments(root: string): Payments {
       const state = req.paymentId ? fold(await read(root, req.paymentId)) : undefined;
       return connect.transfer(req, state && { status: state.status, amount: state.amount, currency: state.created.request.currency, chargeId: state.chargeId });
     },
+    reverseTransfer: (req) => connect.reverseTransfer(req),
     updateAccountForTest: (accountId, change) => connect.updateAccountForTest(accountId, change),
 
     async disputeForTest(paymentId, dispute) {

@@ -291,6 +291,24 @@ describe.each(adapters)('payments adapter contract, Connect: %s', (_name, make) 
     expect(fromBalance.providerId).not.toBe(made.providerId);
   });
 
+  test('a transfer reversal: once per id, never more than is left of the transfer, the same id with another amount refused', async () => {
+    const { providerId: destination } = await f.payments.createAccount(account());
+    await f.onboard(destination);
+    const order = await paid(10_000);
+    const { providerId: transferId } = await f.payments.transfer({ id: order.orderId, marketplaceId, orderId: order.orderId, destination, amount: 9000, currency: 'SEK', paymentId: order.paymentId });
+    const reversal = { id: `${order.orderId}-6000`, marketplaceId, orderId: order.orderId, transferId, amount: 3000 };
+    const first = await f.payments.reverseTransfer(reversal);
+    expect(first.providerId).toMatch(/^trr_[A-Za-z0-9]+$/);
+    expect(await f.payments.reverseTransfer({ ...reversal })).toEqual(first);
+    expect(await f.payments.reverseTransfer({ ...reversal, amount: 3001 }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+    // 6000 left: one unit more is refused, exactly what is left is taken, then nothing is left
+    expect(await f.payments.reverseTransfer({ ...reversal, id: `${order.orderId}-x`, amount: 6001 }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', kind: 'refused' });
+    const rest = await f.payments.reverseTransfer({ ...reversal, id: `${order.orderId}-0`, amount: 6000 });
+    expect(rest.providerId).not.toBe(first.providerId);
+    expect(await f.payments.reverseTransfer({ ...reversal, id: `${order.orderId}-y`, amount: 1 }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', kind: 'refused' });
+    expect(await f.payments.reverseTransfer({ ...reversal, id: crypto.randomUUID(), transferId: 'tr_000000000000000000000000' }).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+  });
+
   test('a refund outside the service arrives as charge.refunded with the refunded total and our metadata', async () => {
     const order = await paid(8000, 'EUR');
     const first = await f.refundOutside(order.paymentId, 3000);

@@ -199,6 +199,13 @@ export function stripePayments(opts: StripeOptions): Payments {
       return { providerId: transfer.id };
     },
 
+    async reverseTransfer(req) {
+      const reversal = await call('take money back from the seller', (s) =>
+        s.transfers.createReversal(req.transferId, { amount: req.amount, metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId } }, { idempotencyKey: `reversal-${req.id}` }),
+      );
+      return { providerId: reversal.id };
+    },
+
     updateAccountForTest() {
       return Promise.reject(new PaymentError('Stripe moves connected accounts itself: complete onboarding with Stripe’s test data instead', 'refused'));
     },

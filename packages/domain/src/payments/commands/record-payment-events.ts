@@ -36,7 +36,9 @@ export async function recordPaymentEvents(deps: { orm: MikroORM; clock: Clock },
         type: e.type,
         payment_id: e.paymentId ?? null,
         order_id: uuidOrNull(e.orderId),
-        data: e.data,
+        account_id: e.connectedAccount ?? null,
+        // kept with the object: the handler of a connected account's event (payout.failed) needs to know whose it is
+        data: e.connectedAccount ? { ...e.data, account: e.connectedAccount } : e.data,
         provider_created_at: e.createdAt,
         created_at: now,
       });

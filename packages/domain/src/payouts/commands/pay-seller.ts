@@ -5,7 +5,8 @@ import { LockMode } from '@mikro-orm/core';
 import { addJob, jobKey } from '../../core/jobs.js';
 import { transition } from '../../core/state-machine.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
-import type { TransferRequest } from '../../core/ports/payments.js';
+import { PaymentError, type TransferRequest } from '../../core/ports/payments.js';
+import { queueReverseTransfer, reversalDue } from './reverse-transfer.js';
 import { appendLedger, type LedgerEntry } from '../ledger.queries.js';
 import { payoutMachine } from '../payout.machine.js';
 
@@ -50,8 +51,12 @@ export async function paySeller(ctx: TaskContext, ref: { marketplaceId: string; 
   try {
     if (decided.transfer) ({ providerId: transferId } = await ctx.payments.transfer(decided.transfer));
   } catch (e) {
-    // the call failed: the payout is no longer in flight (a chargeback may hold it again, as before any transfer) and the job fails, to be retried
-    await em.transactional((tx) => tx.nativeUpdate(PayoutSchema, { orderId: ref.orderId, status: { $ne: 'paid' } }, { transferStartedAt: null }));
+    // the call failed: the payout is no longer in flight (a chargeback may hold it again, as before any
+    // transfer) and the job fails, to be retried. A refusal made nothing: the next try works the amount
+    // out again (under another key). Any other failure may have made the transfer: the next try asks
+    // for the same one (same key, same amount), never one of another amount beside it.
+    const madeNothing = e instanceof PaymentError && !e.retryable;
+    await em.transactional((tx) => tx.nativeUpdate(PayoutSchema, { orderId: ref.orderId, status: { $ne: 'paid' } }, { transferStartedAt: null, ...(madeNothing && { transferAmount: null }) }));
     throw e;
   }
   const paying = decided;
@@ -69,7 +74,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string; orderId: string }, takeOver: boolean): Promise<Decision> {
   const payout = await em.findOne(PayoutSchema, { orderId: ref.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   if (!payout) return { done: `order ${ref.orderId} skipped: no payout` };
-  const order = await em.findOneOrFail(OrderSchema, { id: ref.orderId });
+  const order = await em.findOneOrFail(OrderSchema, { id: ref.orderId }, { refresh: true });
   if (order.status !== 'received') return { done: `order ${order.id} skipped: the order is ${order.status}` };
   if (payout.status === 'paid') return { done: paidAlready(order, payout) };
   if (payout.status === 'held_for_chargeback') return { done: `order ${order.id} skipped: held for a chargeback` };
@@ -80,16 +85,22 @@ async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string
     return { done: `order ${order.id}: waiting for the seller's payout details` };
   }
   if (payout.transferStartedAt && now.getTime() - payout.transferStartedAt.getTime() < TRANSFER_IN_FLIGHT_MS && !takeOver) return { wait: true };
+  // a transfer asked for before whose outcome is unknown is asked for again as it was: what the buyer
+  // got back since is taken back by a reversal once it is paid (reverse-transfer)
+  const amount = payout.transferAmount ?? payableAmount(payout.amount, order.refundedOutside);
+  const refundedOutside = payout.transferAmount == null ? order.refundedOutside : Math.min(order.refundedOutside, payout.amount - amount);
   payout.transferStartedAt = now;
+  payout.transferAmount = amount > 0 ? amount : null;
   payout.updatedAt = now;
   await em.flush();
-  const amount = payableAmount(payout.amount, order.refundedOutside);
-  const paying = { amount, refundedOutside: order.refundedOutside };
+  const paying = { amount, refundedOutside };
   if (amount <= 0) return { transfer: null, ...paying };
   return {
     ...paying,
     transfer: {
-      id: order.id,
+      // the amount is part of our id (the provider's idempotency key): a transfer worked out again
+      // after a refusal, for another amount, never reuses the key of the one refused
+      id: `${order.id}-${amount}`,
       marketplaceId: ref.marketplaceId,
       orderId: order.id,
       destination: account.providerAccountId,
@@ -112,9 +123,10 @@ export const payableAmount = (payoutAmount: number, refundedOutside: number) => 
 /** Step 3, under the payout's row lock again: the transfer made, the payout paid with its ledger rows (once). */
 async function recordPaid(em: EntityManager, now: Date, orderId: string, transferId: string | null, paying: Paying): Promise<string> {
   const payout = await em.findOneOrFail(PayoutSchema, { orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  const order = await em.findOneOrFail(OrderSchema, { id: orderId });
+  const order = await em.findOneOrFail(OrderSchema, { id: orderId }, { refresh: true });
   if (payout.status === 'paid') return paidAlready(order, payout);
   payout.transferId = transferId;
+  payout.transferAmount = null;
   const deducted = payout.amount - paying.amount;
   const data: Record<string, string> = { ...(transferId && { transfer_id: transferId }), ...(deducted > 0 && { refunded_outside: String(deducted) }) };
   payout.amount = paying.amount;
@@ -122,6 +134,8 @@ async function recordPaid(em: EntityManager, now: Date, orderId: string, transfe
   const carried = paying.refundedOutside - deducted;
   await appendLedger(em, [...payoutLedger(order, payout, transferId), ...(carried > 0 ? [{ orderId, kind: 'carried' as const, amount: carried, currency: payout.currency, reference: 'refund_outside' }] : [])], now);
   await em.flush();
+  // money the buyer got back while the transfer was in flight (a refund, a chargeback lost) is taken back now
+  if (await reversalDue(em, order, payout)) await queueReverseTransfer(em, order.marketplaceId, orderId);
   return `order ${order.id}: paid ${payout.amount} ${payout.currency}${transferId ? ` (${transferId})` : ''}`;
 }
 

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { stripePayments } from '@hm/domain/payments';
+import { startStripeTestServer } from '@hm/domain/testing';
+import { moneyScenarios } from './money.suite.js';
+import { ordersSuite } from './orders.suite.js';
+
+/**
+ * The money rules against Stripe (money.suite.ts): the real `stripe` package against the local
+ * Stripe-speaking server, whose signed webhooks reach this API; refunds made as in Stripe's
+ * dashboard, disputes as Stripe opens and closes them.
+ */
+const SECRET = 'whsec_money_test';
+const stripe = await startStripeTestServer();
+const suite = ordersSuite({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET } });
+const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url });
+beforeAll(async () => {
+  const address = await suite.h.app.listen({ port: 0, host: '127.0.0.1' });
+  stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
+});
+afterAll(() => stripe.close());
+
+let n = 0;
+const paymentOf = async (id: string) => (await suite.h.console.orders.get({ id })).order.payment.id!;
+async function settle() {
+  for (let i = 0; i < 3; i++) {
+    const deliveries = await stripe.settled();
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+    await suite.h.runJobs();
+  }
+}
+
+moneyScenarios({
+  suite,
+  async onboarded() {
+    stripe.updateAccount(stripe.accountSessions.at(-1)!.account as string, {
+      details_submitted: true,
+      payouts_enabled: true,
+      capabilities: { transfers: 'active' },
+      requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null },
+    });
+    await settle();
+  },
+  async refundOutside(orderId, amount) {
+    await dashboard.refund({ id: `dashboard-${orderId}-${++n}`, paymentId: await paymentOf(orderId), amount });
+    await settle();
+  },
+  async dispute(orderId, status) {
+    const payment = await paymentOf(orderId);
+    const type = status === 'needs_response' ? 'charge.dispute.created' : 'charge.dispute.closed';
+    stripe.emit(type, { id: `dp_${orderId.replaceAll('-', '')}`, object: 'dispute', payment_intent: payment, charge: stripe.paymentIntent(payment)!.latest_charge, reason: 'fraudulent', status, amount: 100_000, currency: 'sek' });
+    await settle();
+  },
+  async keptBySeller(orderId) {
+    return stripe.transfers.filter((t) => t.transfer_group === orderId).reduce((sum, t) => sum + Number(t.amount) - Number(t.amount_reversed), 0);
+  },
+  settle,
+});
