@@ -10,12 +10,14 @@ import { ordersSuite } from './orders.suite.js';
  * dashboard, disputes as Stripe opens and closes them.
  */
 const SECRET = 'whsec_money_test';
+const CONNECT_SECRET = 'whsec_money_connect_test';
 const stripe = await startStripeTestServer();
-const suite = ordersSuite({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET } });
+const suite = ordersSuite({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET, stripeConnectWebhookSecret: CONNECT_SECRET } });
 const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url });
 beforeAll(async () => {
   const address = await suite.h.app.listen({ port: 0, host: '127.0.0.1' });
   stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
+  stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
 });
 afterAll(() => stripe.close());
 
