@@ -19,6 +19,6 @@ test('every payment event type we act on has its handler in the payment-events f
 
 test('the handlers cover exactly the one list of handled event types, and each type comes by one of the two Stripe endpoints', () => {
   expect(Object.keys(PAYMENT_EVENT_HANDLERS).sort()).toEqual(Object.keys(HANDLED_PAYMENT_EVENTS).sort());
-  expect(eventTypesOf('connect')).toEqual(['account.updated']);
+  expect(eventTypesOf('connect')).toEqual(['account.updated', 'payout.failed']);
   expect([...eventTypesOf('platform'), ...eventTypesOf('connect')].sort()).toEqual(Object.keys(HANDLED_PAYMENT_EVENTS).sort());
 });
