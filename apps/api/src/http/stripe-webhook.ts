@@ -23,7 +23,11 @@ export function registerStripeWebhook(scope: FastifyInstance, deps: { orm: Mikro
     if (!deps.webhookSecret) return sendProblem(reply, problem('not_found', 'This deployment takes no Stripe webhooks: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set.'));
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const header = req.headers['stripe-signature'];
-    const event = await verifyStripeWebhook(raw, typeof header === 'string' ? header : undefined, deps.webhookSecret);
+    // refused deliveries (bad signature, another API version) are logged: Stripe only shows a 400 in its dashboard
+    const event = await verifyStripeWebhook(raw, typeof header === 'string' ? header : undefined, deps.webhookSecret).catch((e: unknown) => {
+      req.log.warn({ reason: (e as Error).message }, 'stripe webhook refused');
+      throw e;
+    });
     const [recorded] = await recordPaymentEvents(deps, [event]);
     req.log.info({ event: event.id, type: event.type, stored: recorded!.stored }, 'stripe webhook');
     return reply.code(200).type('application/json').send(JSON.stringify({ received: true, duplicate: !recorded!.stored }));
