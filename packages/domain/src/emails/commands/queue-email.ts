@@ -74,6 +74,9 @@ export function queueMessageNotice(em: EntityManager, m: Marketplace, user: User
   return queueEmail(em, m, user, 'message_notice', (language) => storefrontLink(m, language, `account/messages/${conversationId}`));
 }
 
+/** The template name of team alerts (plain text, not one of the localized EMAIL_TEMPLATES). */
+export const TEAM_ALERT_TEMPLATE = 'team_alert';
+
 /**
  * An alert to the marketplace's team (`alert_email`, console settings): plain English text, no call
  * to action (the team acts in the console). Without an address nothing is queued: the caller logs.
@@ -83,6 +86,6 @@ export async function queueTeamAlert(em: EntityManager, m: Marketplace, alert: {
   if (!m.alertEmail) return false;
   const text = [...alert.lines, '', `— ${m.name}`, ''].join('\n');
   const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(alert.subject)}</title></head>\n<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:640px;margin:0 auto;padding:24px">\n${alert.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('\n')}\n</body></html>\n`;
-  await outbox(em, m, { userId: null, to: m.alertEmail, template: 'team_alert', locale: 'en', subject: `[${m.name}] ${alert.subject}`, text, html, links: [] });
+  await outbox(em, m, { userId: null, to: m.alertEmail, template: TEAM_ALERT_TEMPLATE, locale: 'en', subject: `[${m.name}] ${alert.subject}`, text, html, links: [] });
   return true;
 }
