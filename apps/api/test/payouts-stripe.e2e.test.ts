@@ -194,4 +194,16 @@ describe('payouts with Stripe', () => {
       [`transfer-${id}~2`, 200, false],
     ]);
   });
+
+  test('the marketplace’s payout_service_agreement reaches Stripe for a seller at home; a seller abroad is recipient whatever it says', async () => {
+    const { shop, buyer, buyer2 } = suite;
+    const agreementOf = () => (stripe.account(stripe.accountSessions.at(-1)!.account as string)!.tos_acceptance as { service_agreement: string }).service_agreement;
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { payout_service_agreement: 'recipient' } });
+    expect((await suite.h.console.marketplace.get({ marketplace: 'shop' })).marketplace).toMatchObject({ payout_service_agreement: 'recipient' });
+    expect((await suite.call(shop, buyer, 'POST', '/v1/me/payouts/session', { country: 'SE' })).statusCode).toBe(200);
+    expect(agreementOf()).toBe('recipient');
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { payout_service_agreement: 'full' } });
+    expect((await suite.call(shop, buyer2, 'POST', '/v1/me/payouts/session', { country: 'DE' })).statusCode).toBe(200);
+    expect(agreementOf()).toBe('recipient');
+  });
 });

@@ -5,11 +5,16 @@ import { STRIPE_API_VERSION } from '../payments/adapters/stripe-payments.js';
 /**
  * Test support: a local server speaking the part of Stripe's HTTP API the payments adapter uses, so
  * the real `stripe` package is exercised without a network (as the Resend adapter's contract test
- * does with Resend's API): form-encoded bodies, `Idempotency-Key` replays (and refusal of a key
- * reused with other parameters), PaymentIntents (create, retrieve, cancel, confirm with Stripe's test
- * cards), refunds, errors in Stripe's shape, and webhook deliveries signed like Stripe's
- * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`). Faults can be injected to play an
- * outage. Only for tests; it keeps everything in memory.
+ * does with Resend's API): form-encoded bodies, `Idempotency-Key` replays as Stripe does them (the
+ * first answer of an executed request stored for good, 5xx included, replayed with
+ * `Idempotent-Replayed: true`; a key reused with other parameters an `idempotency_error`; a 429
+ * stored nowhere), PaymentIntents (create, retrieve with `latest_charge.balance_transaction`
+ * expanded, cancel, confirm with Stripe's test cards), charges settled in the platform's currencies
+ * (others converted), refunds and transfers (made and listed), connected accounts under Stripe's
+ * service-agreement rules, the platform's own account, errors in Stripe's shape, and webhook
+ * deliveries signed like Stripe's (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`,
+ * events in the pinned API version). Every request is recorded (`requests`); faults can be injected
+ * to play an outage or a refusal. Only for tests; it keeps everything in memory.
  */
 export interface StripeTestServer {
   url: string;
