@@ -25,7 +25,7 @@ export const MAY_USE = {
   accounts: ['emails', 'listings'],
   newsletter: ['accounts'],
   marketplace: ['newsletter', 'rates'],
-  payouts: ['marketplace', 'payments', 'rates'],
+  payouts: ['marketplace', 'payments', 'rates', 'emails'],
   'listing-search': ['accounts', 'listings', 'rates'],
   orders: ['listings', 'marketplace', 'rates', 'vouchers'],
   messages: ['listings', 'marketplace', 'orders'],

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handlePaymentEvent, stripePayments } from '@hm/domain/payments';
 import { paySeller } from '@hm/domain/payouts';
 import { startStripeTestServer } from '@hm/domain/testing';
+import { TRPCError } from '@trpc/server';
+import { toProblem } from '@hm/contract/trpc';
+import { emailsTo } from './harness.js';
 import { ordersSuite, type Market, type Person } from './orders.suite.js';
 
 /**
@@ -225,5 +228,79 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
     // payouts reconcile lists it for the team (the platform's books are not affected)
     const r = await suite.h.console.payouts.reconcile({ marketplace: 'shop' });
     expect(r.failed_bank_payouts).toEqual([{ payout_id: 'po_failed_1', account, seller_id: seller.id, amount: 85_000, currency: 'SEK', failure_code: 'account_closed', at: expect.any(String) }]);
+  });
+
+  test('a transfer Stripe refuses for good fails the payout at once (no retries), with its reason, an email to the team and the console’s list; the team’s retry pays it under a new key', async () => {
+    const { shop, seller, buyer } = suite;
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { alert_email: 'team@example.com' } });
+    const id = await purchased(shop, seller, buyer);
+    stripe.failNext(1, 400, { on: 'POST /v1/transfers', code: 'balance_insufficient', message: 'You have insufficient available funds in your Stripe account.' });
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await suite.get(shop, seller, id)).payout).toMatchObject({ status: 'failed', failure_reason: 'platform_balance_insufficient' });
+    // the job is done, not waiting for a retry
+    const jobs = await suite.h.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from graphile_worker.jobs where key = ?`, [`pay-seller:${id}`]);
+    expect(jobs[0]!.n).toBe(0);
+    const { items } = await suite.h.console.payouts.failed({ marketplace: 'shop' });
+    expect(items).toEqual([expect.objectContaining({ order_id: id, reason: 'platform_balance_insufficient', detail: expect.stringContaining('insufficient available funds'), currency: 'SEK' })]);
+    const alerts = await emailsTo(suite.h, shop.secret, 'team@example.com');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toContain(`order ${id}`);
+    expect(alerts[0]!.text).toContain(`payouts retry --marketplace shop --order ${id}`);
+    // its money is still moving: open, not a mismatch
+    const before = await suite.h.console.payouts.reconcile({ marketplace: 'shop' });
+    expect(before.mismatches.find((m) => m.order_id === id)).toBeUndefined();
+
+    // the team tops up the balance and retries: a new idempotency key (the refusal is kept under the old one), one transfer
+    const transfers = stripe.transfers.length;
+    expect(await suite.h.console.payouts.retry({ marketplace: 'shop', order: id })).toEqual({ order_id: id, status: 'pending' });
+    await suite.h.runJobs();
+    const paid = await suite.get(shop, seller, id);
+    expect(paid.payout.status).toBe('paid');
+    expect(paid.payout.failure_reason).toBeUndefined();
+    expect(stripe.transfers.length).toBe(transfers + 1);
+    expect(stripe.requests.filter((r) => r.path === '/v1/transfers' && r.method === 'POST' && r.params.transfer_group === id).map((r) => [r.idempotencyKey, r.status])).toEqual([
+      [`transfer-${id}`, 400],
+      [`transfer-${id}-retry1`, 200],
+    ]);
+    expect((await suite.h.console.payouts.failed({ marketplace: 'shop' })).items).toEqual([]);
+    const after = await suite.h.console.payouts.reconcile({ marketplace: 'shop' });
+    expect([after.open, after.checked]).toEqual([before.open - 1, before.checked + 1]);
+    expect(after.mismatches.find((m) => m.order_id === id)).toBeUndefined();
+    // a paid payout cannot be retried: 409 saying why
+    const again = await suite.h.console.payouts.retry({ marketplace: 'shop', order: id }).catch((e: unknown) => e);
+    expect(toProblem(again as TRPCError, undefined, {})).toMatchObject({ status: 409, code: 'conflict', detail: 'Cannot retry this payout: it is paid.' });
+  });
+
+  test('a 500 from Stripe on the transfer: the job retries on its schedule and pays once, under the next key, not 24 hours later', async () => {
+    const { shop, seller, buyer } = suite;
+    const id = await purchased(shop, seller, buyer);
+    const transfers = stripe.transfers.length;
+    stripe.failNext(1, 500, { on: 'POST /v1/transfers' });
+    expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
+    await suite.h.runJobs();
+    expect((await suite.get(shop, seller, id)).payout.status).toBe('pending');
+    // graphile-worker's next attempt, brought forward
+    await suite.h.orm.em.getConnection().execute(`update graphile_worker._private_jobs set run_at = now() where key = ?`, [`pay-seller:${id}`]);
+    await suite.h.runJobs();
+    expect((await suite.get(shop, seller, id)).payout.status).toBe('paid');
+    expect(stripe.transfers.length).toBe(transfers + 1);
+    expect(stripe.requests.filter((r) => r.path === '/v1/transfers' && r.method === 'POST' && r.params.transfer_group === id).map((r) => [r.idempotencyKey, r.status, r.replayed])).toEqual([
+      [`transfer-${id}`, 500, false],
+      [`transfer-${id}`, 500, true],
+      [`transfer-${id}~2`, 200, false],
+    ]);
+  });
+
+  test('the marketplace’s payout_service_agreement reaches Stripe for a seller at home; a seller abroad is recipient whatever it says', async () => {
+    const { shop, buyer, buyer2 } = suite;
+    const agreementOf = () => (stripe.account(stripe.accountSessions.at(-1)!.account as string)!.tos_acceptance as { service_agreement: string }).service_agreement;
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { payout_service_agreement: 'recipient' } });
+    expect((await suite.h.console.marketplace.get({ marketplace: 'shop' })).marketplace).toMatchObject({ payout_service_agreement: 'recipient' });
+    expect((await suite.call(shop, buyer, 'POST', '/v1/me/payouts/session', { country: 'SE' })).statusCode).toBe(200);
+    expect(agreementOf()).toBe('recipient');
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { payout_service_agreement: 'full' } });
+    expect((await suite.call(shop, buyer2, 'POST', '/v1/me/payouts/session', { country: 'DE' })).statusCode).toBe(200);
+    expect(agreementOf()).toBe('recipient');
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { stripePayments } from '@hm/domain/payments';
+import { STRIPE_API_VERSION, stripePayments } from '@hm/domain/payments';
 import { startStripeTestServer, type StripeTestServer } from '@hm/domain/testing';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
@@ -215,7 +215,21 @@ describe('two endpoints, two secrets: the platform route and the Connect route',
 });
 
 describe('webhook signature', () => {
-  const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', created: 1_800_000_000, data: { object: { id: 'pi_x', object: 'payment_intent', metadata: {} } } });
+  const payload = JSON.stringify({ id: 'evt_forged', object: 'event', api_version: STRIPE_API_VERSION, type: 'payment_intent.succeeded', created: 1_800_000_000, data: { object: { id: 'pi_x', object: 'payment_intent', metadata: {} } } });
+
+  test('a signed event of another API version is refused with 400 and stored nowhere; the pinned version is accepted', async () => {
+    const before = (await rows()).length;
+    for (const version of ['2025-01-27.acacia', null]) {
+      const other = JSON.stringify({ ...JSON.parse(payload), id: `evt_version_${String(version)}`, api_version: version });
+      const res = await post(other, sign(other));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, code: 'malformed_request' });
+      expect(res.json().detail).toContain(`this service reads ${STRIPE_API_VERSION} only`);
+    }
+    expect((await rows()).length).toBe(before);
+    const pinned = JSON.stringify({ ...JSON.parse(payload), id: 'evt_version_pinned' });
+    expect((await post(pinned, sign(pinned))).statusCode).toBe(200);
+  });
 
   test('missing, wrong, for another body or too old → 400 problem, nothing stored', async () => {
     const before = (await rows()).length;

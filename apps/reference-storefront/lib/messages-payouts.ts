@@ -68,6 +68,7 @@ const en = {
       paid: 'Paid',
       waiting_for_payout_details: 'Waiting for your payout details',
       held_for_chargeback: 'Held: the buyer’s bank disputed the payment',
+      failed: 'Not paid yet: the payment provider refused the transfer, and the team is fixing it',
     },
   },
 };
@@ -140,6 +141,7 @@ const sv: PayoutMessages = {
       paid: 'Utbetald',
       waiting_for_payout_details: 'Väntar på dina utbetalningsuppgifter',
       held_for_chargeback: 'Pausad: köparens bank har bestridit betalningen',
+      failed: 'Inte utbetald än: betalleverantören nekade överföringen, och teamet åtgärdar det',
     },
   },
 };
@@ -210,6 +212,7 @@ const de: PayoutMessages = {
       paid: 'Ausgezahlt',
       waiting_for_payout_details: 'Wartet auf deine Auszahlungsdaten',
       held_for_chargeback: 'Angehalten: die Bank des Käufers hat die Zahlung angefochten',
+      failed: 'Noch nicht ausgezahlt: der Zahlungsanbieter hat die Überweisung abgelehnt, das Team kümmert sich darum',
     },
   },
 };

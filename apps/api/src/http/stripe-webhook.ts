@@ -31,7 +31,11 @@ export function registerStripeWebhook(scope: FastifyInstance, deps: { orm: Mikro
       }
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const header = req.headers['stripe-signature'];
-      const event = await verifyStripeWebhook(raw, typeof header === 'string' ? header : undefined, secret);
+      // refused deliveries (bad signature, another API version) are logged: Stripe only shows a 400 in its dashboard
+      const event = await verifyStripeWebhook(raw, typeof header === 'string' ? header : undefined, secret).catch((e: unknown) => {
+        req.log.warn({ endpoint, reason: (e as Error).message }, 'stripe webhook refused');
+        throw e;
+      });
       if ((endpoint === 'connect') !== (event.connectedAccount !== undefined)) {
         const detail =
           endpoint === 'connect'

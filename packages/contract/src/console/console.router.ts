@@ -27,6 +27,7 @@ import { listOrdersProcedure } from './procedures/list-orders.js';
 import { transitionOrderProcedure } from './procedures/transition-order.js';
 import { getConversationProcedure, listSupportProcedure, replySupportProcedure } from './procedures/support.js';
 import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
+import { failedPayoutsProcedure, retryPayoutProcedure } from './procedures/failed-payouts.js';
 import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
 import { doctorProcedure } from './procedures/doctor.js';
@@ -64,7 +65,7 @@ export const consoleRouter = router({
   orders: router({ get: getOrderProcedure, list: listOrdersProcedure, transition: transitionOrderProcedure }),
   support: router({ list: listSupportProcedure, reply: replySupportProcedure }),
   conversations: router({ get: getConversationProcedure }),
-  payouts: router({ reconcile: reconcilePayoutsProcedure }),
+  payouts: router({ reconcile: reconcilePayoutsProcedure, failed: failedPayoutsProcedure, retry: retryPayoutProcedure }),
   pages: router({ put: putPageProcedure, publish: publishPageProcedure, unpublish: unpublishPageProcedure, previewLink: previewLinkProcedure, list: listPagesProcedure }),
   media: router({ upload: uploadMediaProcedure }),
   newsletter: router({ export: exportNewsletterProcedure }),

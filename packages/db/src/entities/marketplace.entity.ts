@@ -43,6 +43,10 @@ export const MarketplaceSchema = defineEntity({
     /** the Resend audience (segment) newsletter contacts go to; unused by the local contact list */
     newsletterAudienceId: p.string().nullable(),
     abuseLimits: p.json<AbuseLimits>().onCreate(() => ({})),
+    /** Stripe Connect service agreement of a seller in the platform's country (one abroad is always `recipient`) */
+    payoutServiceAgreement: p.enum(['full', 'recipient'] as const).onCreate(() => 'full' as const),
+    /** where the team is told of what needs it (a payout refused for good); null: the log only */
+    alertEmail: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantColumns } from './common.js';
 
-export const PAYOUT_STATUSES = ['pending', 'paid', 'waiting_for_payout_details', 'held_for_chargeback'] as const;
+/** the spec's four, and `failed` (added: the provider refused the transfer for good; docs/decisions.md) */
+export const PAYOUT_STATUSES = ['pending', 'paid', 'waiting_for_payout_details', 'held_for_chargeback', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_SETUP_STATUSES = ['none', 'action_required', 'pending', 'ready'] as const;
 export type PayoutSetupStatus = (typeof PAYOUT_SETUP_STATUSES)[number];
@@ -47,6 +48,8 @@ export const PayoutSchema = defineEntity({
     reversalId: p.string().nullable(),
     reversalAmount: p.bigint('number').nullable(),
     paidAt: p.datetime().nullable(),
+    /** why the provider refused the transfer for good (status `failed`), in its words */
+    failureReason: p.string().nullable(),
     history: p.json<PayoutHistoryEntry[]>(),
     updatedAt: p.datetime(),
   },

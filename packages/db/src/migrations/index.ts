@@ -23,6 +23,8 @@ import { Migration20261128040000_worker_heartbeats } from './Migration2026112804
 import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
 import { Migration20261128020000_transfer_reversals } from './Migration20261128020000_transfer_reversals.js';
 import { Migration20261128021000_idempotency_owner } from './Migration20261128021000_idempotency_owner.js';
+import { Migration20261128030000_payout_service_agreement } from './Migration20261128030000_payout_service_agreement.js';
+import { Migration20261128031000_payout_failed } from './Migration20261128031000_payout_failed.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +52,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128070000_key_cache_notify', class: Migration20261128070000_key_cache_notify },
   { name: 'Migration20261128020000_transfer_reversals', class: Migration20261128020000_transfer_reversals },
   { name: 'Migration20261128021000_idempotency_owner', class: Migration20261128021000_idempotency_owner },
+  { name: 'Migration20261128030000_payout_service_agreement', class: Migration20261128030000_payout_service_agreement },
+  { name: 'Migration20261128031000_payout_failed', class: Migration20261128031000_payout_failed },
 ];

@@ -8,7 +8,7 @@ export interface RenderedEmail {
   links: EmailLink[];
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One email with one call to action, as plain text and simple inline-styled HTML. */
 export function renderEmail(input: { template: EmailTemplate; locale: string; shopName: string; recipientName: string; url: string; named?: { subject: string; lead: string } }): RenderedEmail {

@@ -31,6 +31,8 @@ export function toMarketplaceConsoleBody(m: Marketplace) {
     storefront_url: m.storefrontUrl ?? null,
     newsletter_audience_id: m.newsletterAudienceId ?? null,
     abuse_limits: abuseLimitsOf(m),
+    payout_service_agreement: m.payoutServiceAgreement,
+    alert_email: m.alertEmail ?? null,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   };

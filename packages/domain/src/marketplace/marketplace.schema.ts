@@ -101,5 +101,10 @@ export const ZMarketplaceSettings = z.strictObject({
   storefront_url: z.url({ protocol: /^https?$/ }).max(500).optional(),
   newsletter_audience_id: z.string().trim().min(1).max(100).nullable().optional().describe('The Resend audience (segment) id newsletter sign-ups are added to when RESEND_API_KEY is set; null clears it.'),
   abuse_limits: ZAbuseLimits.optional().describe('Per-user caps; members left out keep their current value.'),
+  payout_service_agreement: z
+    .enum(['full', 'recipient'])
+    .optional()
+    .describe("Stripe Connect service agreement of new sellers in the platform's country: full (default; card_payments with transfers) or recipient (transfers only). Sellers in other countries are always recipient."),
+  alert_email: z.email().max(254).nullable().optional().describe('Where the team is emailed about what needs it (a payout the provider refused for good); null: the log and the console only.'),
 });
 export type MarketplaceSettings = z.infer<typeof ZMarketplaceSettings>;

@@ -1,3 +1,4 @@
+import type { PaymentRefusal } from '../core/ports/payments.js';
 import type { Order, Payout } from '@hm/db/entities';
 import { availableEvents } from '../core/state-machine.js';
 import { orderMachine, USER_EVENTS, type OrderActor, type OrderMachineTypes } from './order.machine.js';
@@ -40,7 +41,16 @@ export function toOrderBody(o: Order, viewer: Exclude<OrderActor, 'system'>, ctx
 
 /** Spec: Payout. */
 export function toPayoutBody(p: Payout): NonNullable<OrderBody['payout']> {
-  return { subtotal: p.subtotal, commission: p.commission, storage_fee: p.storageFee, storage_months: p.storageMonths, amount: p.amount, currency: p.currency, status: p.status };
+  return {
+    subtotal: p.subtotal,
+    commission: p.commission,
+    storage_fee: p.storageFee,
+    storage_months: p.storageMonths,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    ...(p.status === 'failed' && { failure_reason: (p.failureReason ?? 'invalid_request') as PaymentRefusal }),
+  };
 }
 
 /** The console's view: the public body plus what only the team sees (payment, refund, booking, fulfilment). */

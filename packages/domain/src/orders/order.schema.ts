@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATES, PAYOUT_STATUSES } from '@hm/db/entities';
+import { PAYMENT_REFUSALS } from '../core/ports/payments.js';
 import { ZMarketplaceCurrency } from '../listings/index.js';
 import { ZCountryCode, ZDateTime, ZId } from '../core/schemas.js';
 import { DELIVERY_METHODS } from './pricing/delivery.js';
@@ -81,7 +82,11 @@ export const ZPayout = z
     storage_months: z.number().int(),
     amount: z.number().int().meta({ description: 'What the seller is paid: subtotal − commission − storage fee, never below 0.' }),
     currency: z.string(),
-    status: z.enum(PAYOUT_STATUSES),
+    status: z.enum(PAYOUT_STATUSES).meta({ description: 'The spec’s statuses, and `failed`: the payment provider refused the transfer for good; the team fixes the cause and pays it.' }),
+    failure_reason: z
+      .enum(PAYMENT_REFUSALS)
+      .optional()
+      .meta({ description: 'Only when `failed`: why the provider refused — the seller’s account cannot take transfers yet, the platform’s balance is short, the currency is not accepted, or another invalid request.' }),
   })
   .meta({ id: 'Payout' });
 

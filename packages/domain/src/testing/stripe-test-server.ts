@@ -1,18 +1,24 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STRIPE_API_VERSION } from '../payments/adapters/stripe-payments.js';
 
 /**
  * Test support: a local server speaking the part of Stripe's HTTP API the payments adapter uses, so
  * the real `stripe` package is exercised without a network (as the Resend adapter's contract test
- * does with Resend's API): form-encoded bodies, `Idempotency-Key` replays (and refusal of a key
- * reused with other parameters), PaymentIntents (create, retrieve, cancel, confirm with Stripe's test
- * cards), refunds, errors in Stripe's shape, and webhook deliveries signed like Stripe's
- * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`). Webhook endpoints are Stripe's:
- * a platform endpoint gets the platform's own events, a Connect endpoint (`connect: true`) only the
- * events of connected accounts (which carry `account`), each signed with its own secret; endpoints
- * can be created and listed through the API (`/v1/webhook_endpoints`), as the go-live check reads
- * them, beside the platform's own account (`GET /v1/account`) and whether Connect is enabled.
- * Faults can be injected to play an outage. Only for tests; it keeps everything in memory.
+ * does with Resend's API): form-encoded bodies, `Idempotency-Key` replays as Stripe does them (the
+ * first answer of an executed request stored for good, 5xx included, replayed with
+ * `Idempotent-Replayed: true`; a key reused with other parameters an `idempotency_error`; a 429
+ * stored nowhere), PaymentIntents (create, retrieve with `latest_charge.balance_transaction`
+ * expanded, cancel, confirm with Stripe's test cards), charges settled in the platform's currencies
+ * (others converted), refunds and transfers (made and listed), connected accounts under Stripe's
+ * service-agreement rules, the platform's own account, errors in Stripe's shape, and webhook
+ * deliveries signed like Stripe's (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`,
+ * events in the pinned API version). Every request is recorded (`requests`); faults can be injected
+ * to play an outage or a refusal. Webhook endpoints are Stripe's: a platform endpoint gets the
+ * platform's own events, a Connect endpoint (`connect: true`) only the events of connected accounts
+ * (which carry `account`), each signed with its own secret; endpoints can be created and listed
+ * through the API (`/v1/webhook_endpoints`), as the go-live check reads them, beside whether Connect
+ * is enabled. Only for tests; it keeps everything in memory.
  */
 export interface StripeTestServer {
   url: string;
@@ -37,8 +43,16 @@ export interface StripeTestServer {
   redeliver(eventId: string): void;
   /** resolves once every delivery so far was answered; their statuses, oldest first */
   settled(): Promise<{ eventId: string; type: string; status: number }[]>;
-  /** the next `count` API requests fail with this status (500, 503, 429) or never answer ('hang') */
-  failNext(count: number, status: number | 'hang'): void;
+  /**
+   * The next `count` API requests fail with this status (500, 503, 429) or never answer ('hang').
+   * As at Stripe, a 5xx is an answer of a request whose execution began: stored under its
+   * Idempotency-Key and replayed for 24 h (`Idempotent-Replayed: true`, `Stripe-Should-Retry:
+   * false`); `afterWork` plays a 5xx that comes after the object was made. A 429 is refused before
+   * execution and stored nowhere. `on` (`POST /v1/transfers`): only requests to that method and path.
+   */
+  failNext(count: number, status: number | 'hang', opts?: { afterWork?: boolean; code?: string; message?: string; on?: string }): void;
+  /** every API request received, oldest first: method, path, its parameters decoded (query or form body), Stripe-Version and Idempotency-Key */
+  requests: StripeTestRequest[];
   /** the next POST to `path` is refused as Stripe refuses an invalid request (400 with this code), and that answer is stored under its idempotency key as Stripe does */
   refuseNext(path: string, code: string): void;
   /** the PaymentIntent as the server holds it */
@@ -52,6 +66,17 @@ export interface StripeTestServer {
   /** every account session made, oldest first */
   accountSessions: Record<string, unknown>[];
   close(): Promise<void>;
+}
+
+export interface StripeTestRequest {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  stripeVersion?: string;
+  idempotencyKey?: string;
+  /** the answer's status (0: never answered) and whether it was a replay of a stored answer */
+  status: number;
+  replayed: boolean;
 }
 
 export interface StripeTestEvent {
@@ -75,19 +100,44 @@ const invalid = (message: string, extra: Obj = {}) => new StripeFailure(400, { t
 const missing = (what: string, id: string) => new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' });
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export async function startStripeTestServer(opts: { apiKey?: string } = {}): Promise<StripeTestServer> {
+export interface StripeTestPlatform {
+  /** the platform account's country (default SE) */
+  country?: string;
+  /** currencies the platform settles in, lower case, the first its default (default ['sek']); a charge in another is converted to the default */
+  settles?: string[];
+  /** minor units of the default currency per minor unit of another (default { eur: 11, usd: 10, jpy: 7 }) */
+  rates?: Record<string, number>;
+  /** Stripe approved the platform for `transfers` without `card_payments` under the full agreement (default false) */
+  transfersOnlyApproved?: boolean;
+}
+
+export async function startStripeTestServer(opts: { apiKey?: string; apiVersion?: string; platform?: StripeTestPlatform } = {}): Promise<StripeTestServer> {
   const apiKey = opts.apiKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
+  // the version events are rendered in (a webhook endpoint's setting); requests say theirs in Stripe-Version
+  const apiVersion = opts.apiVersion ?? STRIPE_API_VERSION;
   const intents = new Map<string, Obj>();
   const charges = new Map<string, Obj>();
   const accounts = new Map<string, Obj>();
+  const settles = opts.platform?.settles ?? ['sek'];
+  const rates = opts.platform?.rates ?? { eur: 11, usd: 10, jpy: 7 };
+  const balanceTransactions = new Map<string, Obj>();
+  /** A charge's balance transaction: in its own currency when the platform settles in it, else converted to the default currency. */
+  const settle = (amount: number, currency: string): Obj => {
+    const converted = !settles.includes(currency);
+    const rate = converted ? rates[currency] : 1;
+    if (rate === undefined) throw new Error(`stripe test server: no rate for ${currency}`);
+    const bt: Obj = { id: newId('txn'), object: 'balance_transaction', amount: amount * rate, currency: converted ? settles[0] : currency, exchange_rate: converted ? rate : null, type: 'charge' };
+    balanceTransactions.set(bt.id as string, bt);
+    return bt;
+  };
   const transfers: Obj[] = [];
   const accountSessions: Obj[] = [];
   const livemode = apiKey.startsWith('sk_live_');
   let platformAccount: Obj = {
     id: newId('acct'),
     object: 'account',
-    country: 'SE',
-    default_currency: 'sek',
+    country: opts.platform?.country ?? 'SE',
+    default_currency: settles[0],
     charges_enabled: true,
     payouts_enabled: true,
     details_submitted: true,
@@ -100,7 +150,9 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
   const events: StripeTestEvent[] = [];
   const delivered: { eventId: string; type: string; status: number }[] = [];
-  const faults: (number | 'hang')[] = [];
+  const faults: { status: number | 'hang'; afterWork: boolean; code?: string; message?: string; on?: string }[] = [];
+  const requests: StripeTestRequest[] = [];
+  const refunds: Obj[] = [];
   const refusals: { path: string; code: string }[] = [];
   const hanging = new Set<ServerResponse>();
   let deliveries: Promise<unknown> = Promise.resolve();
@@ -151,7 +203,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
   const emit = (type: string, object: Obj, opts: { account?: string } = {}): StripeTestEvent => {
     const id = newId('evt');
     const payload = JSON.stringify(
-      { id, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, livemode, pending_webhooks: 1, ...(opts.account && { account: opts.account }), data: { object } },
+      { id, object: 'event', api_version: apiVersion, created: Math.floor(Date.now() / 1000), type, livemode, pending_webhooks: 1, ...(opts.account && { account: opts.account }), data: { object } },
       null,
       2,
     );
@@ -206,7 +258,7 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       intents.set(id, pi);
       return pi;
     }
-    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) return intent(m[1]!);
+    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) return expanded(intent(m[1]!), form.expand);
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) {
       const pi = intent(m[1]!);
       if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing') throw unexpectedState(pi, 'cancel');
@@ -226,8 +278,25 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     if (method === 'POST' && path === '/v1/account_sessions') return createAccountSession(form);
     if (method === 'POST' && path === '/v1/transfers') return createTransfer(form);
     if (method === 'POST' && (m = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path))) return reverseTransfer(m[1]!, form);
+    if (method === 'GET' && (m = /^\/v1\/transfers\/([^/]+)$/.exec(path))) return transfers.find((t) => t.id === m![1]) ?? missingOf('transfer', m[1]!);
+    if (method === 'GET' && path === '/v1/transfers') return list('/v1/transfers', transfers.filter((t) => form.transfer_group === undefined || t.transfer_group === form.transfer_group));
+    if (method === 'GET' && path === '/v1/refunds') return list('/v1/refunds', refunds.filter((r) => form.payment_intent === undefined || r.payment_intent === form.payment_intent));
     throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
+
+  /** `expand[]=latest_charge` and `expand[]=latest_charge.balance_transaction`, the expansions the adapter asks for */
+  const expanded = (pi: Obj, expand: unknown): Obj => {
+    // the SDK sends arrays as `expand[0]=…`
+    const paths = expand === undefined ? [] : typeof expand === 'object' && expand !== null ? Object.values(expand).map(String) : [String(expand)];
+    for (const p of paths) if (p !== 'latest_charge' && p !== 'latest_charge.balance_transaction') throw invalid(`This property cannot be expanded (${p}).`, { param: 'expand' });
+    if (!paths.length || typeof pi.latest_charge !== 'string') return pi;
+    const charge = { ...charges.get(pi.latest_charge)! };
+    if (paths.includes('latest_charge.balance_transaction')) charge.balance_transaction = balanceTransactions.get(charge.balance_transaction as string);
+    return { ...pi, latest_charge: charge };
+  };
+
+  /** a list in Stripe's shape, newest first (this server never pages: tests make few objects) */
+  const list = (url: string, data: Obj[]): Obj => ({ object: 'list', url, has_more: false, data: [...data].reverse() });
 
   const missingOf = (what: string, id: string): never => {
     throw missing(what, id);
@@ -246,7 +315,20 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
         throw invalid('When controller[requirement_collection] is application, controller[fees][payer] and controller[losses][payments] must be application and controller[stripe_dashboard][type] none.', { param: 'controller' });
       }
     }
-    const requested = ((form.capabilities as Obj | undefined)?.transfers as Obj | undefined)?.requested === 'true';
+    const capabilities = (form.capabilities ?? {}) as Record<string, Obj>;
+    const requestedOf = (name: string) => capabilities[name]?.requested === 'true';
+    const requested = requestedOf('transfers');
+    // Stripe's service agreements: cross-border payouts only under `recipient`; `recipient` accounts take
+    // no payments; `transfers` without `card_payments` under `full` only for platforms Stripe approved
+    const agreement = ((form.tos_acceptance as Obj | undefined)?.service_agreement as string | undefined) ?? 'full';
+    if (agreement !== 'full' && agreement !== 'recipient') throw invalid(`Invalid tos_acceptance[service_agreement]: must be one of full or recipient.`, { param: 'tos_acceptance[service_agreement]' });
+    if (form.country !== platformAccount.country && agreement !== 'recipient') {
+      throw invalid(`Connected accounts in ${String(form.country)} cannot be created by platforms in ${String(platformAccount.country)} under the full service agreement: use tos_acceptance[service_agreement]=recipient for cross-border payouts.`, { param: 'tos_acceptance[service_agreement]' });
+    }
+    if (agreement === 'recipient' && requestedOf('card_payments')) throw invalid('Accounts under the recipient service agreement cannot request the card_payments capability.', { param: 'capabilities[card_payments]' });
+    if (agreement === 'full' && requested && !requestedOf('card_payments') && !opts.platform?.transfersOnlyApproved) {
+      throw invalid('Requesting the transfers capability without card_payments under the full service agreement requires Stripe to approve your platform. Request card_payments too, or use the recipient service agreement.', { param: 'capabilities' });
+    }
     const due = ['business_profile.url', 'external_account', 'tos_acceptance.date'];
     const account: Obj = {
       id: newId('acct'),
@@ -256,7 +338,8 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       email: form.email ?? null,
       metadata: form.metadata ?? {},
       controller: { ...controller, type: 'application', is_controller: true },
-      capabilities: requested ? { transfers: 'inactive' } : {},
+      capabilities: Object.fromEntries(Object.keys(capabilities).filter(requestedOf).map((name) => [name, 'inactive'])),
+      tos_acceptance: { service_agreement: agreement },
       details_submitted: false,
       charges_enabled: false,
       payouts_enabled: false,
@@ -291,8 +374,9 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       throw invalid('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', { code: 'insufficient_capabilities_for_transfer', param: 'destination' });
     }
     const charge = form.source_transaction === undefined ? undefined : (charges.get(String(form.source_transaction)) ?? missingOf('charge', String(form.source_transaction)));
-    if (charge && charge.currency !== form.currency) throw invalid(`The currency of source_transaction's balance transaction (${String(charge.currency)}) must be the same as the transfer currency (${String(form.currency)}).`, { param: 'currency' });
-    if (charge && amount > (charge.amount as number)) throw invalid('Transfer amount exceeds the source transaction.', { param: 'amount' });
+    const settled = charge && balanceTransactions.get(charge.balance_transaction as string)!;
+    if (settled && settled.currency !== form.currency) throw invalid(`The currency of source_transaction's balance transaction (${String(settled.currency)}) must be the same as the transfer currency (${String(form.currency)}).`, { param: 'currency' });
+    if (settled && amount > (settled.amount as number)) throw invalid('Transfer amount exceeds the source transaction.', { param: 'amount' });
     const transfer: Obj = {
       id: newId('tr'),
       object: 'transfer',
@@ -337,7 +421,19 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       throw new StripeFailure(402, { ...error, payment_intent: declined });
     }
     if (method !== 'pm_card_visa') throw invalid(`No such PaymentMethod: '${String(method)}'`, { code: 'resource_missing', param: 'payment_method' });
-    const charge: Obj = { id: newId('ch'), object: 'charge', amount: pi.amount, amount_refunded: 0, refunded: false, currency: pi.currency, payment_intent: pi.id, metadata: pi.metadata, transfer_group: pi.transfer_group, status: 'succeeded' };
+    const charge: Obj = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: pi.amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency: pi.currency,
+      balance_transaction: settle(pi.amount as number, pi.currency as string).id,
+      payment_intent: pi.id,
+      metadata: pi.metadata,
+      transfer_group: pi.transfer_group,
+      status: 'succeeded',
+    };
     charges.set(charge.id as string, charge);
     const paid = nextVersion(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: charge.id, last_payment_error: null, payment_method: method });
     emit('payment_intent.succeeded', paid);
@@ -354,40 +450,56 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
     if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`, { param: 'amount' });
     Object.assign(charge, { amount_refunded: (charge.amount_refunded as number) + amount, refunded: (charge.amount_refunded as number) + amount === charge.amount });
     emit('charge.refunded', charge);
-    return { id: newId('re'), object: 'refund', amount, charge: charge.id, payment_intent: pi.id, currency: pi.currency, status: 'succeeded' };
+    const made: Obj = { id: newId('re'), object: 'refund', amount, charge: charge.id, payment_intent: pi.id, currency: pi.currency, metadata: form.metadata ?? {}, status: 'succeeded', created: Math.floor(Date.now() / 1000) };
+    refunds.push(made);
+    return made;
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
-    const send = (status: number, body: string, headers: Record<string, string> = {}) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers }).end(body);
-    const fault = faults.shift();
-    if (fault === 'hang') return void hanging.add(res);
-    if (fault !== undefined) return send(fault, JSON.stringify({ error: { type: fault === 429 ? 'rate_limit_error' : 'api_error', message: `injected ${fault}` } }));
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }));
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://stripe.test');
-    const path = url.pathname;
-    const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    const [path, query = ''] = (req.url ?? '/').split('?') as [string, string?];
+    const key = method === 'POST' && typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+    const params = parseForm(method === 'GET' ? query : raw);
+    const seen: StripeTestRequest = { method, path, params, ...(typeof req.headers['stripe-version'] === 'string' && { stripeVersion: req.headers['stripe-version'] }), ...(key && { idempotencyKey: key }), status: 0, replayed: false };
+    requests.push(seen);
+    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+      seen.status = status;
+      seen.replayed = headers['idempotent-replayed'] === 'true';
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers }).end(body);
+    };
+    const at = faults.findIndex((f) => f.on === undefined || f.on === `${method} ${path}`);
+    const fault = at < 0 ? undefined : faults.splice(at, 1)[0];
+    if (fault?.status === 'hang') return void hanging.add(res);
+    // rate limiting refuses before any work: nothing is stored under the key
+    if (fault?.status === 429) return send(429, JSON.stringify({ error: { type: 'rate_limit_error', message: 'injected 429' } }));
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }));
     const fingerprint = `${method} ${path} ${raw}`;
-    if (typeof key === 'string') {
+    if (key) {
       const earlier = idempotency.get(key);
       if (earlier && earlier.fingerprint !== fingerprint) {
         return send(400, JSON.stringify({ error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}'.` } }));
       }
-      if (earlier) return send(earlier.status, earlier.body, { 'idempotent-replayed': 'true' });
+      // Stripe replays what it stored, 500s included, and tells its SDKs not to retry them
+      if (earlier) return send(earlier.status, earlier.body, { 'idempotent-replayed': 'true', ...(earlier.status >= 500 && { 'stripe-should-retry': 'false' }) });
     }
     let status = 200;
     let body: string;
     try {
-      body = JSON.stringify(route(method, path, parseForm(raw), url.searchParams));
+      // an injected 4xx is a refusal in Stripe's shape (with the code asked for), a 5xx a server error
+      const injected = (f: NonNullable<typeof fault>, after: string) =>
+        new StripeFailure(f.status as number, { type: (f.status as number) >= 500 ? 'api_error' : 'invalid_request_error', message: f.message ?? `injected ${String(f.status)}${after}`, ...(f.code && { code: f.code }) });
+      if (fault && !fault.afterWork) throw injected(fault, '');
+      body = JSON.stringify(route(method, path, params, new URLSearchParams(query)));
+      if (fault) throw injected(fault, ' after the work was done');
     } catch (e) {
       if (!(e instanceof StripeFailure)) throw e;
       status = e.status;
       body = JSON.stringify({ error: e.body });
     }
-    if (typeof key === 'string') idempotency.set(key, { fingerprint, status, body });
+    if (key) idempotency.set(key, { fingerprint, status, body });
     send(status, body);
   };
 
@@ -410,7 +522,8 @@ export async function startStripeTestServer(opts: { apiKey?: string } = {}): Pro
       for (let before; before !== deliveries; ) await (before = deliveries);
       return [...delivered];
     },
-    failNext: (count, status) => faults.push(...Array.from({ length: count }, () => status)),
+    failNext: (count, status, o) => faults.push(...Array.from({ length: count }, () => ({ status, afterWork: o?.afterWork ?? false, ...(o?.code && { code: o.code }), ...(o?.message && { message: o.message }), ...(o?.on && { on: o.on }) }))),
+    requests,
     refuseNext: (path, code) => refusals.push({ path, code }),
     paymentIntent: (id) => intents.get(id),
     account: (id) => accounts.get(id),

@@ -9,7 +9,7 @@ import { ZMarketplaceRef } from '../console-scope.js';
 export const updateMarketplaceProcedure = consoleProcedure
   .input(
     ZMarketplaceRef.extend({
-      settings: fromFile(ZMarketplaceSettings, 'Settings JSON: any subset of currencies, locales, term_kinds, listings, shipping, name, commission_percent, storefront_url, newsletter_audience_id, abuse_limits.'),
+      settings: fromFile(ZMarketplaceSettings, 'Settings JSON: any subset of currencies, locales, term_kinds, listings, shipping, name, commission_percent, storefront_url, newsletter_audience_id, abuse_limits, payout_service_agreement, alert_email.'),
     }).describe('Change marketplace settings; the result is checked as a whole.'),
   )
   .mutation(async ({ ctx, input }) => {

@@ -45,6 +45,12 @@ export interface AccountRequest {
   country: string;
   businessType: 'individual' | 'company';
   email?: string;
+  /**
+   * The marketplace's service agreement for a seller in the platform's country (`payout_service_agreement`):
+   * `full` (Stripe's default; the account also gets `card_payments`) or `recipient` (transfers only).
+   * A seller in another country is always under `recipient`: Stripe pays out cross-border only under it.
+   */
+  serviceAgreement?: 'full' | 'recipient';
 }
 
 /** Money from the platform to a seller's connected account, for one order. */
@@ -60,6 +66,11 @@ export interface TransferRequest {
   currency: string;
   /** the order's payment: its charge funds the transfer (Stripe `source_transaction`); absent when the order had nothing to pay (a voucher covered it): from the platform's balance */
   paymentId?: string;
+  /**
+   * How often the team retried this payout after a refusal (0: never). Each retry is a new
+   * idempotency key: Stripe keeps the refusal under the old one for 24 hours, and a refusal made nothing.
+   */
+  retry?: number;
 }
 
 /**
@@ -191,8 +202,12 @@ export interface Payments {
   createAccount(req: AccountRequest): Promise<{ providerId: string }>;
   /** A session for the embedded onboarding component (`account_onboarding`) of this account. */
   createAccountSession(accountId: string): Promise<{ clientSecret: string }>;
-  /** Pays a seller from an order's charge. Same `id` → the same transfer, never a second one. */
-  transfer(req: TransferRequest): Promise<{ providerId: string }>;
+  /**
+   * Pays a seller from an order's charge. Same `id` → the same transfer, never a second one.
+   * `currency`/`amount` when the transfer is in another currency than the order's: a charge the
+   * platform does not settle in its currency is converted, and a transfer from it is in the settled one.
+   */
+  transfer(req: TransferRequest): Promise<{ providerId: string; currency?: string; amount?: number }>;
   /**
    * Takes `amount` back from a transfer made before (the buyer got money back after the seller was
    * paid). Same `id` → the same reversal, never a second; more than is left of the transfer, or the
@@ -221,6 +236,14 @@ export interface Payments {
  */
 export type PaymentErrorKind = 'unavailable' | 'unexpected_state' | 'refused';
 
+/**
+ * Why a provider refused for good, in words a seller's payout can carry (`failure_reason`): the
+ * connected account cannot take the transfer yet, the platform's balance is short, the currency is
+ * not one the provider takes for it, or any other invalid request.
+ */
+export const PAYMENT_REFUSALS = ['account_not_ready', 'platform_balance_insufficient', 'currency_not_accepted', 'invalid_request'] as const;
+export type PaymentRefusal = (typeof PAYMENT_REFUSALS)[number];
+
 /** `retryable`: a provider outage or timeout (the caller answers 503 / the job retries); otherwise refused for good. */
 export class PaymentError extends Error {
   readonly retryable: boolean;
@@ -229,6 +252,8 @@ export class PaymentError extends Error {
     readonly kind: PaymentErrorKind,
     /** the provider's own error code, when it gave one (`card_declined`, …) */
     readonly providerCode?: string,
+    /** a refusal's class (kind `refused`); `invalid_request` when the provider said nothing more */
+    readonly refusal?: PaymentRefusal,
   ) {
     super(message);
     this.name = 'PaymentError';

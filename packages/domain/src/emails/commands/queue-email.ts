@@ -5,7 +5,7 @@ import { addJob } from '../../core/jobs.js';
 import { sendEmailTask } from './deliver-email.js';
 import { resolveLocale } from '../../core/locale.js';
 import { emailMachine } from '../email.machine.js';
-import { renderEmail } from '../render-email.js';
+import { escapeHtml, renderEmail, type RenderedEmail } from '../render-email.js';
 import type { EmailTemplate } from '../templates.js';
 import { namedMessageNotice, namedOrderNotice, type MessageAbout, type OrderAbout, type OrderTemplate } from '../order-templates.js';
 
@@ -44,21 +44,14 @@ async function queueEmail(em: EntityManager, m: Marketplace, user: User, templat
   const language = emailLanguage(m, user);
   const name = user.firstName || user.displayName;
   const rendered = renderEmail({ template, locale: language, shopName: m.name, recipientName: name, url: url(language), named: named?.(language) });
-  const email = em.create(EmailSchema, {
-    marketplaceId: m.id,
-    userId: user.id,
-    to: user.email,
-    template,
-    locale: language,
-    ...rendered,
-    status: emailMachine.initial,
-    provider: null,
-    providerId: null,
-    error: null,
-    sentAt: null,
-  });
+  await outbox(em, m, { userId: user.id, to: user.email, template, locale: language, ...rendered });
+}
+
+/** One email into the outbox with its `send-email` job (sent only if the caller's transaction commits). */
+async function outbox(em: EntityManager, m: Marketplace, email: { userId: string | null; to: string; template: string; locale: string } & RenderedEmail): Promise<void> {
+  const row = em.create(EmailSchema, { marketplaceId: m.id, ...email, status: emailMachine.initial, provider: null, providerId: null, error: null, sentAt: null });
   await em.flush();
-  await addJob(em, sendEmailTask, { marketplace_id: m.id, email_id: email.id });
+  await addJob(em, sendEmailTask, { marketplace_id: m.id, email_id: row.id });
 }
 
 /** Account emails: a link to the storefront's auth page carrying the token. */
@@ -84,4 +77,20 @@ export function queueMessageNotice(em: EntityManager, m: Marketplace, user: User
 /** A payout to the seller's bank failed at the provider: a link to the storefront's payouts page, where they fix their bank details. */
 export function queuePayoutFailedNotice(em: EntityManager, m: Marketplace, seller: User): Promise<void> {
   return queueEmail(em, m, seller, 'payout_failed', (language) => storefrontLink(m, language, 'account/payouts'));
+}
+
+/** The template name of team alerts (plain text, not one of the localized EMAIL_TEMPLATES). */
+export const TEAM_ALERT_TEMPLATE = 'team_alert';
+
+/**
+ * An alert to the marketplace's team (`alert_email`, console settings): plain English text, no call
+ * to action (the team acts in the console). Without an address nothing is queued: the caller logs.
+ * Returns whether an email was queued.
+ */
+export async function queueTeamAlert(em: EntityManager, m: Marketplace, alert: { subject: string; lines: string[] }): Promise<boolean> {
+  if (!m.alertEmail) return false;
+  const text = [...alert.lines, '', `— ${m.name}`, ''].join('\n');
+  const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(alert.subject)}</title></head>\n<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:640px;margin:0 auto;padding:24px">\n${alert.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('\n')}\n</body></html>\n`;
+  await outbox(em, m, { userId: null, to: m.alertEmail, template: TEAM_ALERT_TEMPLATE, locale: 'en', subject: `[${m.name}] ${alert.subject}`, text, html, links: [] });
+  return true;
 }

@@ -66,6 +66,8 @@ export async function updateMarketplace(em: EntityManager, m: Marketplace, s: Ma
   if (s.commission_percent !== undefined) m.commissionPercent = s.commission_percent;
   if (s.storefront_url !== undefined) m.storefrontUrl = s.storefront_url;
   if (s.abuse_limits !== undefined) m.abuseLimits = { ...m.abuseLimits, ...s.abuse_limits };
+  if (s.payout_service_agreement !== undefined) m.payoutServiceAgreement = s.payout_service_agreement;
+  if (s.alert_email !== undefined) m.alertEmail = s.alert_email;
   const audienceSet = s.newsletter_audience_id != null && s.newsletter_audience_id !== m.newsletterAudienceId;
   if (s.newsletter_audience_id !== undefined) m.newsletterAudienceId = s.newsletter_audience_id;
   await em.transactional(async (tx) => {

@@ -117,10 +117,10 @@ export function connectStore(root: string, derive: (s: string) => string) {
         return { providerId: id };
       }
       const account = await readAccount(req.destination);
-      if ((account.capabilities as Obj).transfers !== 'active') throw new PaymentError(`account ${req.destination} cannot receive transfers yet (its transfers capability is not active)`, 'refused', 'insufficient_capabilities_for_transfer');
+      if ((account.capabilities as Obj).transfers !== 'active') throw new PaymentError(`account ${req.destination} cannot receive transfers yet (its transfers capability is not active)`, 'refused', 'insufficient_capabilities_for_transfer', 'account_not_ready');
       if (payment) {
         if (payment.status !== 'succeeded' || !payment.chargeId) throw new PaymentError(`payment ${req.paymentId} has no succeeded charge to transfer from`, 'refused');
-        if (payment.currency !== req.currency) throw new PaymentError(`the transfer's currency ${req.currency} is not the charge's ${payment.currency}`, 'refused');
+        if (payment.currency !== req.currency) throw new PaymentError(`the transfer's currency ${req.currency} is not the charge's ${payment.currency}`, 'refused', undefined, 'currency_not_accepted');
         if (req.amount > payment.amount) throw new PaymentError(`transfer of ${req.amount} exceeds the charge of ${payment.amount}`, 'refused');
       }
       const transfer: Obj = {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PaymentError, type AccountRequest, type PaymentEvent, type PaymentRequest, type Payments } from '../../core/ports/payments.js';
 import { setupStatusOf } from '../../payouts/index.js';
 import { localPayments } from './local-payments.js';
-import { STRIPE_MAX_NETWORK_RETRIES, stripePayments } from './stripe-payments.js';
+import { STRIPE_API_VERSION, STRIPE_MAX_KEYS, stripePayments } from './stripe-payments.js';
 import { startStripeTestServer, type StripeTestServer } from '../../testing/stripe-test-server.js';
 import { verifyStripeWebhook } from './stripe-webhook.js';
 
@@ -103,9 +103,8 @@ async function stripeFixture(): Promise<Fixture & { server: StripeTestServer }> 
       return receiver.received.slice(seen).filter((e) => e.type === 'charge.refunded');
     },
     breakTransiently() {
-      // the SDK retries a 5xx once itself (with our idempotency key), a 429 not at all
-      const status = [500, 503, 429][Math.floor(Math.random() * 3)]!;
-      server.failNext(status === 429 ? 1 : STRIPE_MAX_NETWORK_RETRIES + 1, status);
+      // creates go without the SDK's own retries (a retry under the key would replay a stored 5xx)
+      server.failNext(1, [500, 503, 429][Math.floor(Math.random() * 3)]!);
     },
     async close() {
       await server.close();
@@ -357,7 +356,7 @@ describe('stripe adapter: what only Stripe has', () => {
 
   test('a request that times out is a retryable PaymentError', async () => {
     const slow = stripePayments({ secretKey: f.server.apiKey, apiBase: f.server.url, timeoutMs: 300 });
-    f.server.failNext(STRIPE_MAX_NETWORK_RETRIES + 1, 'hang');
+    f.server.failNext(1, 'hang');
     const err = await slow.createPayment(request()).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'PaymentError', kind: 'unavailable', retryable: true });
     expect((err as Error).message).toMatch(/timeout/i);
@@ -413,5 +412,271 @@ describe('stripe adapter: what only Stripe has', () => {
   test('test confirmations are refused with a live key, before any request', async () => {
     const live = stripePayments({ secretKey: 'sk_live_x', apiBase: f.server.url });
     expect(await live.confirmForTest('pi_1_secret_2', 'succeeded', marketplaceId).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: false });
+  });
+});
+
+describe('stripe adapter: a stored 5xx never blocks an object for 24 hours, and nothing is made twice', () => {
+  let f: Awaited<ReturnType<typeof stripeFixture>>;
+  beforeAll(async () => {
+    f = await stripeFixture();
+  });
+  afterAll(async () => f.close?.());
+  const keysOf = (prefix: string) => f.server.requests.filter((r) => r.idempotencyKey?.startsWith(prefix)).map((r) => [r.idempotencyKey, r.status, r.replayed]);
+  async function readyAccount() {
+    const { providerId } = await f.payments.createAccount({ id: crypto.randomUUID(), marketplaceId, userId: crypto.randomUUID(), country: 'SE', businessType: 'individual' });
+    await f.onboard(providerId);
+    return providerId;
+  }
+  async function paidOrder(amount = 10_000, currency = 'SEK') {
+    const req = request({ amount, currency });
+    const { providerId, clientSecret } = await f.payments.createPayment(req);
+    await f.confirm(clientSecret, 'succeeded', marketplaceId);
+    return { ...req, paymentId: providerId };
+  }
+
+  test('the test server stores a 500 under its key and replays it (Stripe-Should-Retry: false); a key reused with other parameters is an idempotency error; a 429 is stored nowhere', async () => {
+    const key = `probe-${crypto.randomUUID()}`;
+    const post = (body: string) => fetch(`${f.server.url}/v1/payment_intents`, { method: 'POST', headers: { authorization: `Bearer ${f.server.apiKey}`, 'idempotency-key': key, 'content-type': 'application/x-www-form-urlencoded' }, body });
+    f.server.failNext(1, 500);
+    const first = await post('amount=100&currency=sek');
+    expect(first.status).toBe(500);
+    const again = await post('amount=100&currency=sek');
+    expect([again.status, again.headers.get('idempotent-replayed'), again.headers.get('stripe-should-retry')]).toEqual([500, 'true', 'false']);
+    expect(await again.json()).toEqual(await first.json());
+    const other = await post('amount=101&currency=sek');
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as { error: { type: string } }).error.type).toBe('idempotency_error');
+    const limited = `probe-${crypto.randomUUID()}`;
+    f.server.failNext(1, 429);
+    const send = () => fetch(`${f.server.url}/v1/payment_intents`, { method: 'POST', headers: { authorization: `Bearer ${f.server.apiKey}`, 'idempotency-key': limited, 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=100&currency=sek' });
+    expect((await send()).status).toBe(429);
+    const after = await send();
+    expect([after.status, after.headers.get('idempotent-replayed')]).toEqual([200, null]);
+  });
+
+  test('a payment: a 500 fails the call (retryable); the next call walks past the stored 500 under a new key and makes one PaymentIntent', async () => {
+    const req = request();
+    f.server.failNext(1, 500);
+    expect(await f.payments.createPayment(req).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: true });
+    const made = await f.payments.createPayment(req);
+    expect(await f.payments.createPayment(req)).toEqual(made);
+    expect(keysOf(`payment-${req.id}`)).toEqual([
+      [`payment-${req.id}`, 500, false],
+      [`payment-${req.id}`, 500, true],
+      [`payment-${req.id}~2`, 200, false],
+      [`payment-${req.id}`, 500, true],
+      [`payment-${req.id}~2`, 200, true],
+    ]);
+  });
+
+  test('a transfer whose 500 came after Stripe made it: the next call finds it by the transfer group and makes no second one', async () => {
+    const destination = await readyAccount();
+    const order = await paidOrder();
+    const transfer = { id: order.orderId, marketplaceId, orderId: order.orderId, destination, amount: 9000, currency: 'SEK', paymentId: order.paymentId };
+    const before = f.server.transfers.length;
+    f.server.failNext(1, 500, { afterWork: true, on: 'POST /v1/transfers' });
+    expect(await f.payments.transfer(transfer).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', kind: 'unavailable', retryable: true });
+    expect(f.server.transfers.length).toBe(before + 1); // made, though the answer was a 500
+    const found = await f.payments.transfer(transfer);
+    expect(found.providerId).toBe(f.server.transfers.at(-1)!.id);
+    expect(f.server.transfers.length).toBe(before + 1);
+    expect(keysOf(`transfer-${order.orderId}`).map(([key]) => key)).toEqual([`transfer-${order.orderId}`, `transfer-${order.orderId}`]); // no new key was needed
+  });
+
+  test('a transfer reversal whose 500 came after Stripe made it: the next call finds it on the transfer by our reversal id and makes no second one', async () => {
+    const destination = await readyAccount();
+    const order = await paidOrder();
+    const { providerId: transferId } = await f.payments.transfer({ id: order.orderId, marketplaceId, orderId: order.orderId, destination, amount: 9000, currency: 'SEK', paymentId: order.paymentId });
+    const reversal = { id: `${order.orderId}-r`, marketplaceId, orderId: order.orderId, transferId, amount: 2500 };
+    f.server.failNext(1, 500, { afterWork: true, on: `POST /v1/transfers/${transferId}/reversals` });
+    expect(await f.payments.reverseTransfer(reversal).catch((e: unknown) => e)).toMatchObject({ name: 'PaymentError', retryable: true });
+    const transfer = () => f.server.transfers.find((t) => t.id === transferId)!;
+    expect(transfer().amount_reversed).toBe(2500); // made, though the answer was a 500
+    const found = await f.payments.reverseTransfer(reversal);
+    expect(found.providerId).toBe((transfer().reversals as { data: { id: string }[] }).data[0]!.id);
+    expect(transfer().amount_reversed).toBe(2500);
+    // a 500 before any work: the next call makes it under the next key, once
+    const second = { ...reversal, id: `${order.orderId}-r2`, amount: 1000 };
+    f.server.failNext(1, 503, { on: `POST /v1/transfers/${transferId}/reversals` });
+    expect(await f.payments.reverseTransfer(second).catch((e: unknown) => e)).toMatchObject({ retryable: true });
+    await f.payments.reverseTransfer(second);
+    expect(await f.payments.reverseTransfer(second)).toEqual(await f.payments.reverseTransfer(second));
+    expect(transfer().amount_reversed).toBe(3500);
+  });
+
+  test('a transfer whose 500 came before any work: one transfer under the next key, on the next call', async () => {
+    const destination = await readyAccount();
+    const order = await paidOrder();
+    const transfer = { id: order.orderId, marketplaceId, orderId: order.orderId, destination, amount: 9000, currency: 'SEK', paymentId: order.paymentId };
+    const before = f.server.transfers.length;
+    f.server.failNext(1, 503, { on: 'POST /v1/transfers' });
+    expect(await f.payments.transfer(transfer).catch((e: unknown) => e)).toMatchObject({ retryable: true });
+    const made = await f.payments.transfer(transfer);
+    expect(f.server.transfers.length).toBe(before + 1);
+    expect(await f.payments.transfer(transfer)).toEqual(made);
+    expect(f.server.transfers.length).toBe(before + 1);
+    expect(f.server.transfers.at(-1)).toMatchObject({ id: made.providerId, amount: 9000, transfer_group: order.orderId });
+  });
+
+  test('a refund: 500s on three calls in a row, then one refund (found after a 500 that came after the work); never two', async () => {
+    const order = await paidOrder(6000);
+    const id = crypto.randomUUID();
+    f.server.failNext(1, 500, { on: 'POST /v1/refunds' });
+    expect(await f.payments.refund({ id, paymentId: order.paymentId, amount: 2000 }).catch((e: unknown) => e)).toMatchObject({ retryable: true });
+    // the next call walks past the stored 500 (key 1), looks for the refund (none) and fails fresh on
+    // key 2 (a fault meets each request in turn: the replay of key 1 takes the first, as at Stripe)
+    f.server.failNext(2, 500, { on: 'POST /v1/refunds' });
+    expect(await f.payments.refund({ id, paymentId: order.paymentId, amount: 2000 }).catch((e: unknown) => e)).toMatchObject({ retryable: true });
+    // key 3 is made, but its answer is lost to a 500
+    f.server.failNext(3, 500, { afterWork: true, on: 'POST /v1/refunds' });
+    expect(await f.payments.refund({ id, paymentId: order.paymentId, amount: 2000 }).catch((e: unknown) => e)).toMatchObject({ retryable: true });
+    const refund = await f.payments.refund({ id, paymentId: order.paymentId, amount: 2000 });
+    expect(refund.providerId).toMatch(/^re_/);
+    expect(await f.payments.refund({ id, paymentId: order.paymentId, amount: 2000 })).toEqual(refund);
+    // one refund of 2000: 4000 is left, so 4001 more is refused
+    expect(await f.payments.refund({ id: crypto.randomUUID(), paymentId: order.paymentId, amount: 4001 }).catch((e: unknown) => e)).toMatchObject({ retryable: false });
+    expect(f.server.requests.filter((r) => r.path === '/v1/refunds' && r.method === 'POST' && !r.replayed).map((r) => [r.idempotencyKey, r.status])).toEqual([
+      [`refund-${id}`, 500],
+      [`refund-${id}~2`, 500],
+      [`refund-${id}~3`, 500],
+      [expect.any(String), 400], // the 4001 refused
+    ]);
+  });
+
+  test(`a key walk is bounded (${STRIPE_MAX_KEYS} keys), and every request says the pinned API version`, async () => {
+    const seen = f.server.requests.length;
+    const req = request();
+    f.server.failNext(1, 500);
+    await f.payments.createPayment(req).catch(() => undefined);
+    await f.payments.createPayment(req);
+    const sent = f.server.requests.slice(seen);
+    expect(sent.map((r) => r.idempotencyKey)).toEqual([`payment-${req.id}`, `payment-${req.id}`, `payment-${req.id}~2`]);
+    expect(sent.every((r) => r.stripeVersion === STRIPE_API_VERSION)).toBe(true);
+    expect(STRIPE_MAX_KEYS).toBeGreaterThan(25); // graphile-worker's retries of a job
+  });
+});
+
+describe('stripe adapter: connected accounts Stripe accepts, and transfers in the currency a charge settled in', () => {
+  const sent = (server: StripeTestServer) => server.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts').at(-1)!.params;
+  const seller = (country: string, serviceAgreement?: 'full' | 'recipient') => ({ id: crypto.randomUUID(), marketplaceId, userId: crypto.randomUUID(), country, businessType: 'individual' as const, ...(serviceAgreement && { serviceAgreement }) });
+
+  test('a seller in the platform’s country: full agreement with card_payments and transfers (transfers alone is refused without Stripe’s approval); recipient when the marketplace chooses it', async () => {
+    const server = await startStripeTestServer({ platform: { country: 'SE' } });
+    const payments = stripePayments({ secretKey: server.apiKey, apiBase: server.url });
+    try {
+      const full = await payments.createAccount(seller('SE'));
+      expect(sent(server)).toMatchObject({ country: 'SE', capabilities: { card_payments: { requested: 'true' }, transfers: { requested: 'true' } } });
+      expect(sent(server).tos_acceptance).toBeUndefined();
+      expect(server.account(full.providerId)).toMatchObject({ tos_acceptance: { service_agreement: 'full' }, capabilities: { card_payments: 'inactive', transfers: 'inactive' } });
+      const recipient = await payments.createAccount(seller('SE', 'recipient'));
+      expect(sent(server)).toMatchObject({ country: 'SE', capabilities: { transfers: { requested: 'true' } }, tos_acceptance: { service_agreement: 'recipient' } });
+      expect((sent(server).capabilities as Record<string, unknown>).card_payments).toBeUndefined();
+      expect(server.account(recipient.providerId)).toMatchObject({ tos_acceptance: { service_agreement: 'recipient' }, capabilities: { transfers: 'inactive' } });
+      // what the old request (transfers alone, full agreement) gets from Stripe
+      const old = await fetch(`${server.url}/v1/accounts`, { method: 'POST', headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'country=SE&capabilities[transfers][requested]=true' });
+      expect(old.status).toBe(400);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a seller in another country: always the recipient agreement (cross-border payouts), whatever the marketplace chose; the platform account is read once', async () => {
+    const server = await startStripeTestServer({ platform: { country: 'SE' } });
+    const payments = stripePayments({ secretKey: server.apiKey, apiBase: server.url });
+    try {
+      for (const country of ['DE', 'US']) {
+        const { providerId } = await payments.createAccount(seller(country, 'full'));
+        expect(sent(server)).toMatchObject({ country, capabilities: { transfers: { requested: 'true' } }, tos_acceptance: { service_agreement: 'recipient' } });
+        expect(server.account(providerId)).toMatchObject({ country, tos_acceptance: { service_agreement: 'recipient' } });
+      }
+      expect(server.requests.filter((r) => r.path === '/v1/account')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a EUR order on a platform that settles only in SEK: the transfer from its charge is in SEK, the seller’s share of what the charge settled as; SEK orders stay SEK', async () => {
+    const server = await startStripeTestServer({ platform: { country: 'SE', settles: ['sek'], rates: { eur: 11 } } });
+    const payments = stripePayments({ secretKey: server.apiKey, apiBase: server.url, returnUrl: 'http://localhost:4000' });
+    try {
+      const { providerId: destination } = await payments.createAccount(seller('SE'));
+      server.updateAccount(destination, { capabilities: { transfers: 'active' }, payouts_enabled: true });
+      const pay = async (amount: number, currency: string) => {
+        const req = request({ amount, currency });
+        const { providerId, clientSecret } = await payments.createPayment(req);
+        await payments.confirmForTest(clientSecret, 'succeeded', marketplaceId);
+        return { ...req, paymentId: providerId };
+      };
+      const eur = await pay(10_001, 'EUR'); // settles as 110 011 öre
+      const made = await payments.transfer({ id: eur.orderId, marketplaceId, orderId: eur.orderId, destination, amount: 9_001, currency: 'EUR', paymentId: eur.paymentId });
+      // 9 001 / 10 001 of 110 011 = 99 011 öre (rounded down: never more than the charge brought)
+      expect(made).toEqual({ providerId: server.transfers.at(-1)!.id, currency: 'SEK', amount: 99_011 });
+      expect(server.transfers.at(-1)).toMatchObject({ currency: 'sek', amount: 99_011 });
+      const sek = await pay(5000, 'SEK');
+      const same = await payments.transfer({ id: sek.orderId, marketplaceId, orderId: sek.orderId, destination, amount: 4500, currency: 'SEK', paymentId: sek.paymentId });
+      expect(same).toEqual({ providerId: server.transfers.at(-1)!.id });
+      expect(server.transfers.at(-1)).toMatchObject({ currency: 'sek', amount: 4500 });
+      // the transfer as the adapter used to send it (the order's currency) is what Stripe refuses
+      const wrong = await fetch(`${server.url}/v1/transfers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `amount=9001&currency=eur&destination=${destination}&source_transaction=${String(server.paymentIntent(eur.paymentId)!.latest_charge)}`,
+      });
+      expect([wrong.status, ((await wrong.json()) as { error: { param: string } }).error.param]).toEqual([400, 'currency']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a platform that settles in EUR too transfers a EUR order in EUR', async () => {
+    const server = await startStripeTestServer({ platform: { country: 'SE', settles: ['sek', 'eur'] } });
+    const payments = stripePayments({ secretKey: server.apiKey, apiBase: server.url, returnUrl: 'http://localhost:4000' });
+    try {
+      const { providerId: destination } = await payments.createAccount(seller('SE'));
+      server.updateAccount(destination, { capabilities: { transfers: 'active' } });
+      const req = request({ amount: 10_000, currency: 'EUR' });
+      const { providerId, clientSecret } = await payments.createPayment(req);
+      await payments.confirmForTest(clientSecret, 'succeeded', marketplaceId);
+      expect(await payments.transfer({ id: req.orderId, marketplaceId, orderId: req.orderId, destination, amount: 9000, currency: 'EUR', paymentId: providerId })).toEqual({ providerId: server.transfers.at(-1)!.id });
+      expect(server.transfers.at(-1)).toMatchObject({ currency: 'eur', amount: 9000 });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('stripe adapter: errors classified by what can be done about them', () => {
+  let f: Awaited<ReturnType<typeof stripeFixture>>;
+  beforeAll(async () => {
+    f = await stripeFixture();
+  });
+  afterAll(async () => f.close?.());
+  const attempt = () => f.payments.createPayment(request()).catch((e: unknown) => e);
+
+  test.each([
+    [500, undefined],
+    [502, undefined],
+    [503, undefined],
+    [429, 'rate_limit'],
+    [409, 'lock_timeout'],
+  ])('retryable: %i %s', async (status, code) => {
+    f.server.failNext(1, status, code ? { code } : {});
+    expect(await attempt()).toMatchObject({ name: 'PaymentError', kind: 'unavailable', retryable: true });
+  });
+
+  test.each([
+    ['account_not_ready', 'insufficient_capabilities_for_transfer', 'Your destination account needs to have at least one of the following capabilities enabled: transfers'],
+    ['platform_balance_insufficient', 'balance_insufficient', 'You have insufficient available funds in your Stripe account.'],
+    ['currency_not_accepted', undefined, 'The currency of source_transaction’s balance transaction (sek) must be the same as the transfer currency (eur).'],
+    ['invalid_request', 'parameter_invalid_integer', 'Invalid integer: abc'],
+  ])('permanent: %s (%s)', async (refusal, code, message) => {
+    f.server.failNext(1, 400, { ...(code && { code }), message });
+    expect(await attempt()).toMatchObject({ name: 'PaymentError', kind: 'refused', retryable: false, refusal });
+  });
+
+  test('a real refusal from the server: a transfer to an account not ready is account_not_ready', async () => {
+    const { providerId: destination } = await f.payments.createAccount({ id: crypto.randomUUID(), marketplaceId, userId: crypto.randomUUID(), country: 'SE', businessType: 'individual' });
+    const err = await f.payments.transfer({ id: crypto.randomUUID(), marketplaceId, orderId: crypto.randomUUID(), destination, amount: 100, currency: 'SEK' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'refused', retryable: false, refusal: 'account_not_ready', providerCode: 'insufficient_capabilities_for_transfer' });
   });
 });

@@ -1,6 +1,6 @@
 import type { Stripe } from 'stripe';
 import { sameSecret } from '../../core/secret-token.js';
-import { PaymentError, type Payments, type PaymentsSetup } from '../../core/ports/payments.js';
+import { PaymentError, type PaymentRefusal, type Payments, type PaymentsSetup } from '../../core/ports/payments.js';
 
 export interface StripeOptions {
   secretKey: string;
@@ -19,18 +19,24 @@ export interface StripeOptions {
  * would hold a buyer's request for up to (retries + 1) × the timeout.
  */
 export const STRIPE_MAX_NETWORK_RETRIES = 1;
-/** The Stripe API version this adapter speaks (the `stripe` package's own); the webhook endpoints must render events in it. */
-export const STRIPE_API_VERSION = '2026-10-28.endive';
 export const STRIPE_TIMEOUT_MS = 10_000;
+
+/**
+ * The Stripe API version every request is sent with and every webhook event must be rendered in (the
+ * version the installed `stripe` package is generated for: its types describe exactly these objects).
+ * Register both webhook endpoints with this version; an event of another version is refused
+ * (stripe-webhook.ts) rather than read with the wrong field names. Raise it with the package.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /** The SDK pointed at STRIPE_API_BASE when set (its host, port and protocol options). */
 export function stripeClientConfig(opts: StripeOptions): Stripe.StripeConfig {
   const base = opts.apiBase ? new URL(opts.apiBase) : undefined;
   return {
+    apiVersion: STRIPE_API_VERSION,
     timeout: opts.timeoutMs ?? STRIPE_TIMEOUT_MS,
     maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
     telemetry: false,
-    apiVersion: STRIPE_API_VERSION,
     ...(base && { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' }),
   };
 }
@@ -62,6 +68,39 @@ export function stripePayments(opts: StripeOptions): Payments {
       return { error: (e as Error).message };
     }
   };
+  /**
+   * A create made once, under the idempotency keys `<base>`, `<base>~2`, `<base>~3`, … Stripe keeps
+   * the first answer under a key for 24 hours, a 500 included, so retrying one key after a 500 would
+   * replay that 500 for a day. Each create goes without the SDK's own retries, so the answer seen is
+   * this request's: a replayed 5xx says that key's attempt ended in a server error earlier — before
+   * moving on to the next key, `existing` looks (once per call, by our ids) for what any earlier
+   * attempt made and returns it; a fresh 5xx is this call's one attempt (retryable: the next call
+   * walks past it). Everything else — success, a refusal, a timeout or a dropped connection, whose
+   * outcome is unknown and which the next call retries under the same key — ends the walk.
+   */
+  const createOnce = async <T>(what: string, base: string, create: (s: Stripe, key: string) => Promise<T>, existing?: (s: Stripe) => Promise<T | undefined>): Promise<T> => {
+    const s = await stripe().catch((e: unknown) => Promise.reject(toPaymentError(what, e)));
+    let looked = false;
+    for (let n = 1; n <= STRIPE_MAX_KEYS; n++) {
+      try {
+        return await create(s, n === 1 ? base : `${base}~${n}`);
+      } catch (e) {
+        if (!replayedServerError(e)) throw toPaymentError(what, e);
+        if (existing && !looked) {
+          looked = true;
+          const found = await existing(s).catch((err: unknown) => Promise.reject(toPaymentError(what, err)));
+          if (found !== undefined) return found;
+        }
+      }
+    }
+    throw new PaymentError(`Stripe could not ${what}: the last ${STRIPE_MAX_KEYS} attempts all ended in server errors`, 'unavailable');
+  };
+  /** The SDK retries nothing itself under a key createOnce walks (a retry would only replay the stored answer). */
+  const once = (key: string): Stripe.RequestOptions => ({ idempotencyKey: key, maxNetworkRetries: 0 });
+
+  // the platform's own account (its country decides a seller's service agreement), read once
+  let platform: Promise<Stripe.Account> | undefined;
+  const platformAccount = () => (platform ??= call('read the platform account', (s) => s.accounts.retrieveCurrent()).catch((e: unknown) => ((platform = undefined), Promise.reject(e))));
 
   return {
     name: 'stripe',
@@ -93,7 +132,9 @@ export function stripePayments(opts: StripeOptions): Payments {
     },
 
     async createPayment(req) {
-      const intent = await call('create the payment', (s) =>
+      // no look for an earlier attempt's PaymentIntent (Stripe's search is not read-after-write): one
+      // made behind a 500 never reaches a buyer (its client secret was never returned), so it is never paid
+      const intent = await createOnce('create the payment', `payment-${req.id}`, (s, key) =>
         s.paymentIntents.create(
           {
             amount: req.amount,
@@ -102,7 +143,7 @@ export function stripePayments(opts: StripeOptions): Payments {
             metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId },
             transfer_group: req.orderId,
           },
-          { idempotencyKey: `payment-${req.id}` },
+          once(key),
         ),
       );
       if (!intent.client_secret) throw new PaymentError(`Stripe returned PaymentIntent ${intent.id} without a client secret`, 'unavailable');
@@ -111,7 +152,9 @@ export function stripePayments(opts: StripeOptions): Payments {
 
     async cancelPayment(paymentId) {
       try {
-        await call('cancel the payment', (s) => s.paymentIntents.cancel(paymentId, {}, { idempotencyKey: `cancel-${paymentId}` }));
+        // canceling is idempotent by nature (a second cancel is unexpected_state, handled below): a
+        // fixed key would only keep a 500 for 24 hours
+        await call('cancel the payment', (s) => s.paymentIntents.cancel(paymentId, {}));
       } catch (e) {
         if (!(e instanceof PaymentError) || e.kind !== 'unexpected_state') throw e;
         // canceled before (another key), or completed meanwhile: a completed payment is left alone
@@ -121,8 +164,12 @@ export function stripePayments(opts: StripeOptions): Payments {
     },
 
     async refund(req) {
-      const refund = await call('refund the payment', (s) =>
-        s.refunds.create({ payment_intent: req.paymentId, ...(req.amount !== undefined && { amount: req.amount }) }, { idempotencyKey: `refund-${req.id}` }),
+      const refund = await createOnce(
+        'refund the payment',
+        `refund-${req.id}`,
+        (s, key) => s.refunds.create({ payment_intent: req.paymentId, ...(req.amount !== undefined && { amount: req.amount }), metadata: { refund_id: req.id } }, once(key)),
+        // an earlier attempt's refund carries our refund id
+        async (s) => (await s.refunds.list({ payment_intent: req.paymentId, limit: 100 })).data.find((r) => r.metadata?.refund_id === req.id),
       );
       return { providerId: refund.id };
     },
@@ -152,7 +199,9 @@ export function stripePayments(opts: StripeOptions): Payments {
     },
 
     async createAccount(req) {
-      const account = await call('create the connected account', (s) =>
+      const { country: platformCountry } = await platformAccount();
+      const agreement = serviceAgreementFor(req.country, platformCountry ?? '', req.serviceAgreement);
+      const account = await createOnce('create the connected account', `account-${req.id}`, (s, key) =>
         s.accounts.create(
           {
             country: req.country,
@@ -160,10 +209,13 @@ export function stripePayments(opts: StripeOptions): Payments {
             ...(req.email && { email: req.email }),
             // the platform collects requirements, pays Stripe's fees and carries losses; no Stripe dashboard for the seller
             controller: { fees: { payer: 'application' }, losses: { payments: 'application' }, requirement_collection: 'application', stripe_dashboard: { type: 'none' } },
-            capabilities: { transfers: { requested: true } },
+            // `full`: transfers with card_payments (transfers alone needs Stripe's approval of the platform);
+            // `recipient`: transfers only, the seller's relationship is with the platform (cross-border payouts need it)
+            capabilities: agreement === 'full' ? { card_payments: { requested: true }, transfers: { requested: true } } : { transfers: { requested: true } },
+            ...(agreement === 'recipient' && { tos_acceptance: { service_agreement: 'recipient' } }),
             metadata: { marketplace_id: req.marketplaceId, user_id: req.userId, payout_account_id: req.id },
           },
-          { idempotencyKey: `account-${req.id}` },
+          once(key),
         ),
       );
       return { providerId: account.id };
@@ -177,31 +229,50 @@ export function stripePayments(opts: StripeOptions): Payments {
 
     async transfer(req) {
       let charge: string | undefined;
+      let amount = req.amount;
+      let currency = req.currency.toLowerCase();
       if (req.paymentId) {
         const paymentId = req.paymentId;
-        const intent = await call('read the payment', (s) => s.paymentIntents.retrieve(paymentId));
-        charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
-        if (intent.status !== 'succeeded' || !charge) throw new PaymentError(`payment ${req.paymentId} has no succeeded charge to transfer from`, 'refused');
+        const intent = await call('read the payment', (s) => s.paymentIntents.retrieve(paymentId, { expand: ['latest_charge.balance_transaction'] }));
+        const latest = typeof intent.latest_charge === 'string' ? undefined : intent.latest_charge;
+        if (intent.status !== 'succeeded' || !latest) throw new PaymentError(`payment ${req.paymentId} has no succeeded charge to transfer from`, 'refused');
+        charge = latest.id;
+        // a transfer from a charge is in the currency the charge settled in (its balance transaction's):
+        // a charge in a currency the platform does not settle in was converted, so the seller's share is too
+        const settled = typeof latest.balance_transaction === 'object' ? latest.balance_transaction : null;
+        if (settled && settled.currency !== latest.currency) {
+          currency = settled.currency;
+          amount = settledShare(req.amount, latest.amount, settled.amount);
+        }
       }
-      const transfer = await call('pay the seller', (s) =>
-        s.transfers.create(
-          {
-            amount: req.amount,
-            currency: req.currency.toLowerCase(),
-            destination: req.destination,
-            transfer_group: req.orderId,
-            ...(charge && { source_transaction: charge }),
-            metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId },
-          },
-          { idempotencyKey: `transfer-${req.id}` },
-        ),
+      const transfer = await createOnce(
+        'pay the seller',
+        `transfer-${req.id}${req.retry ? `-retry${req.retry}` : ''}`,
+        (s, key) =>
+          s.transfers.create(
+            {
+              amount,
+              currency,
+              destination: req.destination,
+              transfer_group: req.orderId,
+              ...(charge && { source_transaction: charge }),
+              metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId },
+            },
+            once(key),
+          ),
+        // an earlier attempt's transfer is in the order's transfer group, with our order id
+        async (s) => (await s.transfers.list({ transfer_group: req.orderId, limit: 100 })).data.find((t) => t.metadata?.order_id === req.orderId && t.destination === req.destination),
       );
-      return { providerId: transfer.id };
+      return { providerId: transfer.id, ...(transfer.currency !== req.currency.toLowerCase() && { currency: transfer.currency.toUpperCase(), amount: transfer.amount }) };
     },
 
     async reverseTransfer(req) {
-      const reversal = await call('take money back from the seller', (s) =>
-        s.transfers.createReversal(req.transferId, { amount: req.amount, metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId } }, { idempotencyKey: `reversal-${req.id}` }),
+      const reversal = await createOnce(
+        'take money back from the seller',
+        `reversal-${req.id}`,
+        (s, key) => s.transfers.createReversal(req.transferId, { amount: req.amount, metadata: { marketplace_id: req.marketplaceId, order_id: req.orderId, reversal_id: req.id } }, once(key)),
+        // an earlier attempt's reversal is on the transfer, with our reversal id
+        async (s) => (await s.transfers.retrieve(req.transferId)).reversals.data.find((r) => r.metadata?.reversal_id === req.id),
       );
       return { providerId: reversal.id };
     },
@@ -223,17 +294,51 @@ export function stripePayments(opts: StripeOptions): Payments {
   };
 }
 
+/** Keys one create may walk through (createOnce): more than a job's retries (graphile-worker: 25). */
+export const STRIPE_MAX_KEYS = 30;
+
+/** Stripe's answer was a stored 5xx, replayed under its idempotency key. */
+function replayedServerError(e: unknown): boolean {
+  const err = e as { type?: unknown; statusCode?: number; headers?: Record<string, string | undefined> } | undefined;
+  return typeof err?.type === 'string' && err.type.startsWith('Stripe') && (err.statusCode ?? 0) >= 500 && err.headers?.['idempotent-replayed'] === 'true';
+}
+
+/**
+ * Stripe's rule for a seller's service agreement: a seller in another country than the platform's can
+ * only be paid under the `recipient` agreement (cross-border payouts); in the platform's country it
+ * is the marketplace's choice (`payout_service_agreement`, default `full`).
+ */
+export function serviceAgreementFor(sellerCountry: string, platformCountry: string, sameCountry: 'full' | 'recipient' = 'full'): 'full' | 'recipient' {
+  return sellerCountry.toUpperCase() === platformCountry.toUpperCase() ? sameCountry : 'recipient';
+}
+
+/** The seller's share of a charge, in the currency it settled in: the same fraction of the settled amount, rounded down (never more than the charge brought). */
+export function settledShare(share: number, charged: number, settled: number): number {
+  return Number((BigInt(share) * BigInt(settled)) / BigInt(charged));
+}
+
 /**
  * What the caller can do about a Stripe failure: retry later (no answer, a timeout, 409 lock
  * timeouts, 429, 5xx) or not (invalid request, declined card, unknown object). Anything not from the
  * SDK (a bug of ours) is left as it is, so it is not mistaken for an outage.
  */
 export function toPaymentError(what: string, e: unknown): unknown {
-  const err = e as { type?: unknown; statusCode?: number; code?: string; message?: string } | undefined;
+  const err = e as { type?: unknown; statusCode?: number; code?: string; param?: string; message?: string } | undefined;
   if (e instanceof PaymentError || typeof err?.type !== 'string' || !err.type.startsWith('Stripe')) return e;
   const status = err.statusCode;
   const detail = `Stripe could not ${what}: ${[status ?? 'no answer', err.code, err.message].filter(Boolean).join(' ')}`;
-  const outage = status === undefined || status === 409 || status === 429 || status >= 500;
+  // no answer (network, timeout), 409 (a lock timeout, or the same key still being worked on), 429, 5xx, and
+  // `lock_timeout` whatever its status: the same request may succeed later
+  const outage = status === undefined || status === 409 || status === 429 || status >= 500 || err.code === 'lock_timeout' || err.code === 'rate_limit';
   if (outage) return new PaymentError(detail, 'unavailable', err.code);
-  return new PaymentError(detail, err.code === 'payment_intent_unexpected_state' ? 'unexpected_state' : 'refused', err.code);
+  if (err.code === 'payment_intent_unexpected_state') return new PaymentError(detail, 'unexpected_state', err.code);
+  return new PaymentError(detail, 'refused', err.code, refusalOf(err.code, err.param, err.message));
+}
+
+/** Stripe's error codes of a refusal for good, by what the team has to fix (its list of error codes). */
+function refusalOf(code: string | undefined, param: string | undefined, message = ''): PaymentRefusal {
+  if (code === 'balance_insufficient' || code === 'insufficient_funds') return 'platform_balance_insufficient';
+  if (code === 'insufficient_capabilities_for_transfer' || code === 'account_invalid' || code === 'account_closed' || code?.startsWith('account_') || code === 'transfers_not_allowed') return 'account_not_ready';
+  if (param === 'currency' || code?.includes('currency') || /\bcurrency\b/i.test(message)) return 'currency_not_accepted';
+  return 'invalid_request';
 }

@@ -1,6 +1,7 @@
 import type { Stripe } from 'stripe';
 import { DomainError } from '../../core/errors.js';
 import type { PaymentEvent } from '../../core/ports/payments.js';
+import { STRIPE_API_VERSION } from './stripe-payments.js';
 
 /**
  * A Stripe webhook delivery, verified with the official package (`constructEvent`: the
@@ -17,6 +18,11 @@ export async function verifyStripeWebhook(raw: Buffer, signature: string | undef
     event = StripeSdk.webhooks.constructEvent(raw, signature, secret);
   } catch (e) {
     throw new DomainError('invalid_signature', `The Stripe-Signature header does not match this body: ${(e as Error).message.split('\n')[0]}`);
+  }
+  // an event rendered in another API version has other field names and meanings: refused (Stripe
+  // shows the 400 in the endpoint's log and redelivers once the endpoint's version is set right)
+  if (event.api_version !== STRIPE_API_VERSION) {
+    throw new DomainError('malformed_request', `Stripe event ${event.id} is rendered in API version ${event.api_version ?? '(none)'}; this service reads ${STRIPE_API_VERSION} only: set the webhook endpoint's API version to ${STRIPE_API_VERSION}.`);
   }
   return fromStripeEvent(event);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderSchema, PayoutAccountSchema, PayoutSchema, type Order, type Payout } from '@hm/db/entities';
+import { MarketplaceSchema, OrderSchema, PayoutAccountSchema, PayoutSchema, type Order, type Payout } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import { addJob, jobKey } from '../../core/jobs.js';
@@ -7,6 +7,7 @@ import { transition } from '../../core/state-machine.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
 import { PaymentError, type TransferRequest } from '../../core/ports/payments.js';
 import { queueReverseTransfer, reversalDue } from './reverse-transfer.js';
+import { queueTeamAlert } from '../../emails/index.js';
 import { appendLedger, type LedgerEntry } from '../ledger.queries.js';
 import { payoutMachine } from '../payout.machine.js';
 
@@ -48,19 +49,55 @@ export async function paySeller(ctx: TaskContext, ref: { marketplaceId: string; 
   while ('wait' in (decided = await em.transactional((tx) => decide(tx, ctx.clock.now(), ref, Date.now() > giveUpWaiting)))) await sleep(POLL_MS);
   if ('done' in decided) return decided.done;
   let transferId: string | null = null;
+  let settled: Record<string, string> = {};
   try {
-    if (decided.transfer) ({ providerId: transferId } = await ctx.payments.transfer(decided.transfer));
+    if (decided.transfer) {
+      const made = await ctx.payments.transfer(decided.transfer);
+      transferId = made.providerId;
+      // a transfer in the currency the charge settled in (another than the order's): kept on the payout's move
+      if (made.currency) settled = { transfer_currency: made.currency, transfer_amount: String(made.amount) };
+    }
   } catch (e) {
-    // the call failed: the payout is no longer in flight (a chargeback may hold it again, as before any
-    // transfer) and the job fails, to be retried. A refusal made nothing: the next try works the amount
-    // out again (under another key). Any other failure may have made the transfer: the next try asks
-    // for the same one (same key, same amount), never one of another amount beside it.
-    const madeNothing = e instanceof PaymentError && !e.retryable;
-    await em.transactional((tx) => tx.nativeUpdate(PayoutSchema, { orderId: ref.orderId, status: { $ne: 'paid' } }, { transferStartedAt: null, ...(madeNothing && { transferAmount: null }) }));
+    // the call failed: the payout is no longer in flight (a chargeback may hold it again, as before any transfer).
+    // A refusal for good (invalid request, account not ready, the platform's balance short, currency) made nothing:
+    // the payout fails at once and the team is told; the team's retry works the amount out again (under another
+    // key). Any other failure may have made the transfer: the job fails, and graphile-worker's next try asks for
+    // the same one (same key, same amount), never one of another amount beside it.
+    if (e instanceof PaymentError && !e.retryable) return em.transactional((tx) => recordFailed(tx, ctx, ref.orderId, e));
+    await em.transactional((tx) => tx.nativeUpdate(PayoutSchema, { orderId: ref.orderId, status: { $ne: 'paid' } }, { transferStartedAt: null }));
     throw e;
   }
   const paying = decided;
-  return em.transactional((tx) => recordPaid(tx, ctx.clock.now(), ref.orderId, transferId, paying));
+  return em.transactional((tx) => recordPaid(tx, ctx.clock.now(), ref.orderId, transferId, paying, settled));
+}
+
+/**
+ * The provider refused the transfer for good: retrying would be refused the same way, so the payout
+ * is `failed` with the refusal's class (`failure_reason`, which the seller sees) and the provider's
+ * words in its history (the console's `payouts failed` lists both), the team is emailed
+ * (`alert_email`) and the job's outcome line says it; `payouts retry` puts it back once fixed.
+ */
+async function recordFailed(em: EntityManager, ctx: TaskContext, orderId: string, e: PaymentError): Promise<string> {
+  const payout = await em.findOneOrFail(PayoutSchema, { orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (payout.status === 'paid') return `order ${orderId} skipped: paid already (${payout.transferId ?? 'nothing to transfer'})`;
+  const now = ctx.clock.now();
+  const reason = e.refusal ?? 'invalid_request';
+  const detail = e.message.slice(0, 1000);
+  payout.transferStartedAt = null;
+  payout.transferAmount = null;
+  payout.failureReason = reason;
+  if (payout.status !== 'failed') await transition(payoutMachine, payout, 'fail', 'system', { ctx: { em }, now, data: { reason, detail, ...(e.providerCode && { code: e.providerCode }) } });
+  const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: payout.marketplaceId });
+  const emailed = await queueTeamAlert(em, marketplace, {
+    subject: `A seller's payout failed: order ${orderId}`,
+    lines: [
+      `The payment provider refused the transfer of ${payout.amount} ${payout.currency} for order ${orderId} for good (${reason}):`,
+      detail,
+      `Fix the cause, then retry it: npm run console -- payouts retry --marketplace ${marketplace.slug} --order ${orderId}`,
+    ],
+  });
+  await em.flush();
+  return `order ${orderId}: payout failed, ${reason}: ${detail}${emailed ? ' (the team was emailed)' : ' (no alert_email: the console lists it)'}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,6 +115,7 @@ async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string
   if (order.status !== 'received') return { done: `order ${order.id} skipped: the order is ${order.status}` };
   if (payout.status === 'paid') return { done: paidAlready(order, payout) };
   if (payout.status === 'held_for_chargeback') return { done: `order ${order.id} skipped: held for a chargeback` };
+  if (payout.status === 'failed') return { done: `order ${order.id} skipped: the payout failed (${payout.failureReason ?? 'no reason kept'}); the team retries it` };
   const account = await em.findOne(PayoutAccountSchema, { userId: payout.sellerId });
   if (!account?.providerAccountId || account.status !== 'ready') {
     if (payout.status === 'pending') await transition(payoutMachine, payout, 'wait-for-details', 'system', { ctx: { em }, now });
@@ -108,6 +146,8 @@ async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string
       currency: payout.currency,
       // an order with nothing to pay (a voucher covered it) has no charge: paid from the platform's balance
       ...(order.paymentId && { paymentId: order.paymentId }),
+      // the team's retries after a refusal: each under a new idempotency key (the refusal is kept under the old one)
+      retry: payout.history.filter((h) => h.transition === 'retry').length,
     },
   };
 }
@@ -121,14 +161,14 @@ async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string
 export const payableAmount = (payoutAmount: number, refundedOutside: number) => Math.max(0, payoutAmount - refundedOutside);
 
 /** Step 3, under the payout's row lock again: the transfer made, the payout paid with its ledger rows (once). */
-async function recordPaid(em: EntityManager, now: Date, orderId: string, transferId: string | null, paying: Paying): Promise<string> {
+async function recordPaid(em: EntityManager, now: Date, orderId: string, transferId: string | null, paying: Paying, settled: Record<string, string> = {}): Promise<string> {
   const payout = await em.findOneOrFail(PayoutSchema, { orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   const order = await em.findOneOrFail(OrderSchema, { id: orderId }, { refresh: true });
   if (payout.status === 'paid') return paidAlready(order, payout);
   payout.transferId = transferId;
   payout.transferAmount = null;
   const deducted = payout.amount - paying.amount;
-  const data: Record<string, string> = { ...(transferId && { transfer_id: transferId }), ...(deducted > 0 && { refunded_outside: String(deducted) }) };
+  const data: Record<string, string> = { ...(transferId && { transfer_id: transferId }), ...settled, ...(deducted > 0 && { refunded_outside: String(deducted) }) };
   payout.amount = paying.amount;
   await transition(payoutMachine, payout, 'pay', 'system', { ctx: { em }, now, ...(Object.keys(data).length ? { data } : {}) });
   const carried = paying.refundedOutside - deducted;

@@ -27,7 +27,7 @@ export async function startPayoutSession(ctx: UserCommandContext, input: Session
   if (account.provider !== ctx.payments.name) throw new ConflictError(`Your payout account is with the payment provider "${account.provider}", which this deployment no longer uses.`);
   try {
     if (!account.providerAccountId) {
-      const { providerId } = await ctx.payments.createAccount({ id: account.id, marketplaceId: ctx.marketplace.id, userId: ctx.user.id, country: account.country, businessType: account.businessType, email: ctx.user.email });
+      const { providerId } = await ctx.payments.createAccount({ id: account.id, marketplaceId: ctx.marketplace.id, userId: ctx.user.id, country: account.country, businessType: account.businessType, email: ctx.user.email, serviceAgreement: ctx.marketplace.payoutServiceAgreement });
       account.providerAccountId = providerId;
       await ctx.em.nativeUpdate(PayoutAccountSchema, { id: account.id }, { providerAccountId: providerId, updatedAt: ctx.clock.now() });
     }
