@@ -29,6 +29,8 @@ export type Meta = OpenApiMeta<{
   headers?: Record<string, string>;
   /** an example request body for the OpenAPI document (openapi.test.ts checks it against the input schema) */
   requestExample?: Record<string, unknown>;
+  /** named examples of the success body for the OpenAPI document (the events feed: one per event type) */
+  responseExamples?: Record<string, { summary: string; value: unknown }>;
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;

@@ -29,6 +29,15 @@ import { getConversationProcedure, listSupportProcedure, replySupportProcedure }
 import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
 import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
+import {
+  createWebhookProcedure,
+  deleteWebhookProcedure,
+  listWebhooksProcedure,
+  replayWebhookProcedure,
+  rotateWebhookSecretProcedure,
+  updateWebhookProcedure,
+  webhookDeliveriesProcedure,
+} from './procedures/webhooks.js';
 // the flows fill the effect slots the modules' machines name (an order move needs them)
 import '@hm/domain/flows';
 
@@ -67,6 +76,15 @@ export const consoleRouter = router({
   pages: router({ put: putPageProcedure, publish: publishPageProcedure, unpublish: unpublishPageProcedure, previewLink: previewLinkProcedure, list: listPagesProcedure }),
   media: router({ upload: uploadMediaProcedure }),
   newsletter: router({ export: exportNewsletterProcedure }),
+  webhooks: router({
+    create: createWebhookProcedure,
+    list: listWebhooksProcedure,
+    update: updateWebhookProcedure,
+    delete: deleteWebhookProcedure,
+    rotateSecret: rotateWebhookSecretProcedure,
+    deliveries: webhookDeliveriesProcedure,
+    replay: replayWebhookProcedure,
+  }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;

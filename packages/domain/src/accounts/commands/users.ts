@@ -4,9 +4,11 @@ import type { CommandContext } from '../../core/context.js';
 import { DomainError, NotFoundError, ValidationError } from '../../core/errors.js';
 import { queueAccountEmail } from '../../emails/index.js';
 import { setSellerBlocked } from '../../listings/index.js';
+import { appendEvent } from '../../core/events.js';
 import { countHit } from '../../core/rate-limit.js';
 import type { SignUpInput, UpdateMeInput } from '../accounts.schema.js';
 import { hashPassword } from '../passwords.js';
+import { toUserBody } from '../user.mapper.js';
 import { issueEmailToken } from './email-tokens.js';
 import { EMAIL_LINK_LIMITS } from './limits.js';
 import { createSession, endAllSessions, type NewSession } from './sessions.js';
@@ -51,6 +53,8 @@ async function insertUser(em: EntityManager, marketplaceId: string, email: strin
     if (isUniqueViolation(e)) throw inUse(); // a concurrent sign-up with the same address won
     throw e;
   }
+  // every way an account is made passes here: its one user.created
+  await appendEvent(em, { type: 'user.created', object: toUserBody(user), at: now });
   return user;
 }
 

@@ -1,13 +1,12 @@
+import { movePayout } from '../payout.effects.js';
 import { z } from 'zod';
 import { OrderSchema, PayoutAccountSchema, PayoutSchema, type Order, type Payout } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import { addJob, jobKey } from '../../core/jobs.js';
-import { transition } from '../../core/state-machine.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
 import type { TransferRequest } from '../../core/ports/payments.js';
 import { appendLedger, type LedgerEntry } from '../ledger.queries.js';
-import { payoutMachine } from '../payout.machine.js';
 
 /** paying: the transfer (none when nothing is due) and the refund outside the service it is net of */
 type Paying = { transfer: TransferRequest | null; amount: number; refundedOutside: number };
@@ -75,7 +74,7 @@ async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string
   if (payout.status === 'held_for_chargeback') return { done: `order ${order.id} skipped: held for a chargeback` };
   const account = await em.findOne(PayoutAccountSchema, { userId: payout.sellerId });
   if (!account?.providerAccountId || account.status !== 'ready') {
-    if (payout.status === 'pending') await transition(payoutMachine, payout, 'wait-for-details', 'system', { ctx: { em }, now });
+    if (payout.status === 'pending') await movePayout(payout, 'wait-for-details', { em, now });
     await em.flush();
     return { done: `order ${order.id}: waiting for the seller's payout details` };
   }
@@ -118,7 +117,7 @@ async function recordPaid(em: EntityManager, now: Date, orderId: string, transfe
   const deducted = payout.amount - paying.amount;
   const data: Record<string, string> = { ...(transferId && { transfer_id: transferId }), ...(deducted > 0 && { refunded_outside: String(deducted) }) };
   payout.amount = paying.amount;
-  await transition(payoutMachine, payout, 'pay', 'system', { ctx: { em }, now, ...(Object.keys(data).length ? { data } : {}) });
+  await movePayout(payout, 'pay', { em, now, ...(Object.keys(data).length ? { data } : {}) });
   const carried = paying.refundedOutside - deducted;
   await appendLedger(em, [...payoutLedger(order, payout, transferId), ...(carried > 0 ? [{ orderId, kind: 'carried' as const, amount: carried, currency: payout.currency, reference: 'refund_outside' }] : [])], now);
   await em.flush();
