@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { signUp } from './harness.js';
-import { ordersSuite, STOCKHOLM, type Market, type Person } from './orders.suite.js';
+import { ordersSuite, type Market, type Person } from './orders.suite.js';
 
 /**
  * Events (issue 27): appended with each change in its transaction, read from the feed with `after`
@@ -140,7 +140,7 @@ describe('the feed', () => {
     const ownEvents = await allEvents(own);
     const shopEvents = await allEvents(shop);
     expect(ownEvents.length).toBeGreaterThan(0);
-    expect(ownEvents[0].sequence).toBe(1); // each marketplace counts its own
+    expect(ownEvents[0]!.sequence).toBe(1); // each marketplace counts its own
     const shopIds = new Set(shopEvents.map((e) => e.id));
     for (const e of ownEvents) expect(shopIds.has(e.id)).toBe(false);
     expect(JSON.stringify(shopEvents)).not.toContain('own-events@example.com');
@@ -254,6 +254,22 @@ describe('webhooks', () => {
     expect(listed).toMatchObject({ status: 'failing', enabled: true });
     const log = await suite.h.console.webhooks.deliveries({ marketplace: 'shop', id: endpoint.id });
     expect(log.items[0]).toMatchObject({ attempt: 8, status_code: 503, delivery_status: 'failed' });
+
+    // failing for 5 days with no success: disabled at the next failure, and nothing more is sent
+    suite.h.clock.advance(5 * 24 * 3600 * 1000);
+    answers.push(503);
+    await signUp(suite.h, shop.secret, { email: 'failing-later@example.com' });
+    await suite.advance(shop, now());
+    expect(received).toHaveLength(9);
+    const [disabled] = (await suite.h.console.webhooks.list({ marketplace: 'shop' })).items.filter((e) => e.id === endpoint.id);
+    expect(disabled).toMatchObject({ status: 'disabled', enabled: false, disabled_reason: expect.stringContaining('5 days') });
+    await signUp(suite.h, shop.secret, { email: 'after-disabled@example.com' });
+    await suite.advance(shop, new Date(now().getTime() + 3 * 24 * 3600 * 1000));
+    expect(received).toHaveLength(9);
+    // enabled again: its failing state starts anew
+    const enabled = await suite.h.console.webhooks.update({ marketplace: 'shop', id: endpoint.id, enabled: true });
+    expect(enabled.endpoint).toMatchObject({ status: 'enabled', enabled: true });
+    expect(enabled.endpoint).not.toHaveProperty('failing_since');
     await suite.h.console.webhooks.delete({ marketplace: 'shop', id: endpoint.id });
 
     await expect(suite.h.console.webhooks.create({ marketplace: 'shop', url: 'ftp://example.com/x', events: 'order.paid,user.created' })).rejects.toMatchObject({
@@ -262,5 +278,3 @@ describe('webhooks', () => {
   });
 });
 
-// STOCKHOLM is the suite's address for shipped orders; pickup keeps these orders simple
-void STOCKHOLM;

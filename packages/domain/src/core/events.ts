@@ -21,9 +21,17 @@ export interface NewEvent {
   at: Date;
 }
 
-/** Runs in the appending transaction, after the event is written (webhook deliveries are queued here). */
-export type EventSubscriber = (em: EntityManager, marketplaceId: string, event: EventRow) => Promise<void>;
+/** Runs in the appending transaction when the event is appended (webhook deliveries are queued here). */
+export type EventSubscriber = (em: EntityManager, marketplaceId: string, event: AppendedEvent) => Promise<void>;
 const subscribers: EventSubscriber[] = [];
+
+/** An event appended in a transaction; its `sequence` is drawn when the transaction commits. */
+export interface AppendedEvent {
+  id: string;
+  type: string;
+  data: EventRow['data'];
+  created_at: Date;
+}
 
 /** A flow subscribes once, when loaded (flows/events.ts). */
 export function onEventAppended(subscriber: EventSubscriber): void {
@@ -32,12 +40,41 @@ export function onEventAppended(subscriber: EventSubscriber): void {
 
 export const newEventId = () => `evt_${uuidv7().replaceAll('-', '')}`;
 
-/** Appends an event on the caller's entity manager (inside its transaction) and tells the subscribers. */
-export async function appendEvent(em: EntityManager, e: NewEvent): Promise<EventRow> {
+/**
+ * The events of each open transaction, written with their sequences just before it commits: the
+ * counter's row lock (held to commit, for commit-ordered gapless sequences) is then the last lock a
+ * transaction takes, so a writer holding it never waits for anything and no deadlock can include it.
+ * A transaction that rolls back drops its list with it.
+ */
+const pending = new WeakMap<object, { em: EntityManager; events: AppendedEvent[] }>();
+const watched = new WeakSet<object>();
+
+function watchCommits(em: EntityManager): void {
+  const manager = em.getEventManager();
+  if (watched.has(manager)) return;
+  watched.add(manager);
+  manager.registerSubscriber({
+    async beforeTransactionCommit({ transaction }) {
+      const list = transaction && pending.get(transaction);
+      if (!list) return;
+      pending.delete(transaction);
+      for (const e of list.events) await insertEvent(list.em, { id: e.id, type: e.type, data: e.data, at: e.created_at });
+    },
+  });
+}
+
+/** Appends an event in the caller's transaction (an entity manager inside `transactional`) and tells the subscribers. */
+export async function appendEvent(em: EntityManager, e: NewEvent): Promise<AppendedEvent> {
+  const transaction = em.getTransactionContext();
+  if (!transaction) throw new Error(`appendEvent(${e.type}) needs a transaction: the event is written with the change or not at all.`);
+  watchCommits(em);
   const previous = e.previous && Object.keys(e.previous).length ? { previous_attributes: e.previous } : {};
-  const row = await insertEvent(em, { id: newEventId(), type: e.type, data: { object: e.object, ...previous }, at: e.at });
-  for (const subscriber of subscribers) await subscriber(em, tenantOf(em)!, row);
-  return row;
+  const event: AppendedEvent = { id: newEventId(), type: e.type, data: { object: e.object, ...previous }, created_at: e.at };
+  const list = pending.get(transaction) ?? { em, events: [] };
+  list.events.push(event);
+  pending.set(transaction, list);
+  for (const subscriber of subscribers) await subscriber(em, tenantOf(em)!, event);
+  return event;
 }
 
 /**

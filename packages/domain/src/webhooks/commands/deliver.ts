@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Webhook } from 'standardwebhooks';
 import { tenantEm, uuidv7, type EntityManager } from '@hm/db/orm';
-import type { EventRow } from '../../core/events.queries.js';
+import type { AppendedEvent } from '../../core/events.js';
 import { findEvent } from '../../core/events.queries.js';
 import { addJob, jobKey } from '../../core/jobs.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
@@ -42,8 +42,8 @@ export async function queueDelivery(em: EntityManager, marketplaceId: string, en
 }
 
 /** The event subscriber: a delivery for each enabled endpoint that wants the event's type. */
-export async function queueDeliveries(em: EntityManager, marketplaceId: string, event: EventRow): Promise<void> {
-  const at = new Date(event.created_at);
+export async function queueDeliveries(em: EntityManager, marketplaceId: string, event: AppendedEvent): Promise<void> {
+  const at = event.created_at;
   for (const endpoint of await endpointsFor(em, event.type)) await queueDelivery(em, marketplaceId, endpoint.id, event.id, at);
 }
 
