@@ -47,7 +47,8 @@ describe('live mode refuses what is not public https', () => {
 
   test('public addresses at the edges of the blocked ranges are allowed', () => {
     for (const a of ['11.0.0.0', '9.255.255.255', '172.32.0.0', '172.15.255.255', '100.128.0.0', '192.169.0.0', '2606:4700::1111']) expect(isPublicAddress(a), a).toBe(true);
-    for (const a of ['10.0.0.0', '10.255.255.255', '172.16.0.0', '100.127.255.255', '127.255.255.255', 'fc00::', 'not-an-ip']) expect(isPublicAddress(a), a).toBe(false);
+    for (const a of ['10.0.0.0', '10.255.255.255', '172.16.0.0', '100.127.255.255', '127.255.255.255', 'fc00::', '::ffff:a00:1', '::ffff:10.0.0.1', 'not-an-ip']) expect(isPublicAddress(a), a).toBe(false);
+    expect(isPublicAddress('::ffff:5db8:d70e')).toBe(true); // 93.184.215.14
   });
 
   test('test mode allows http and localhost', async () => {
