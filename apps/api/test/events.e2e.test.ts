@@ -2,6 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { MarketplaceSchema } from '@hm/db/entities';
+import { tenantEm } from '@hm/db/orm';
+import { createConfirmedUser } from '@hm/domain/accounts';
 import { signUp } from './harness.js';
 import { ordersSuite, type Market, type Person } from './orders.suite.js';
 
@@ -133,6 +136,15 @@ describe('the feed', () => {
     writing = false;
     await reader;
     expect(seen).toEqual(Array.from({ length: 24 }, (_, i) => from + i + 1));
+  });
+
+  test('an account made confirmed (the demo people) says so in its user.created', async () => {
+    const from = await lastSequence(shop);
+    const em = tenantEm(suite.h.orm, shop.marketplace.id);
+    const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: shop.marketplace.id });
+    await createConfirmedUser({ ...suite.h.ports, em, marketplace }, { email: 'confirmed@example.com', password: 'correct horse battery' });
+    const [created] = await allEvents(shop, from);
+    expect(created).toMatchObject({ type: 'user.created', data: { object: { email: 'confirmed@example.com', email_verified: true, has_password: true } } });
   });
 
   test("another marketplace's events never appear", async () => {
