@@ -253,6 +253,18 @@ describe('webhooks', () => {
     await suite.h.console.webhooks.delete({ marketplace: 'shop', id: endpoint.id });
   });
 
+  test('a secret that no longer opens (the secrets key changed) is a failed attempt the log explains, never a crash', async () => {
+    const { endpoint } = await suite.h.console.webhooks.create({ marketplace: 'shop', url, events: 'user.created' });
+    await suite.h.orm.em.getConnection().execute(`update webhook_endpoints set secret = decode(repeat('00', 40), 'hex') where id = ?`, [endpoint.id]);
+    received.length = 0;
+    await signUp(suite.h, shop.secret, { email: 'unopened@example.com' });
+    await suite.advance(shop, now());
+    expect(received).toHaveLength(0);
+    const log = await suite.h.console.webhooks.deliveries({ marketplace: 'shop', id: endpoint.id });
+    expect(log.items[0]).toMatchObject({ attempt: 1, status_code: null, error: expect.stringContaining('rotate the endpoint secret'), delivery_status: 'pending' });
+    await suite.h.console.webhooks.delete({ marketplace: 'shop', id: endpoint.id });
+  });
+
   test('after the last attempt the delivery fails and the endpoint shows as failing; unknown event types and bad URLs are 422', async () => {
     const { endpoint } = await suite.h.console.webhooks.create({ marketplace: 'shop', url, events: 'user.created' });
     answers.length = 0;

@@ -70,9 +70,17 @@ async function deliver(ctx: TaskContext, marketplaceId: string, deliveryId: stri
   const body = JSON.stringify(toEventBody(event));
   // no database connection is held while the receiver answers
   const target = await checkTarget(endpoint.url, ctx.mode);
-  const result: SendResult = target.ok
-    ? await send(target, { 'webhook-id': event.id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signatures(secretsOf(ctx, endpoint, now), event.id, now, body) }, body)
-    : { status: null, error: `Refused: ${target.reason}`, response: null, durationMs: 0 };
+  let secrets: string[] | string;
+  try {
+    secrets = secretsOf(ctx, endpoint, now);
+  } catch (e) {
+    secrets = (e as Error).message; // the secrets key changed: a failed attempt the log explains, not a crash
+  }
+  const result: SendResult = !target.ok
+    ? { status: null, error: `Refused: ${target.reason}`, response: null, durationMs: 0 }
+    : typeof secrets === 'string'
+      ? { status: null, error: secrets, response: null, durationMs: 0 }
+      : await send(target, { 'webhook-id': event.id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signatures(secrets, event.id, now, body) }, body);
   const ok = result.error === null;
   return em.transactional(async (tx) => {
     const fresh = await findDelivery(tx, deliveryId, { lock: true });
