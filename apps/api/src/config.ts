@@ -54,6 +54,10 @@ const ZConfig = z.object({
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'Must be a Stripe publishable key (pk_test_… or pk_live_…).').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  WEBHOOK_SECRETS_KEY: z
+    .string()
+    .refine((k) => Buffer.from(k, 'base64').length === 32, 'Must be base64 of 32 random bytes (openssl rand -base64 32).')
+    .optional(),
 });
 
 export type Config = z.infer<typeof ZConfig> & { dataDir: string; apiUrl: string; storefrontUrl: string };

@@ -159,6 +159,8 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     const bodiless = status === '204' || (status === '202' && !success?.content?.['application/json']?.schema?.type && !success?.content?.['application/json']?.schema?.$ref);
     responses[status] = bodiless ? { description: status === '202' ? 'Accepted (no body)' : 'No content', headers } : { ...success, headers };
     if (!mutating) responses['304'] = { description: 'Not modified: `If-None-Match` named the current `ETag`. No body.', headers: { 'Request-Id': headers['Request-Id'], ETag: headers.ETag, 'Cache-Control': headers['Cache-Control'] } };
+    const json = responses[status].content?.['application/json'];
+    if (json && meta.responseExamples) json.examples = meta.responseExamples;
 
     // Every operation refuses a URL that is not percent-encoding (400) and unknown or NUL query
     // parameters (422), besides malformed path ids and bodies; any may meet a database outage (503).

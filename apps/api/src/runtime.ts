@@ -9,6 +9,8 @@ import { s3ImageStore } from '@hm/domain/images';
 import { localPorts, systemClock, type Clock, type Ports } from '@hm/domain/ports';
 import { httpRateSource } from '@hm/domain/rates';
 import { stripePayments } from '@hm/domain/payments';
+import { keySecretBox } from '@hm/domain/webhooks';
+import { setEventPublicUrl } from '@hm/domain/core';
 import type { Worker } from '@hm/jobs/worker';
 import { ConfigError, readConfig, type Config } from './config.js';
 import { REPO_ROOT } from './paths.js';
@@ -66,6 +68,9 @@ export function createPorts(config: Config, clock: Clock = systemClock): Ports {
     });
   }
   if (config.RATES_URL) ports.rates = httpRateSource(config.RATES_URL);
+  if (config.WEBHOOK_SECRETS_KEY) ports.secrets = keySecretBox(Buffer.from(config.WEBHOOK_SECRETS_KEY, 'base64'));
+  // events carry listings with their image URLs, wherever they are appended (API, worker, console)
+  setEventPublicUrl(config.apiUrl);
   if (config.STRIPE_SECRET_KEY) {
     // a card confirmation never redirects; Stripe only wants somewhere to send a buyer back to
     ports.payments = stripePayments({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE, returnUrl: config.apiUrl });

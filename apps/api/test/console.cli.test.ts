@@ -235,4 +235,24 @@ describe('console CLI', () => {
     const list = await withData('pages', 'list', '--marketplace', 'loppis');
     expect(JSON.parse(list.stdout).items).toEqual([expect.objectContaining({ slug: 'home', locale: 'sv', published: true, draft_differs: false })]);
   }, 60_000);
+
+  test('webhooks create prints the endpoint id and its whsec_ secret once; rotate-secret a new one; list never shows them', async () => {
+    const withData = (...args: string[]) => runConsole(args, { ...env, DATA_DIR: dir });
+    const made = await withData('marketplace', 'create', '--name', 'Hooks', '--slug', 'hooks', '--currencies', 'SEK', '--locales', 'sv', '--storefront-url', 'https://hooks.example');
+    expect(made.code, made.stderr).toBe(0);
+    const created = await withData('webhooks', 'create', '--marketplace', 'hooks', '--url', 'http://localhost:8080/hooks', '--events', 'order.updated,payout.updated');
+    expect(created.code, created.stderr).toBe(0);
+    const out = JSON.parse(created.stdout);
+    expect(out.endpoint).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: 'http://localhost:8080/hooks', events: ['order.updated', 'payout.updated'], status: 'enabled' });
+    expect(out.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const rotated = await withData('webhooks', 'rotate-secret', '--marketplace', 'hooks', '--id', out.endpoint.id);
+    const fresh = JSON.parse(rotated.stdout).secret;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(out.secret);
+    const list = await withData('webhooks', 'list', '--marketplace', 'hooks');
+    expect(JSON.parse(list.stdout).items).toEqual([expect.objectContaining({ id: out.endpoint.id, previous_secret_signs_until: expect.any(String) })]);
+    expect(list.stdout).not.toContain('whsec_');
+    const bad = await withData('webhooks', 'create', '--marketplace', 'hooks', '--url', 'http://localhost:8080/hooks', '--events', 'order.paid');
+    expect(JSON.parse(bad.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.events', value: 'order.paid' }] });
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '@hm/domain/webhooks';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -97,6 +98,7 @@ describe('GET /v1/openapi.json', () => {
       'GET /catalog-terms',
       'GET /catalog-terms/{kind}/{slug}',
       'GET /categories',
+      'GET /events',
       'GET /locations',
       'GET /images/{id}/{file}',
       'GET /marketplace',
@@ -151,6 +153,9 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/me'].get.security).toEqual([{ secretKey: [], userSession: [] }]);
     expect(doc.paths['/users'].post.security).toEqual([{ secretKey: [] }]);
     expect(doc.paths['/test-helpers/emails'].get.security).toEqual([{ secretKey: [] }]);
+    expect(doc.paths['/events'].get.security).toEqual([{ secretKey: [] }]);
+    // the feed: one example per event type
+    expect(Object.keys(doc.paths['/events'].get.responses['200'].content['application/json'].examples).sort()).toEqual([...EVENT_TYPES].sort());
     expect(doc.paths['/test-helpers/emails'].get.tags).toEqual(['Test helpers']);
     expect(doc.paths['/test-helpers/payments/confirm'].post.security).toEqual([{ secretKey: [] }]);
     expect(Object.keys(doc.paths['/test-helpers/payments/confirm'].post.responses)).toEqual(expect.arrayContaining(['200', '404', '409', '422', '503']));

@@ -7,6 +7,7 @@ import { testHelpersRouter } from './test-helpers/test-helpers.router.js';
 import { listingsRouter } from './listing-search/listing-search.router.js';
 import { pagesRouter } from './pages/pages.router.js';
 import { newsletterRouter } from './newsletter/newsletter.router.js';
+import { eventsRouter } from './events/events.router.js';
 import { router, setMetaLookup, type Meta } from './trpc.js';
 // the flows fill the effect slots the modules' machines name (an order move needs them)
 import '@hm/domain/flows';
@@ -25,6 +26,7 @@ export const appRouter = router({
   me: meRouter,
   pages: pagesRouter,
   newsletter: newsletterRouter,
+  events: eventsRouter,
   testHelpers: testHelpersRouter,
 });
 

@@ -35,6 +35,8 @@ export type Meta = OpenApiMeta<{
    * marketplace object on /v1 (http/rest.ts). The procedure must not use `ctx.em`.
    */
   touchesNoTable?: boolean;
+  /** named examples of the success body for the OpenAPI document (the events feed: one per event type) */
+  responseExamples?: Record<string, { summary: string; value: unknown }>;
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;

@@ -6,6 +6,8 @@ import { importRatesTask } from './rates/index.js';
 import { repriceAllTask, repriceListingsTask } from './rates/index.js';
 import { purgeIdempotencyKeysTask } from './core/idempotency-keys.js';
 import { purgeRateLimitsTask } from './core/rate-limit.js';
+import { purgeEventsTask } from './core/events.js';
+import { deliverWebhookTask } from './webhooks/index.js';
 import type { TaskDefinition } from './core/tasks.js';
 import { autoCancelDisputeTask, autoCancelOrderTask, autoReceiveOrderTask, expirePaymentTask } from './orders/index.js';
 import { confirmPaymentTask } from './orders/index.js';
@@ -39,9 +41,11 @@ export const TASKS: readonly TaskDefinition[] = [
   paySellerTask,
   reverseTransferTask,
   addNewsletterContactTask,
+  deliverWebhookTask,
+  purgeEventsTask,
 ];
 
 export { sendEmailTask, processImageTask, applyPriceDropTask, repriceListingsTask, repriceAllTask, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, handlePaymentEventTask };
-export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask, reverseTransferTask, addNewsletterContactTask };
+export { expirePaymentTask, autoCancelOrderTask, autoReceiveOrderTask, autoCancelDisputeTask, confirmPaymentTask, refundOrderTask, cancelPaymentsTask, notifyMessagesTask, paySellerTask, reverseTransferTask, addNewsletterContactTask, deliverWebhookTask, purgeEventsTask };
 export { BULK_PRIORITY, defineTask, runTask, type TaskContext, type TaskDefinition, type TaskRun, type WorkerContext } from './core/tasks.js';
 export { addJob, jobKey, type JobKey } from './core/jobs.js';

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import pg from 'pg';
 import { purgeRateLimitsTask, repriceAllTask } from '@hm/domain/tasks';
-import { testWorker } from './test-worker.js';
+import { insertMarketplaces, testWorker } from './test-worker.js';
 
 /** Two marketplaces in a database whose owner (the worker's role) is not a superuser, so row-level security applies to it. */
 async function database() {
@@ -9,14 +9,7 @@ async function database() {
   const w = await testWorker({ owned: true, only: [purgeRateLimitsTask, repriceAllTask] });
   const admin = new pg.Client({ connectionString: w.adminUrl });
   await admin.connect();
-  const ids: string[] = [];
-  for (const slug of ['a', 'b']) {
-    const { rows } = await admin.query(
-      `insert into marketplaces (id, name, slug, locales, listing_rules, shipping, created_at, updated_at) values (gen_random_uuid(), $1, $1, '{en}', '{}', '{}', now(), now()) returning id`,
-      [slug],
-    );
-    ids.push(rows[0].id);
-  }
+    const ids = await insertMarketplaces(admin, ['a', 'b']);
   return {
     admin,
     ids,

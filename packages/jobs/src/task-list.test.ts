@@ -44,7 +44,7 @@ test('every task has one unique name and every recurring job names a task', () =
   const names = TASKS.map((t) => t.name);
   expect(new Set(names).size).toBe(names.length);
   const recurring = parseCrontab(crontab).map((item) => item.task);
-  expect(recurring).toEqual(['purge-idempotency-keys', 'purge-rate-limits', 'import-rates', 'reprice-all']);
+  expect(recurring).toEqual(['purge-idempotency-keys', 'purge-rate-limits', 'import-rates', 'reprice-all', 'purge-events']);
   for (const task of recurring) expect(names).toContain(task);
 });
 

@@ -2,7 +2,7 @@ import type { Task, TaskList } from 'graphile-worker';
 import type { MikroORM } from '@hm/db/orm';
 import type { ApiMode } from '@hm/domain/core';
 import type { Ports } from '@hm/domain/ports';
-import { TASKS, importRatesTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, repriceAllTask, runTask, type TaskDefinition } from '@hm/domain/tasks';
+import { TASKS, importRatesTask, purgeEventsTask, purgeIdempotencyKeysTask, purgeRateLimitsTask, repriceAllTask, runTask, type TaskDefinition } from '@hm/domain/tasks';
 
 /** What tasks need from the composition root: the ORM, the ports and two settings. */
 export interface TaskDeps {
@@ -40,6 +40,7 @@ const RECURRING: [schedule: string, task: TaskDefinition][] = [
   ['30 * * * *', purgeRateLimitsTask],
   ['0 0 * * *', importRatesTask],
   ['5 0 * * *', repriceAllTask],
+  ['15 3 * * *', purgeEventsTask],
 ];
 
 export const crontab = RECURRING.map(([schedule, task]) => `${schedule} ${task.name}`).join('\n');

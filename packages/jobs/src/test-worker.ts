@@ -35,3 +35,16 @@ export async function testWorker(opts: { ports?: Partial<Ports>; only?: TaskDefi
     close: () => orm.close(true),
   };
 }
+
+/** Marketplaces made directly in SQL (as an administrator), one per slug: their ids, in order. */
+export async function insertMarketplaces(admin: { query(text: string, values: unknown[]): Promise<{ rows: { id: string }[] }> }, slugs: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const slug of slugs) {
+    const { rows } = await admin.query(
+      `insert into marketplaces (id, name, slug, locales, listing_rules, shipping, created_at, updated_at) values (gen_random_uuid(), $1, $1, '{en}', '{}', '{}', now(), now()) returning id`,
+      [slug],
+    );
+    ids.push(rows[0]!.id);
+  }
+  return ids;
+}

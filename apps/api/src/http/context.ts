@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
-import type { ApiMode, Context, Ports } from '@hm/domain/core';
+import { setEventPublicUrl, type ApiMode, type Context, type Ports } from '@hm/domain/core';
 
 export type CreateContext = (req: FastifyRequest, transport: 'rest' | 'trpc') => Context;
 
 export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string }): CreateContext {
+  setEventPublicUrl(deps.publicUrl); // the image URLs of listings in events appended by this API
   return (req, transport) => ({
     ...deps.ports,
     orm: deps.orm,

@@ -31,6 +31,15 @@ import { failedPayoutsProcedure, retryPayoutProcedure } from './procedures/faile
 import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
 import { doctorProcedure } from './procedures/doctor.js';
+import {
+  createWebhookProcedure,
+  deleteWebhookProcedure,
+  listWebhooksProcedure,
+  replayWebhookProcedure,
+  rotateWebhookSecretProcedure,
+  updateWebhookProcedure,
+  webhookDeliveriesProcedure,
+} from './procedures/webhooks.js';
 // the flows fill the effect slots the modules' machines name (an order move needs them)
 import '@hm/domain/flows';
 
@@ -70,6 +79,15 @@ export const consoleRouter = router({
   media: router({ upload: uploadMediaProcedure }),
   newsletter: router({ export: exportNewsletterProcedure }),
   doctor: doctorProcedure,
+  webhooks: router({
+    create: createWebhookProcedure,
+    list: listWebhooksProcedure,
+    update: updateWebhookProcedure,
+    delete: deleteWebhookProcedure,
+    rotateSecret: rotateWebhookSecretProcedure,
+    deliveries: webhookDeliveriesProcedure,
+    replay: replayWebhookProcedure,
+  }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;

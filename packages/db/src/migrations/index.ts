@@ -25,6 +25,7 @@ import { Migration20261128020000_transfer_reversals } from './Migration202611280
 import { Migration20261128021000_idempotency_owner } from './Migration20261128021000_idempotency_owner.js';
 import { Migration20261128030000_payout_service_agreement } from './Migration20261128030000_payout_service_agreement.js';
 import { Migration20261128031000_payout_failed } from './Migration20261128031000_payout_failed.js';
+import { Migration20261128060000_events } from './Migration20261128060000_events.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128021000_idempotency_owner', class: Migration20261128021000_idempotency_owner },
   { name: 'Migration20261128030000_payout_service_agreement', class: Migration20261128030000_payout_service_agreement },
   { name: 'Migration20261128031000_payout_failed', class: Migration20261128031000_payout_failed },
+  { name: 'Migration20261128060000_events', class: Migration20261128060000_events },
 ];

@@ -12,3 +12,4 @@ export { runTask, type TaskContext, type TaskDefinition } from './tasks.js';
 export { RETRY_AFTER_SECONDS, unavailableError } from './unavailable.js';
 export { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey, type IdempotencyRecord } from './idempotency-keys.queries.js';
 export { systemClock, type Clock, type Ports } from './ports/index.js';
+export { appendEvent, setEventPublicUrl, onEventAppended, type NewEvent } from './events.js';

@@ -9,5 +9,6 @@ export { checkout, quoteOrder } from './checkout.js';
 import './listing-review.js';
 import './message-notices.js';
 import './order-notices.js';
+import './events.js';
 export { handlePaymentEvent, handlePaymentEventTask, PAYMENT_EVENT_HANDLERS } from './payment-events.js';
 export { onAccountUpdated, onChargeRefunded, onDispute, refundOrderTask } from './settlement.js';

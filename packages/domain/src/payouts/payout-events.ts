@@ -1,9 +1,8 @@
+import { movePayout } from './payout.effects.js';
 import { PayoutAccountSchema, PayoutSchema, type PayoutAccount } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
-import { transition } from '../core/state-machine.js';
 import { mirrorProviderStatus } from './payout-accounts.queries.js';
-import { payoutMachine } from './payout.machine.js';
 import { setupStatusOf } from './setup-status.js';
 
 /**
@@ -47,11 +46,11 @@ export async function chargebackPayout(em: EntityManager, orderId: string, charg
   if (!payout) return 'unchanged';
   if (payout.status === 'paid' || payout.transferStartedAt) return 'paid';
   if (payout.status === 'pending' || payout.status === 'waiting_for_payout_details') {
-    await transition(payoutMachine, payout, 'hold-for-chargeback', 'system', { ctx: { em }, now, data: { dispute: chargeback.id } });
+    await movePayout(payout, 'hold-for-chargeback', { em, now, data: { dispute: chargeback.id } });
     return 'held';
   }
   if (payout.status === 'held_for_chargeback' && KEPT.has(chargeback.status)) {
-    await transition(payoutMachine, payout, 'release-chargeback', 'system', { ctx: { em }, now, data: { dispute: chargeback.id } });
+    await movePayout(payout, 'release-chargeback', { em, now, data: { dispute: chargeback.id } });
     return 'released';
   }
   return 'unchanged';

@@ -4,9 +4,11 @@ import type { CommandContext } from '../../core/context.js';
 import { DomainError, NotFoundError, ValidationError } from '../../core/errors.js';
 import { queueAccountEmail } from '../../emails/index.js';
 import { setSellerBlocked } from '../../listings/index.js';
+import { appendEvent } from '../../core/events.js';
 import { countHit } from '../../core/rate-limit.js';
 import type { SignUpInput, UpdateMeInput } from '../accounts.schema.js';
 import { hashPassword } from '../passwords.js';
+import { toUserBody } from '../user.mapper.js';
 import { issueEmailToken } from './email-tokens.js';
 import { EMAIL_LINK_LIMITS } from './limits.js';
 import { createSession, endAllSessions, type NewSession } from './sessions.js';
@@ -27,13 +29,13 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '235
 
 type Profile = Pick<SignUpInput, 'first_name' | 'last_name' | 'display_name' | 'bio' | 'phone' | 'locale'>;
 
-async function insertUser(em: EntityManager, marketplaceId: string, email: string, passwordHash: string | null, p: Profile, now: Date): Promise<User> {
+async function insertUser(em: EntityManager, marketplaceId: string, email: string, passwordHash: string | null, p: Profile, now: Date, emailVerifiedAt: Date | null = null): Promise<User> {
   if (await findUserByEmail(em, email)) throw inUse();
   const user = em.create(UserSchema, {
     marketplaceId,
     email: email.trim(),
     emailNormalized: normalizeEmail(email),
-    emailVerifiedAt: null,
+    emailVerifiedAt,
     passwordHash,
     firstName: p.first_name ?? '',
     lastName: p.last_name ?? '',
@@ -51,6 +53,8 @@ async function insertUser(em: EntityManager, marketplaceId: string, email: strin
     if (isUniqueViolation(e)) throw inUse(); // a concurrent sign-up with the same address won
     throw e;
   }
+  // every way an account is made passes here: its one user.created
+  await appendEvent(em, { type: 'user.created', object: toUserBody(user), at: now });
   return user;
 }
 
@@ -91,10 +95,8 @@ export async function createConfirmedUser(ctx: CommandContext, input: Profile & 
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const now = ctx.clock.now();
   return ctx.em.transactional(async (em) => {
-    const user = await insertUser(em, ctx.marketplace.id, input.email, passwordHash, input, now);
-    user.emailVerifiedAt = now;
-    await em.flush();
-    return user;
+    // confirmed from the start, so its user.created says so
+    return insertUser(em, ctx.marketplace.id, input.email, passwordHash, input, now, now);
   });
 }
 

@@ -3,6 +3,7 @@ import type { ImageStore } from './image-store.js';
 import type { Payments } from './payments.js';
 import type { RateSource } from './rate-source.js';
 import type { Contacts } from './contacts.js';
+import type { SecretBox } from './secret-box.js';
 
 export interface Clock {
   now(): Date;
@@ -27,4 +28,6 @@ export interface Ports {
   contacts: Contacts;
   /** the daily reference rates; unset: operators set rates through the console only */
   rates?: RateSource;
+  /** seals webhook secrets under a key outside the database (WEBHOOK_SECRETS_KEY, else a key file under DATA_DIR) */
+  secrets: SecretBox;
 }

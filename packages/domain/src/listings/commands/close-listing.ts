@@ -3,6 +3,7 @@ import type { UserCommandContext } from '../../core/context.js';
 import { imageKeys, type ImageStore } from '../../core/ports/image-store.js';
 import { REMOVED } from '../../core/state-machine.js';
 import { moveListing } from '../listing.effects.js';
+import { announcingUpdate } from '../listing.events.js';
 import { findOwnListing } from './find-listings.js';
 import { sellerMove } from './move-listing.js';
 
@@ -19,14 +20,18 @@ export async function deleteListing(ctx: UserCommandContext & { images: ImageSto
   const outcome = await ctx.em.transactional(async (em) => {
     const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
     const now = ctx.clock.now();
-    const move = await moveListing(l, 'delete', 'seller', { em, marketplace: ctx.marketplace, now });
+    const closing = async () => {
+      const m = await moveListing(l, 'delete', 'seller', { em, marketplace: ctx.marketplace, now });
+      if (m.to !== REMOVED && m.from !== m.to) l.updatedAt = now;
+      return m;
+    };
+    const move = await announcingUpdate(em, ctx.marketplace, l, now, closing, { removed: (m) => m.to === REMOVED });
     if (move.to === REMOVED) {
       const images = await em.find(ListingImageSchema, { listingId: l.id });
       em.remove(l);
       await em.flush();
       return { result: 'deleted' as const, imageIds: images.map((i) => i.id) };
     }
-    if (move.from !== move.to) l.updatedAt = now;
     await em.flush();
     return { result: 'closed' as const, imageIds: [] };
   });

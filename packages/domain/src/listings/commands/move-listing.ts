@@ -3,6 +3,7 @@ import type { EntityManager } from '@hm/db/orm';
 import type { CommandContext, UserCommandContext } from '../../core/context.js';
 import type { Row } from '../../core/state-machine.js';
 import { moveListing } from '../listing.effects.js';
+import { announcingUpdate } from '../listing.events.js';
 import type { ListingActor, ListingEvent, ListingMachineTypes } from '../listing.machine.js';
 import { findOwnListing } from './find-listings.js';
 
@@ -12,14 +13,16 @@ export interface MoveInput {
   prepare?: (l: Listing, em: EntityManager, row: Row<ListingMachineTypes>) => void | Promise<void>;
 }
 
-/** One change to one listing in its own transaction: locked (by `lock`), changed, its change time set. */
+/** One change to one listing in its own transaction: locked (by `lock`), changed, its change time set, announced (`listing.updated`). */
 export function changeListing(ctx: CommandContext, lock: (em: EntityManager) => Promise<Listing>, change: (l: Listing, em: EntityManager, now: Date) => Promise<unknown>): Promise<Listing> {
   return ctx.em.transactional(async (em) => {
     const l = await lock(em);
     const now = ctx.clock.now();
-    await change(l, em, now);
-    l.updatedAt = now;
-    await em.flush();
+    await announcingUpdate(em, ctx.marketplace, l, now, async () => {
+      await change(l, em, now);
+      l.updatedAt = now;
+      await em.flush();
+    });
     return l;
   });
 }

@@ -1,4 +1,4 @@
-import { ListingSchema, type Listing } from '@hm/db/entities';
+import { ListingSchema, MarketplaceSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Clock } from '../../core/context.js';
 import { addJob, jobKey, removeJob } from '../../core/jobs.js';
 import { defineTask } from '../../core/tasks.js';
+import { announcingUpdate } from '../listing.events.js';
 import { nextStep } from '../price-schedule.js';
 
 /** Schedules the job of the next step not yet applied (one job per listing: the key replaces a waiting one). */
@@ -60,10 +61,14 @@ export async function applyPriceDrop(deps: { orm: MikroORM; clock: Clock }, ref:
     // a drop never raises the price (the seller lowered it by hand below the step, or the schedule
     // restarted below a step already passed): the step's date has come, so it is done, unapplied
     const lowers = typeof l.priceAmount === 'number' && next.step.amount < l.priceAmount;
-    if (lowers) l.priceAmount = next.step.amount;
-    l.priceSchedule = l.priceSchedule!.map((s, i) => (i === next.index ? { ...s, done: true } : s));
-    l.updatedAt = deps.clock.now();
-    await tx.flush();
+    const marketplace = await tx.findOneOrFail(MarketplaceSchema, { id: ref.marketplaceId });
+    const now = deps.clock.now();
+    await announcingUpdate(tx, marketplace, l, now, async () => {
+      if (lowers) l.priceAmount = next.step.amount;
+      l.priceSchedule = l.priceSchedule!.map((s, i) => (i === next.index ? { ...s, done: true } : s));
+      l.updatedAt = now;
+      await tx.flush();
+    });
     await scheduleNextDrop(tx, l);
     return lowers ? 'applied' : 'not_a_drop';
   });

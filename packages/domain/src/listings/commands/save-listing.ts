@@ -8,6 +8,8 @@ import { missingForPublish } from '../publish-checks.js';
 import { cleanSteps, leavesScheduleBehind, stepsNotBelowPrice } from '../price-schedule.js';
 import { startSchedule } from './price-drops.js';
 import { findOwnListing } from './find-listings.js';
+import { changeListing } from './move-listing.js';
+import { announceListingCreated } from '../listing.events.js';
 
 /** Category and term ids must exist in this marketplace (and each term be of its kind). */
 async function referenceErrors(em: EntityManager, input: ListingInput): Promise<FieldError[]> {
@@ -59,35 +61,38 @@ export async function createListing(ctx: UserCommandContext, input: ListingInput
   const errors = [...(await referenceErrors(ctx.em, input)), ...stepsNotBelowPrice(input.price?.amount, input.price_schedule, 'price_schedule')];
   if (errors.length) throw new ValidationError(errors);
   const now = ctx.clock.now();
-  const l = ctx.em.create(ListingSchema, {
-    marketplaceId: ctx.marketplace.id,
-    sellerId: ctx.user.id,
-    status: listingMachine.initial,
-    ...contentOf(input, ctx.marketplace.locales[0]!),
-    priceSchedule: cleanSteps(input.price_schedule),
-    scheduleStartedAt: null,
-    offerAmount: null,
-    offerCurrency: null,
-    offerNote: null,
-    offerSchedule: null,
-    counteredAt: null,
-    reviewNote: null,
-    favoriteCount: 0,
-    shippingSize: null,
-    custody: 'seller',
-    siteId: null,
-    wantsStorage: false,
-    storedAt: null,
-    commissionPercent: null,
-    everOnSale: false,
-    sellerBlocked: false,
-    publishedAt: null,
-    closedAt: null,
-    createdAt: now,
-    updatedAt: now,
+  return ctx.em.transactional(async (em) => {
+    const l = em.create(ListingSchema, {
+      marketplaceId: ctx.marketplace.id,
+      sellerId: ctx.user.id,
+      status: listingMachine.initial,
+      ...contentOf(input, ctx.marketplace.locales[0]!),
+      priceSchedule: cleanSteps(input.price_schedule),
+      scheduleStartedAt: null,
+      offerAmount: null,
+      offerCurrency: null,
+      offerNote: null,
+      offerSchedule: null,
+      counteredAt: null,
+      reviewNote: null,
+      favoriteCount: 0,
+      shippingSize: null,
+      custody: 'seller',
+      siteId: null,
+      wantsStorage: false,
+      storedAt: null,
+      commissionPercent: null,
+      everOnSale: false,
+      sellerBlocked: false,
+      publishedAt: null,
+      closedAt: null,
+      createdAt: now,
+      updatedAt: now,
   });
-  await ctx.em.flush();
+  await em.flush();
+  await announceListingCreated(em, ctx.marketplace, l, now);
   return l;
+  });
 }
 
 const sameSteps = (a: { months: number; amount: number }[] | null | undefined, b: { months: number; amount: number }[] | null | undefined) =>
@@ -113,8 +118,7 @@ function scheduleAfterReplace(l: Listing, input: ListingInput): { steps: PriceSt
  * changes while on sale starts again from now.
  */
 export async function replaceListing(ctx: UserCommandContext, id: string, input: ListingInput): Promise<Listing> {
-  return ctx.em.transactional(async (em) => {
-    const l = await findOwnListing(em, ctx.user.id, id, { lock: true });
+  return changeListing(ctx, (em) => findOwnListing(em, ctx.user.id, id, { lock: true }), async (l, em, now) => {
     assertEditable(l);
     assertShippingSizeUnchanged(l, input);
     const schedule = scheduleAfterReplace(l, input);
@@ -123,7 +127,6 @@ export async function replaceListing(ctx: UserCommandContext, id: string, input:
     const scheduleChanged = schedule.changed;
     Object.assign(l, contentOf(input, ctx.marketplace.locales[0]!));
     l.priceSchedule = schedule.steps;
-    const now = ctx.clock.now();
     if (l.status === 'published') {
       const ready = await em.count(ListingImageSchema, { listingId: l.id, status: 'ready' });
       // On sale means past review: the whole checklist applies, approval or not.
@@ -131,8 +134,5 @@ export async function replaceListing(ctx: UserCommandContext, id: string, input:
       if (missing.length) throw new ValidationError(missing, `A listing on sale must stay complete: ${missing.length === 1 ? missing[0]!.message : `${missing.length} problems, see errors.`}`);
       if (scheduleChanged) await startSchedule(em, l, now);
     }
-    l.updatedAt = now;
-    await em.flush();
-    return l;
   });
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MarketplaceSchema, UserSchema, type Marketplace, type User } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
+import { appendEvent } from '../../core/events.js';
 import { addJob, jobKey } from '../../core/jobs.js';
+import { toMessageBody } from '../messages.mapper.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
 import { insertMessage, markNotified, unreadFor, viewConversation, type ConversationRow, type MessageRow, type Side } from '../messages.queries.js';
 
@@ -68,6 +70,8 @@ function recipientSide(c: ConversationRow, senderId: string | null): Side | unde
  */
 export async function writeMessage(em: EntityManager, marketplaceId: string, c: ConversationRow, senderId: string | null, body: string, now: Date): Promise<MessageRow> {
   const message = await insertMessage(em, c.id, { senderId, body, at: now });
+  // every message, a user's or support's, is written here: its one message.created
+  await appendEvent(em, { type: 'message.created', object: { ...toMessageBody(message), conversation_id: c.id }, at: now });
   const to = recipientSide(c, senderId);
   if (to) await scheduleNotice(em, marketplaceId, c, to, now);
   return message;

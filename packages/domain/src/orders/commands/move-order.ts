@@ -7,6 +7,7 @@ import { addJob, jobKey, removeJob, removeJobs, type JobKey } from '../../core/j
 import { transition, type Effect, type Effects, type Move } from '../../core/state-machine.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
 import { orderEffects } from '../order.effects.js';
+import { announceOrderMove } from '../order.events.js';
 import { ORDER_EVENTS, orderMachine, type OrderActor, type OrderEvent, type OrderMachineTypes } from '../order.machine.js';
 import { STATE_TIMERS, type StateTimer } from '../order.timers.js';
 
@@ -53,8 +54,8 @@ export async function keepTimers(em: EntityManager, o: Order, from: OrderState |
 /** The timers effect: the order's timers follow its state (in the move's transaction). */
 const timers: Effect<OrderMachineTypes> = ({ entity, move, ctx }) => keepTimers(ctx.em, entity, move.from, !ctx.leftTimerSeenTo);
 
-/** The order machine's whole effects table: each event's own (order.effects.ts), then its timers. No move runs without them. */
-export const ORDER_MOVE_EFFECTS: Effects<OrderMachineTypes> = Object.fromEntries(ORDER_EVENTS.map((e) => [e, [...(orderEffects[e] ?? []), timers]]));
+/** The order machine's whole effects table: each event's own (order.effects.ts), then its timers, then its `order.updated` event. No move runs without them. */
+export const ORDER_MOVE_EFFECTS: Effects<OrderMachineTypes> = Object.fromEntries(ORDER_EVENTS.map((e) => [e, [...(orderEffects[e] ?? []), timers, announceOrderMove]]));
 
 export interface MoveOptions {
   em: EntityManager;

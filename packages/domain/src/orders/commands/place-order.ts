@@ -1,3 +1,4 @@
+import { announceOrderCreated } from '../order.events.js';
 import { OrderSchema, type Marketplace, type Order } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
@@ -61,6 +62,7 @@ export async function openOrder(em: EntityManager, ref: { marketplace: Marketpla
   });
   await em.flush();
   await keepTimers(em, o, undefined); // entering the first state: its timer, in this transaction
+  await announceOrderCreated(em, ref.marketplace, o, now);
   return o;
 }
 

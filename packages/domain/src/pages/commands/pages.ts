@@ -1,3 +1,4 @@
+import { appendEvent } from '../../core/events.js';
 import { CategorySchema, ListingSchema, MediaSchema, PageSchema, SiteSchema, type Page, type PageContent } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import type { CommandContext } from '../../core/context.js';
@@ -144,17 +145,29 @@ export async function publishPage(ctx: CommandContext, slug: string, locale: str
   if (problems.length) throw new ValidationError(problems.sort(byLocation));
   page.published = page.draft;
   page.publishedAt = ctx.clock.now();
-  await ctx.em.flush();
+  await ctx.em.transactional(async (em) => {
+    await em.flush();
+    await appendEvent(em, { type: 'page.published', object: publishedPageObject(page), at: page.publishedAt! });
+  });
   return page;
 }
 
 /** `pages unpublish`: the page answers 404 again; the draft stays. */
 export async function unpublishPage(ctx: CommandContext, slug: string, locale: string): Promise<Page> {
   const page = await pageOf(ctx, slug, locale);
+  const was = page.publishedAt;
   page.published = null;
   page.publishedAt = null;
-  await ctx.em.flush();
+  await ctx.em.transactional(async (em) => {
+    await em.flush();
+    if (was) await appendEvent(em, { type: 'page.unpublished', object: publishedPageObject(page), previous: { published_at: was.toISOString() }, at: ctx.clock.now() });
+  });
   return page;
+}
+
+/** A page in the events (`page.published`, `page.unpublished`) as /v1/pages lists it: slug, locale and, while published, since when. */
+function publishedPageObject(p: Page) {
+  return { slug: p.slug, locale: p.locale, ...(p.publishedAt ? { published_at: p.publishedAt.toISOString() } : {}) };
 }
 
 /** `pages preview-link`: a new token (the previous one stops working), valid PREVIEW_DAYS. */

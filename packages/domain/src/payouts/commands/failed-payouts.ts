@@ -2,8 +2,7 @@ import { PayoutSchema } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import { NotFoundError } from '../../core/errors.js';
-import { transition } from '../../core/state-machine.js';
-import { payoutMachine } from '../payout.machine.js';
+import { movePayout } from '../payout.effects.js';
 import { queuePaySeller } from './pay-seller.js';
 
 /** A failed payout as the team sees it: the order, what was to be paid and why the provider refused. */
@@ -38,7 +37,7 @@ export async function retryPayout(em: EntityManager, ref: { marketplaceId: strin
   return em.transactional(async (tx) => {
     const payout = await tx.findOne(PayoutSchema, { orderId: ref.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!payout) throw new NotFoundError('This order’s payout');
-    await transition(payoutMachine, payout, 'retry', 'operator', { ctx: { em: tx }, now });
+    await movePayout(payout, 'retry', { em: tx, now, who: 'operator' });
     payout.failureReason = null;
     await tx.flush();
     await queuePaySeller(tx, ref.marketplaceId, ref.orderId);

@@ -1,15 +1,14 @@
+import { movePayout } from '../payout.effects.js';
 import { z } from 'zod';
 import { MarketplaceSchema, OrderSchema, PayoutAccountSchema, PayoutSchema, type Order, type Payout } from '@hm/db/entities';
 import { tenantEm, type EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
 import { addJob, jobKey } from '../../core/jobs.js';
-import { transition } from '../../core/state-machine.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
 import { PaymentError, type TransferRequest } from '../../core/ports/payments.js';
 import { queueReverseTransfer, reversalDue } from './reverse-transfer.js';
 import { queueTeamAlert } from '../../emails/index.js';
 import { appendLedger, type LedgerEntry } from '../ledger.queries.js';
-import { payoutMachine } from '../payout.machine.js';
 
 /** paying: the transfer (none when nothing is due) and the refund outside the service it is net of */
 type Paying = { transfer: TransferRequest | null; amount: number; refundedOutside: number };
@@ -86,7 +85,7 @@ async function recordFailed(em: EntityManager, ctx: TaskContext, orderId: string
   payout.transferStartedAt = null;
   payout.transferAmount = null;
   payout.failureReason = reason;
-  if (payout.status !== 'failed') await transition(payoutMachine, payout, 'fail', 'system', { ctx: { em }, now, data: { reason, detail, ...(e.providerCode && { code: e.providerCode }) } });
+  if (payout.status !== 'failed') await movePayout(payout, 'fail', { em, now, data: { reason, detail, ...(e.providerCode && { code: e.providerCode }) } });
   const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: payout.marketplaceId });
   const emailed = await queueTeamAlert(em, marketplace, {
     subject: `A seller's payout failed: order ${orderId}`,
@@ -118,7 +117,7 @@ async function decide(em: EntityManager, now: Date, ref: { marketplaceId: string
   if (payout.status === 'failed') return { done: `order ${order.id} skipped: the payout failed (${payout.failureReason ?? 'no reason kept'}); the team retries it` };
   const account = await em.findOne(PayoutAccountSchema, { userId: payout.sellerId });
   if (!account?.providerAccountId || account.status !== 'ready') {
-    if (payout.status === 'pending') await transition(payoutMachine, payout, 'wait-for-details', 'system', { ctx: { em }, now });
+    if (payout.status === 'pending') await movePayout(payout, 'wait-for-details', { em, now });
     await em.flush();
     return { done: `order ${order.id}: waiting for the seller's payout details` };
   }
@@ -170,7 +169,7 @@ async function recordPaid(em: EntityManager, now: Date, orderId: string, transfe
   const deducted = payout.amount - paying.amount;
   const data: Record<string, string> = { ...(transferId && { transfer_id: transferId }), ...settled, ...(deducted > 0 && { refunded_outside: String(deducted) }) };
   payout.amount = paying.amount;
-  await transition(payoutMachine, payout, 'pay', 'system', { ctx: { em }, now, ...(Object.keys(data).length ? { data } : {}) });
+  await movePayout(payout, 'pay', { em, now, ...(Object.keys(data).length ? { data } : {}) });
   const carried = paying.refundedOutside - deducted;
   await appendLedger(em, [...payoutLedger(order, payout, transferId), ...(carried > 0 ? [{ orderId, kind: 'carried' as const, amount: carried, currency: payout.currency, reference: 'refund_outside' }] : [])], now);
   await em.flush();
