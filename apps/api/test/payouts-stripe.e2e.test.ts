@@ -174,20 +174,27 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
     expect(await reconcileOf(id)).toMatchObject({ why: expect.stringMatching(/transfer reversed beyond/) });
   });
 
-  test('a transfer Stripe refused, then a refund: the retry asks for the new amount under a new idempotency key (no idempotency error) and pays once', async () => {
+  test('a transfer Stripe refused, then a refund: the payout fails at once; the team’s retry asks for the new amount under a new idempotency key (no idempotency error) and pays once', async () => {
     const { shop, seller } = suite;
     const buyer = suite.buyer2;
     const id = await purchased(shop, seller, buyer);
     stripe.refuseNext('/v1/transfers', 'balance_insufficient');
     expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
-    await expect(paySeller(ctx(), { marketplaceId: shop.marketplace.id, orderId: id })).rejects.toMatchObject({ name: 'PaymentError', providerCode: 'balance_insufficient' });
+    // a refusal for good: the payout is failed at once (no job retry), its amount is no longer pinned
+    expect(await paySeller(ctx(), { marketplaceId: shop.marketplace.id, orderId: id })).toContain(': payout failed, platform_balance_insufficient');
+    expect((await suite.get(shop, seller, id)).payout).toMatchObject({ status: 'failed', failure_reason: 'platform_balance_insufficient' });
     await dashboard.refund({ id: `dashboard-between-${id}`, paymentId: await paymentOf(id), amount: 10_000 });
     await stripe.settled();
     const [refunded] = await suite.h.orm.em.getConnection().execute<{ id: string }[]>(`select id from payment_events where type = 'charge.refunded' and order_id = ?`, [id]);
     await handlePaymentEvent(ctx(), refunded!.id);
+    expect(await suite.h.console.payouts.retry({ marketplace: 'shop', order: id })).toEqual({ order_id: id, status: 'pending' });
     expect(await paySeller(ctx(), { marketplaceId: shop.marketplace.id, orderId: id })).toContain(': paid 75000 SEK');
     await suite.h.runJobs();
     expect(stripe.transfers.filter((t) => t.transfer_group === id).map((t) => t.amount)).toEqual([75_000]);
+    expect(stripe.requests.filter((r) => r.path === '/v1/transfers' && r.method === 'POST' && r.params.transfer_group === id).map((r) => [r.idempotencyKey, r.status])).toEqual([
+      [`transfer-${id}-85000`, 400],
+      [`transfer-${id}-75000-retry1`, 200],
+    ]);
     expect(await reconcileOf(id)).toBeUndefined();
   });
 
@@ -260,8 +267,8 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
     expect(paid.payout.failure_reason).toBeUndefined();
     expect(stripe.transfers.length).toBe(transfers + 1);
     expect(stripe.requests.filter((r) => r.path === '/v1/transfers' && r.method === 'POST' && r.params.transfer_group === id).map((r) => [r.idempotencyKey, r.status])).toEqual([
-      [`transfer-${id}`, 400],
-      [`transfer-${id}-retry1`, 200],
+      [`transfer-${id}-85000`, 400],
+      [`transfer-${id}-85000-retry1`, 200],
     ]);
     expect((await suite.h.console.payouts.failed({ marketplace: 'shop' })).items).toEqual([]);
     const after = await suite.h.console.payouts.reconcile({ marketplace: 'shop' });
@@ -286,9 +293,9 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
     expect((await suite.get(shop, seller, id)).payout.status).toBe('paid');
     expect(stripe.transfers.length).toBe(transfers + 1);
     expect(stripe.requests.filter((r) => r.path === '/v1/transfers' && r.method === 'POST' && r.params.transfer_group === id).map((r) => [r.idempotencyKey, r.status, r.replayed])).toEqual([
-      [`transfer-${id}`, 500, false],
-      [`transfer-${id}`, 500, true],
-      [`transfer-${id}~2`, 200, false],
+      [`transfer-${id}-85000`, 500, false],
+      [`transfer-${id}-85000`, 500, true],
+      [`transfer-${id}-85000~2`, 200, false],
     ]);
   });
 

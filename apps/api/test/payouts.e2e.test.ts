@@ -564,16 +564,18 @@ describe('money rules after the payout: taken back from the seller’s transfer'
     expect((await ledgerOf(id)).filter(([k]) => k === 'transfer_reversal')).toEqual([['transfer_reversal', 10_000]]);
     expect(await mismatchOf(id)).toBeUndefined();
 
-    // refused (nothing made): a refund arrives; the next try asks for the new amount under another id
+    // refused for good (nothing made): the payout fails at once; a refund arrives; the team's retry asks for the new amount under another id
     const buyer2 = await person(shop, 'refusedfirst');
     const other = await suite.purchased(shop, buyer2, { listing_id: await suite.listing(shop, seller, { delivery: { pickup: true } }), delivery: { method: 'pickup' } });
     expect((await suite.move(shop, buyer2, other, 'mark-received-early')).statusCode).toBe(200);
     refuseNextTransfer = true;
-    await expect(paySeller(ctx(), { marketplaceId: shop.marketplace.id, orderId: other })).rejects.toThrow(/balance is too low/);
-    // the refund is handled before the queued pay-seller job runs again
+    expect(await paySeller(ctx(), { marketplaceId: shop.marketplace.id, orderId: other })).toMatch(/payout failed, .*balance is too low/);
+    expect(await payoutOf(shop, seller, other)).toMatchObject({ status: 'failed' });
+    // the refund is handled before the team retries
     expect((await suite.call(shop, undefined, 'POST', '/v1/test-helpers/payments/refund', { order_id: other, amount: 10_000 })).statusCode).toBe(200);
     const [refunded] = await suite.h.orm.em.getConnection().execute<{ id: string }[]>(`select id from payment_events where type = 'charge.refunded' and order_id = ?`, [other]);
     await handlePaymentEvent(ctx(), refunded!.id);
+    expect(await suite.h.console.payouts.retry({ marketplace: shop.marketplace.slug, order: other })).toEqual({ order_id: other, status: 'pending' });
     await suite.h.runJobs();
     const [first, second] = transferAsks.filter((a) => a.orderId === other);
     expect(first).toMatchObject({ amount: 90_000 });

@@ -153,9 +153,9 @@ describe('Stripe Connect: payout setup follows account.updated through the webho
 
 describe('two endpoints, two secrets: the platform route and the Connect route', () => {
   const accountEvent = (id: string, account = 'acct_seller_1') =>
-    JSON.stringify({ id, object: 'event', type: 'account.updated', account, created: Math.floor(Date.now() / 1000), data: { object: { id: account, object: 'account', metadata: { marketplace_id: shop.marketplace.id } } } });
+    JSON.stringify({ id, object: 'event', api_version: STRIPE_API_VERSION, type: 'account.updated', account, created: Math.floor(Date.now() / 1000), data: { object: { id: account, object: 'account', metadata: { marketplace_id: shop.marketplace.id } } } });
   const platformEvent = (id: string) =>
-    JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: 'pi_two', object: 'payment_intent', metadata: { marketplace_id: shop.marketplace.id } } } });
+    JSON.stringify({ id, object: 'event', api_version: STRIPE_API_VERSION, type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: 'pi_two', object: 'payment_intent', metadata: { marketplace_id: shop.marketplace.id } } } });
   const stored = async (id: string) => (await rows()).filter((r) => r.provider_event_id === id);
 
   test('a signed account.updated on /webhooks/stripe/connect with the Connect secret is stored and handled like any event', async () => {

@@ -29,12 +29,14 @@ const POLL_MS = 100;
  *     paid already, held for a chargeback), waiting for the seller's payout details (no ready
  *     account: `waiting_for_payout_details`), or paying — the transfer is marked started
  *     (`transfer_started_at`) and the transaction commits;
- *  2. the transfer is made outside any transaction, idempotent by the order id (a provider error
- *     unmarks the start and fails the job, which graphile-worker retries);
+ *  2. the transfer is made outside any transaction, idempotent by `<order id>-<amount>` (plus the
+ *     team's retry count): a refusal for good fails the payout at once and clears its amount (the
+ *     team's `payouts retry` works it out again under a new key); any other error unmarks the start
+ *     and fails the job, which graphile-worker retries with the same amount and key;
  *  3. a second transaction locks the payout again and records it paid with its ledger rows, unless
  *     a run before it did.
  * Paying once: a run that finds another's transfer started waits for its answer (polling, holding
- * nothing) and then finds the payout paid; the transfer's idempotency key is the order id, so a run
+ * nothing) and then finds the payout paid; the transfer's idempotency key is kept with its amount, so a run
  * after a crash between the provider's answer and step 3 (or one that waited too long) gets the same
  * transfer back from the provider (never a second one), and only the first step 3 records it (the
  * ledger rows are written once by their reference). A chargeback handled after step 1 finds the transfer started and leaves
