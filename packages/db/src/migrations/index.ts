@@ -19,6 +19,7 @@ import { Migration20261127200000_payout_transfer_started } from './Migration2026
 import { Migration20261127210000_ledger_chargebacks } from './Migration20261127210000_ledger_chargebacks.js';
 import { Migration20261127220000_abuse_limits } from './Migration20261127220000_abuse_limits.js';
 import { Migration20261128010000_search_words } from './Migration20261128010000_search_words.js';
+import { Migration20261128010100_texts_per_language } from './Migration20261128010100_texts_per_language.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127210000_ledger_chargebacks', class: Migration20261127210000_ledger_chargebacks },
   { name: 'Migration20261127220000_abuse_limits', class: Migration20261127220000_abuse_limits },
   { name: 'Migration20261128010000_search_words', class: Migration20261128010000_search_words },
+  { name: 'Migration20261128010100_texts_per_language', class: Migration20261128010100_texts_per_language },
 ];
