@@ -117,6 +117,12 @@ describe('console CLI', () => {
       (await cli('sites', 'create', '--marketplace', 'loppis', '--file', file('s.json', { kind: 'warehouse', name: 'Lager', line1: 'Väg 1', postal_code: '12345', city: 'Solna', country: 'SE', active: true, buyer_pickup: false }))).stdout,
     );
     expect(site.site).toMatchObject({ kind: 'warehouse', name: 'Lager', active: true });
+    // opening hours per language from the command line: a text keeps its commas
+    const hours = await cli('sites', 'set-opening-hours', '--marketplace', 'loppis', '--id', site.site.id, '--opening-hours', 'mån–fre 10–18, lör 10–14', '--opening-hours-by-language', 'sv=mån–fre 10–18, lör 10–14,en=Mon–Fri 10–18, Sat 10–14');
+    expect(hours.code, hours.stderr).toBe(0);
+    expect(JSON.parse(hours.stdout).site).toMatchObject({ opening_hours: 'mån–fre 10–18, lör 10–14', opening_hours_by_language: { sv: 'mån–fre 10–18, lör 10–14', en: 'Mon–Fri 10–18, Sat 10–14' } });
+    const wrongLanguage = await cli('sites', 'set-opening-hours', '--marketplace', 'loppis', '--id', site.site.id, '--opening-hours-by-language', 'de=Mo–Fr 10–18');
+    expect(JSON.parse(wrongLanguage.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.opening-hours-by-language.de' }] });
     const rates = await cli('rates', 'set', '--marketplace', 'loppis', '--date', '2026-11-22', '--base', 'EUR', '--rates', 'SEK=11.52,USD=1.05');
     expect(JSON.parse(rates.stdout).items).toEqual([
       { date: '2026-11-22', base: 'EUR', quote: 'SEK', rate: 11.52 },
@@ -216,6 +222,9 @@ describe('console CLI', () => {
     expect(up.code, up.stderr).toBe(0);
     const image = JSON.parse(up.stdout).image;
     expect(image).toMatchObject({ alt: 'The hall', width: 600, height: 400 });
+    const alts = await withData('media', 'set-alt', '--marketplace', 'loppis', '--id', image.id, '--alts', 'sv=Hallen, sedd från entrén,en=The hall, seen from the door');
+    expect(alts.code, alts.stderr).toBe(0);
+    expect(JSON.parse(alts.stdout).image).toMatchObject({ id: image.id, alt: 'The hall', alts: { sv: 'Hallen, sedd från entrén', en: 'The hall, seen from the door' } });
     expect(image.urls.xlarge).toMatch(new RegExp(`/v1/media/${image.id}/xlarge\\.jpg$`));
     const notImage = await withData('media', 'upload', '--marketplace', 'loppis', '--file', file('not-an-image.txt', 'hello'), '--alt', 'x');
     expect(JSON.parse(notImage.stderr)).toMatchObject({ status: 415, code: 'unsupported_media_type' });

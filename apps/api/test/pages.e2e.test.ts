@@ -259,9 +259,54 @@ describe('demo content', () => {
     expect(sv.blocks.map((b) => b.type)).toEqual(types);
     expect(sv.title).toBe('Begagnad design, kontrollerad av oss');
     expect((blockOf(sv, 'categories')!.tiles as { category: { name: string } }[]).map((t) => t.category.name)).toEqual(['Möbler', 'Belysning']);
+    // the showroom's opening hours and the pictures' alt texts in the page's language
+    expect((blockOf(en, 'showroom')!.location as { opening_hours: string }).opening_hours).toBe('Tue–Sat 11–18');
+    expect((blockOf(sv, 'showroom')!.location as { opening_hours: string }).opening_hours).toBe('tis–lör 11–18');
+    expect((blockOf(en, 'hero')!.image as { alt: string }).alt).toBe('A bright living room with a sofa, a lamp and plants');
+    expect((blockOf(sv, 'hero')!.image as { alt: string }).alt).toBe('Ett ljust vardagsrum med soffa, lampa och växter');
+    expect((blockOf(sv, 'autumn')!.image as { alts: Record<string, string> }).alts).toEqual({ en: 'A bright living room with a sofa, a lamp and plants', sv: 'Ett ljust vardagsrum med soffa, lampa och växter' });
+    expect((await get('/v1/locations', keys.secret)).json().items[0].opening_hours_by_language).toEqual({ en: 'Tue–Sat 11–18', sv: 'tis–lör 11–18' });
     // a restart changes nothing, and an operator's edit is kept
     await put('home', 'en', { title: 'Edited', description: '', blocks: [] }, 'demo');
     expect(await ensureDemoPages({ orm: h.orm, ports: h.ports })).toBe(false);
     expect((await h.console.pages.list({ marketplace: 'demo' })).items.find((p) => p.slug === 'home' && p.locale === 'en')!.title).toBe('Edited');
+  });
+});
+
+describe('texts per language (opening hours, alt text)', () => {
+  test("a site's opening hours and an image's alt text are read in the page's language, else the default language's; the console sets them; only the marketplace's languages", async () => {
+    const site = await h.console.sites.setOpeningHours({ marketplace: 'shop', id: m.siteId!, opening_hours_by_language: { sv: 'tis–lör 11–18' } });
+    expect(site.site).toMatchObject({ opening_hours: 'Tue–Sat 11–18', opening_hours_by_language: { sv: 'tis–lör 11–18' } });
+    const image = await h.console.media.setAlt({ marketplace: 'shop', id: I.wide!, alts: { en: 'A wide room', sv: 'Ett brett rum' } });
+    expect(image.image).toMatchObject({ id: I.wide, alt: 'A wide room', alts: { en: 'A wide room', sv: 'Ett brett rum' } });
+    await put('texts', 'sv', { title: 'Texter', description: '', share_image_id: I.wide, blocks: [{ id: 'hero', type: 'hero', heading: 'Hej', visual: 'image', image_id: I.wide }, { id: 'showroom', type: 'showroom', location_id: m.siteId }] });
+    await h.console.pages.publish({ marketplace: 'shop', slug: 'texts', locale: 'sv' });
+    await put('texts', 'en', { title: 'Texts', description: '', blocks: [{ id: 'hero', type: 'hero', heading: 'Hi', visual: 'image', image_id: I.wide }, { id: 'showroom', type: 'showroom', location_id: m.siteId }] });
+    await h.console.pages.publish({ marketplace: 'shop', slug: 'texts', locale: 'en' });
+    const sv = await page('/v1/pages/texts?locale=sv-FI');
+    expect(sv.share_image).toMatchObject({ alt: 'Ett brett rum' });
+    expect(blockOf(sv, 'hero')!.image).toMatchObject({ alt: 'Ett brett rum', alts: { en: 'A wide room', sv: 'Ett brett rum' } });
+    expect((blockOf(sv, 'showroom')!.location as { opening_hours: string }).opening_hours).toBe('tis–lör 11–18');
+    // English has no text of its own for the hours: the default language's
+    const en = await page('/v1/pages/texts?locale=en');
+    expect((blockOf(en, 'showroom')!.location as { opening_hours: string }).opening_hours).toBe('Tue–Sat 11–18');
+    expect(blockOf(en, 'hero')!.image).toMatchObject({ alt: 'A wide room' });
+    const sites = (await get('/v1/locations')).json().items as { id: string; opening_hours_by_language?: Record<string, string> }[];
+    expect(sites.find((x) => x.id === m.siteId)!.opening_hours_by_language).toEqual({ sv: 'tis–lör 11–18' });
+
+    // a language the marketplace does not have is refused at its key, nothing changed
+    await expect(h.console.sites.setOpeningHours({ marketplace: 'shop', id: m.siteId!, opening_hours_by_language: { sv: 'x', de: 'Di–Sa 11–18' } })).rejects.toMatchObject({ cause: { code: 'validation_failed', errors: [{ location: 'opening_hours_by_language.de' }] } });
+    await expect(h.console.media.setAlt({ marketplace: 'shop', id: I.wide!, alts: { fr: 'Une pièce' } })).rejects.toMatchObject({ cause: { code: 'validation_failed', errors: [{ location: 'alts.fr' }] } });
+    await expect(h.console.sites.create({ marketplace: 'shop', site: { kind: 'warehouse', name: 'Lager', line1: 'Väg 2', postal_code: '12345', city: 'Solna', country: 'SE', opening_hours_by_language: { de: 'Mo' } } })).rejects.toMatchObject({ cause: { code: 'validation_failed', errors: [{ location: 'site.opening_hours_by_language.de' }] } });
+    await expect(h.console.media.setAlt({ marketplace: 'shop', id: foreign.image!, alt: 'Not ours' })).rejects.toMatchObject({ cause: { code: 'not_found' } });
+    expect((await page('/v1/pages/texts?locale=sv')).share_image).toMatchObject({ alt: 'Ett brett rum' });
+
+    // an empty map removes the texts per language: the default language's again
+    await h.console.sites.setOpeningHours({ marketplace: 'shop', id: m.siteId!, opening_hours_by_language: {} });
+    await h.console.media.setAlt({ marketplace: 'shop', id: I.wide!, alts: {} });
+    const plain = await page('/v1/pages/texts?locale=sv');
+    expect((blockOf(plain, 'showroom')!.location as { opening_hours: string }).opening_hours).toBe('Tue–Sat 11–18');
+    expect(blockOf(plain, 'hero')!.image).toEqual(expect.not.objectContaining({ alts: expect.anything() }));
+    expect((blockOf(plain, 'hero')!.image as { alt: string }).alt).toBe('A wide room');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The marketplace's shipping texts in the page's language: a size's, zone's or option's `names`,
+ * The marketplace's texts in the page's language (shipping, a site's opening hours): a size's, zone's or option's `names`,
  * `abouts` and a zone's `delivery_times` per language, else the default-language `name`, `about`,
  * `delivery_time` (the team may not have translated every one).
  */
@@ -14,6 +14,13 @@ interface Texts {
 
 const base = (lang: string) => lang.split('-')[0]!;
 const pick = (map: Record<string, string> | undefined, lang: string) => map?.[lang] ?? map?.[base(lang)];
+
+/** A text from one of the marketplace's maps per language (`names`, `opening_hours_by_language`, `alts`) in the page's language, else the default language's. */
+export function textIn(map: Record<string, string> | undefined, lang: string, fallback: string): string;
+export function textIn(map: Record<string, string> | undefined, lang: string, fallback: string | undefined): string | undefined;
+export function textIn(map: Record<string, string> | undefined, lang: string, fallback: string | undefined): string | undefined {
+  return pick(map, lang) ?? fallback;
+}
 
 export function shippingName(row: Texts, lang: string): string {
   return pick(row.names, lang) ?? row.name;

@@ -77,7 +77,7 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
   });
   await operator.sites.create({
     marketplace,
-    site: { kind: 'showroom', name: 'Södermalm showroom', line1: 'Götgatan 1', postal_code: '116 46', city: 'Stockholm', country: 'SE', active: true, buyer_pickup: true, opening_hours: 'Tue–Sat 11–18' },
+    site: { kind: 'showroom', name: 'Södermalm showroom', line1: 'Götgatan 1', postal_code: '116 46', city: 'Stockholm', country: 'SE', active: true, buyer_pickup: true, opening_hours: 'Tue–Sat 11–18', opening_hours_by_language: { en: 'Tue–Sat 11–18', sv: 'tis–lör 11–18' } },
   });
 
   const call = client(stack);

@@ -15,6 +15,7 @@ const input = z.strictObject({
   codes: z.array(z.string()).optional(),
   sizes: z.array(z.number()).optional(),
   rates: z.record(z.string(), z.number()).optional(),
+  texts: z.record(z.string(), z.string()).optional(),
   schedule: z.array(z.object({ months: z.number() })).optional(),
   percent: nullAs(z.number().nullable(), 'default', 'Percent; "default" for none.'),
   settings: fromFile(z.object({ x: z.number() }), 'Settings JSON.'),
@@ -31,12 +32,13 @@ describe('flags from an input schema', () => {
       ['codes', 'list', false],
       ['sizes', 'list', false],
       ['rates', 'pairs', false],
+      ['texts', 'pairs', false],
       ['schedule', 'json', false],
       ['percent', 'number', true],
       ['file', 'file', true],
     ]);
     expect(usageOf(flagsOf(input))).toBe(
-      '--first-name <text> --kind a|b [--amount <number>] [--note <text>] [--on <boolean>] [--codes <text,…>] [--sizes <number,…>] [--rates <KEY=number,…>] [--schedule <json>] --percent <number>|default --file <file.json>',
+      '--first-name <text> --kind a|b [--amount <number>] [--note <text>] [--on <boolean>] [--codes <text,…>] [--sizes <number,…>] [--rates <KEY=number,…>] [--texts <KEY=text,…>] [--schedule <json>] --percent <number>|default --file <file.json>',
     );
   });
 
@@ -58,7 +60,7 @@ describe('flags from an input schema', () => {
 
   test('values are read by type; the null word is null; the file flag reads the file', () => {
     const read = (p: string) => ({ from: p });
-    const values = { 'first-name': 'Ann', kind: 'a', amount: '12', on: 'false', codes: 'SEK, EUR,', sizes: '1,2.5', rates: 'SEK=11.5,USD=1', schedule: '[{"months":2}]', percent: 'default', file: 's.json' };
+    const values = { 'first-name': 'Ann', kind: 'a', amount: '12', on: 'false', codes: 'SEK, EUR,', sizes: '1,2.5', rates: 'SEK=11.5,USD=1', texts: 'en=Tue–Sat 11–18, Sun 12–16,sv=tis–lör 11–18 = kl. 11–18', schedule: '[{"months":2}]', percent: 'default', file: 's.json' };
     expect(inputOf(flagsOf(input), values, read)).toEqual({
       first_name: 'Ann',
       kind: 'a',
@@ -67,6 +69,8 @@ describe('flags from an input schema', () => {
       codes: ['SEK', 'EUR'],
       sizes: [1, 2.5],
       rates: { SEK: 11.5, USD: 1 },
+      // a text's commas and equals signs are its own; a comma before KEY= starts the next pair
+      texts: { en: 'Tue–Sat 11–18, Sun 12–16', sv: 'tis–lör 11–18 = kl. 11–18' },
       schedule: [{ months: 2 }],
       percent: null,
       settings: { from: 's.json' },
@@ -108,6 +112,7 @@ describe('console commands', () => {
       'categories import',
       'terms import',
       'sites create',
+      'sites set-opening-hours',
       'users create',
       'users block',
       'users unblock',
@@ -134,6 +139,7 @@ describe('console commands', () => {
       'pages preview-link',
       'pages list',
       'media upload',
+      'media set-alt',
       'newsletter export',
       'doctor',
     ]);
@@ -151,7 +157,9 @@ describe('console commands', () => {
     expect(usage['support list']).toBe('--marketplace <text> [--unanswered <boolean>] [--limit <number>]');
     expect(usage['support reply']).toBe('--conversation <uuid> --body <text>');
     expect(usage['pages put']).toBe('--marketplace <text> --slug <text> --locale <text> --file <file.json>');
-    expect(usage['media upload']).toBe('--marketplace <text> --file <file> --alt <text>');
+    expect(usage['media upload']).toBe('--marketplace <text> --file <file> --alt <text> [--alts <KEY=text,…>]');
+    expect(usage['media set-alt']).toBe('--marketplace <text> --id <uuid> [--alt <text>] [--alts <KEY=text,…>]');
+    expect(usage['sites set-opening-hours']).toBe('--marketplace <text> --id <uuid> [--opening-hours <text>] [--opening-hours-by-language <KEY=text,…>]');
     expect(usage['orders transition']).toMatch(/^--id <uuid> --transition confirm-payment\|.*\|resolve-canceled \[--data <json>\]$/);
   });
 });

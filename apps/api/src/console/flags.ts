@@ -144,8 +144,10 @@ function read(f: Flag, raw: string, bad: (message: string, at?: string, value?: 
     }
     case 'pairs':
       return Object.fromEntries(
-        raw.split(',').map((pair) => {
-          const [key, value] = pair.split('=');
+        // between texts a comma starts the next pair only where a KEY= follows, so a text may hold commas ("Tue–Sat 11–18, Sun 12–16")
+        raw.split(f.of === 'number' ? ',' : /,(?=\s*[\w-]+=)/).map((pair) => {
+          const at = pair.indexOf('=');
+          const [key, value] = at < 0 ? [pair, undefined] : [pair.slice(0, at), pair.slice(at + 1)];
           if (!key?.trim() || value === undefined || value.trim() === '') {
             bad(`Expected KEY=VALUE pairs separated by commas.`, f.field, pair);
             return [pair, undefined];

@@ -3,6 +3,7 @@ import { api } from '../../lib/api';
 import { problemText } from '../../lib/problems';
 import { displayName } from '../../lib/intl';
 import { messages } from '../../lib/messages';
+import { textIn } from '../../lib/shipping-texts';
 import { ApiProblem } from './api-problem';
 
 export async function Locations({ lang }: { lang: string }) {
@@ -23,7 +24,7 @@ export async function Locations({ lang }: { lang: string }) {
             <br />
             {displayName(lang, 'region', site.country)}
           </address>
-          {site.opening_hours && <p className="hours">{site.opening_hours}</p>}
+          {textIn(site.opening_hours_by_language, lang, site.opening_hours) && <p className="hours">{textIn(site.opening_hours_by_language, lang, site.opening_hours)}</p>}
         </li>
       ))}
     </ul>

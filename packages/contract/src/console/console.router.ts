@@ -9,7 +9,7 @@ import { listKeysProcedure } from './procedures/list-keys.js';
 import { revokeKeyProcedure } from './procedures/revoke-key.js';
 import { importCategoriesProcedure } from './procedures/import-categories.js';
 import { importTermsProcedure } from './procedures/import-terms.js';
-import { createSiteProcedure } from './procedures/create-site.js';
+import { createSiteProcedure, setSiteOpeningHoursProcedure } from './procedures/create-site.js';
 import { createUserProcedure } from './procedures/create-user.js';
 import { blockUserProcedure, unblockUserProcedure } from './procedures/block-user.js';
 import { getListingProcedure } from './procedures/get-listing.js';
@@ -28,7 +28,7 @@ import { transitionOrderProcedure } from './procedures/transition-order.js';
 import { getConversationProcedure, listSupportProcedure, replySupportProcedure } from './procedures/support.js';
 import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
 import { failedPayoutsProcedure, retryPayoutProcedure } from './procedures/failed-payouts.js';
-import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
+import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, setMediaAltProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
 import { doctorProcedure } from './procedures/doctor.js';
 import {
@@ -58,7 +58,7 @@ export const consoleRouter = router({
   keys: router({ create: createKeyProcedure, list: listKeysProcedure, revoke: revokeKeyProcedure }),
   categories: router({ import: importCategoriesProcedure }),
   terms: router({ import: importTermsProcedure }),
-  sites: router({ create: createSiteProcedure }),
+  sites: router({ create: createSiteProcedure, setOpeningHours: setSiteOpeningHoursProcedure }),
   users: router({ create: createUserProcedure, block: blockUserProcedure, unblock: unblockUserProcedure }),
   listings: router({
     get: getListingProcedure,
@@ -76,7 +76,7 @@ export const consoleRouter = router({
   conversations: router({ get: getConversationProcedure }),
   payouts: router({ reconcile: reconcilePayoutsProcedure, failed: failedPayoutsProcedure, retry: retryPayoutProcedure }),
   pages: router({ put: putPageProcedure, publish: publishPageProcedure, unpublish: unpublishPageProcedure, previewLink: previewLinkProcedure, list: listPagesProcedure }),
-  media: router({ upload: uploadMediaProcedure }),
+  media: router({ upload: uploadMediaProcedure, setAlt: setMediaAltProcedure }),
   newsletter: router({ export: exportNewsletterProcedure }),
   doctor: doctorProcedure,
   webhooks: router({

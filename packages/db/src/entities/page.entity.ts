@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { tenantColumns, updatedAt } from './common.js';
+import { tenantColumns, updatedAt, type Localized } from './common.js';
 
 /** A page's content as the editor wrote it: blocks hold references (ids), filled with live data when read. */
 export interface PageContent {
@@ -35,6 +35,8 @@ export const MediaSchema = defineEntity({
   properties: {
     ...tenantColumns(),
     alt: p.text(),
+    /** alt text per language; `alt` is the default language's and the fallback */
+    alts: p.json<Localized>().nullable(),
     format: p.string(),
     bytes: p.integer(),
     width: p.integer(),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { tenantColumns, updatedAt } from './common.js';
+import { tenantColumns, updatedAt, type Localized } from './common.js';
 
 export const SiteSchema = defineEntity({
   name: 'Site',
@@ -15,6 +15,8 @@ export const SiteSchema = defineEntity({
     active: p.boolean(),
     buyerPickup: p.boolean(),
     openingHours: p.string().nullable(),
+    /** opening hours per language; `openingHours` is the default language's and the fallback */
+    openingHoursByLanguage: p.json<Localized>().nullable(),
     updatedAt: updatedAt(),
   },
 });

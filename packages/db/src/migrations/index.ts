@@ -19,13 +19,14 @@ import { Migration20261127200000_payout_transfer_started } from './Migration2026
 import { Migration20261127210000_ledger_chargebacks } from './Migration20261127210000_ledger_chargebacks.js';
 import { Migration20261127220000_abuse_limits } from './Migration20261127220000_abuse_limits.js';
 import { Migration20261128010000_search_words } from './Migration20261128010000_search_words.js';
-import { Migration20261128040000_worker_heartbeats } from './Migration20261128040000_worker_heartbeats.js';
-import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
+import { Migration20261128010100_texts_per_language } from './Migration20261128010100_texts_per_language.js';
 import { Migration20261128020000_transfer_reversals } from './Migration20261128020000_transfer_reversals.js';
 import { Migration20261128021000_idempotency_owner } from './Migration20261128021000_idempotency_owner.js';
 import { Migration20261128030000_payout_service_agreement } from './Migration20261128030000_payout_service_agreement.js';
 import { Migration20261128031000_payout_failed } from './Migration20261128031000_payout_failed.js';
+import { Migration20261128040000_worker_heartbeats } from './Migration20261128040000_worker_heartbeats.js';
 import { Migration20261128060000_events } from './Migration20261128060000_events.js';
+import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -49,11 +50,12 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127210000_ledger_chargebacks', class: Migration20261127210000_ledger_chargebacks },
   { name: 'Migration20261127220000_abuse_limits', class: Migration20261127220000_abuse_limits },
   { name: 'Migration20261128010000_search_words', class: Migration20261128010000_search_words },
-  { name: 'Migration20261128040000_worker_heartbeats', class: Migration20261128040000_worker_heartbeats },
-  { name: 'Migration20261128070000_key_cache_notify', class: Migration20261128070000_key_cache_notify },
+  { name: 'Migration20261128010100_texts_per_language', class: Migration20261128010100_texts_per_language },
   { name: 'Migration20261128020000_transfer_reversals', class: Migration20261128020000_transfer_reversals },
   { name: 'Migration20261128021000_idempotency_owner', class: Migration20261128021000_idempotency_owner },
   { name: 'Migration20261128030000_payout_service_agreement', class: Migration20261128030000_payout_service_agreement },
   { name: 'Migration20261128031000_payout_failed', class: Migration20261128031000_payout_failed },
+  { name: 'Migration20261128040000_worker_heartbeats', class: Migration20261128040000_worker_heartbeats },
   { name: 'Migration20261128060000_events', class: Migration20261128060000_events },
+  { name: 'Migration20261128070000_key_cache_notify', class: Migration20261128070000_key_cache_notify },
 ];

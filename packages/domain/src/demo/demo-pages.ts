@@ -95,8 +95,10 @@ export async function seedDemoPages(ctx: CommandContext): Promise<boolean> {
   const firstLocale = ctx.marketplace.locales[0]!;
   for (const [key, picture] of Object.entries(PICTURES) as [keyof typeof PICTURES, (typeof PICTURES)['hero']][]) {
     const alt = t(picture.alt, firstLocale);
+    // the alt text in each of the marketplace's languages (English for a language the demo has no text in)
+    const alts = Object.fromEntries(ctx.marketplace.locales.map((l) => [l, t(picture.alt, l)]));
     const existing = await ctx.em.findOne(MediaSchema, { alt });
-    images[key] = existing?.id ?? (await uploadMedia(ctx, { bytes: await sharp(Buffer.from(picture.svg)).png().toBuffer(), alt })).id;
+    images[key] = existing?.id ?? (await uploadMedia(ctx, { bytes: await sharp(Buffer.from(picture.svg)).png().toBuffer(), alt, alts })).id;
   }
   const categories = await ctx.em.find(CategorySchema, {}, { orderBy: { position: 'asc', slug: 'asc' } });
   const top = categories.filter((c) => !c.parentId);

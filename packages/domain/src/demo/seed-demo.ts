@@ -49,7 +49,7 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
   });
   await importCategories(em, marketplace, DEMO_CATEGORIES);
   await importTerms(em, marketplace, DEMO_TERMS);
-  await createSite(em, m.id, {
+  await createSite(em, marketplace, {
     kind: 'showroom',
     name: 'Södermalm showroom',
     line1: 'Götgatan 1',
@@ -59,6 +59,7 @@ export async function seedDemo(orm: MikroORM, opts: { mode: ApiMode; storefrontU
     active: true,
     buyer_pickup: true,
     opening_hours: 'Tue–Sat 11–18',
+    opening_hours_by_language: { en: 'Tue–Sat 11–18', sv: 'tis–lör 11–18' },
   });
   await setRates(em, m.id, { date: opts.today, base: 'EUR', rates: { SEK: 11.52 } });
   // Priced now, not when the worker gets to the queued reprice: the demo has no listings yet (cheap),

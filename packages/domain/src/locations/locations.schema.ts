@@ -13,11 +13,15 @@ export const ZSite = z
     active: z.boolean(),
     buyer_pickup: z.boolean(),
     created_at: ZDateTime,
-    opening_hours: z.string().optional().meta({ description: 'Free text.' }),
+    opening_hours: z.string().optional().meta({ description: "Free text, in the marketplace's default language." }),
+    opening_hours_by_language: z.record(z.string(), z.string()).optional().meta({ description: 'Opening hours per language (`{"en": …, "sv": …}`); `opening_hours` is the default language\'s and the fallback.' }),
   })
   .meta({ id: 'Site' });
 
 export const ZSiteList = z.object({ items: z.array(ZSite) }).meta({ id: 'SiteList' });
+
+/** Opening hours per language, each one of the marketplace's languages (checked against them when written). */
+export const ZOpeningHoursByLanguage = z.record(z.string().min(1).max(35), z.string().min(1).max(500));
 
 /** Console input: SiteBody without id and created_at. */
 export const ZSiteInput = z.strictObject({
@@ -30,5 +34,13 @@ export const ZSiteInput = z.strictObject({
   active: z.boolean().default(true),
   buyer_pickup: z.boolean().default(false),
   opening_hours: z.string().max(500).optional(),
+  opening_hours_by_language: ZOpeningHoursByLanguage.optional(),
 });
 export type SiteInput = z.infer<typeof ZSiteInput>;
+
+/** Console input of `sites set-opening-hours`: the texts given replace the site's (an empty map removes them all). */
+export const ZSiteOpeningHoursInput = z.strictObject({
+  opening_hours: z.string().max(500).nullable().optional(),
+  opening_hours_by_language: ZOpeningHoursByLanguage.optional(),
+});
+export type SiteOpeningHoursInput = z.infer<typeof ZSiteOpeningHoursInput>;

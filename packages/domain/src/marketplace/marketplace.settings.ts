@@ -1,4 +1,5 @@
 import type { FieldError } from '../core/errors.js';
+import { unknownLanguages } from '../core/locale.js';
 import type { MarketplaceSettings } from './marketplace.schema.js';
 
 type Effective = Required<Pick<MarketplaceSettings, 'currencies' | 'locales' | 'term_kinds' | 'listings' | 'shipping'>>;
@@ -16,9 +17,7 @@ export function crossCheckSettings(s: Effective): FieldError[] {
   const kinds = s.term_kinds.map((k) => k.key);
   dupes(kinds).forEach((k) => err('term_kinds', `Term kind "${k}" is listed twice.`, k));
   s.term_kinds.forEach((k, i) => {
-    for (const lang of Object.keys(k.names)) {
-      if (!s.locales.includes(lang)) err(`term_kinds.${i}.names.${lang}`, `"${lang}" is not one of the marketplace's languages.`, lang);
-    }
+    errors.push(...unknownLanguages(s.locales, `term_kinds.${i}.names`, k.names));
     if (s.locales[0] && !k.names[s.locales[0]]) err(`term_kinds.${i}.names`, `A name in the default language (${s.locales[0]}) is required.`, k.names);
   });
   s.listings.required_terms.forEach((k, i) => {
@@ -27,9 +26,7 @@ export function crossCheckSettings(s: Effective): FieldError[] {
 
   const sh = s.shipping;
   // the shipping table's texts per language name only the marketplace's languages
-  const languagesOf = (path: string, texts: Record<string, string> | undefined) => {
-    for (const lang of Object.keys(texts ?? {})) if (!s.locales.includes(lang)) err(`${path}.${lang}`, `"${lang}" is not one of the marketplace's languages.`, lang);
-  };
+  const languagesOf = (path: string, texts: Record<string, string> | undefined) => void errors.push(...unknownLanguages(s.locales, path, texts));
   for (const [list, rows] of [['sizes', sh.sizes], ['zones', sh.zones], ['options', sh.options ?? []]] as const) {
     rows.forEach((row, i) => {
       const r = row as { names?: Record<string, string>; abouts?: Record<string, string>; delivery_times?: Record<string, string> };

@@ -110,7 +110,8 @@ export type PageDraft = z.infer<typeof ZPageDraft>;
 export const ZImageRef = z
   .object({
     id: z.string(),
-    alt: z.string(),
+    alt: z.string().meta({ description: "In the page's language when the image has one, else the default language's." }),
+    alts: z.record(z.string(), z.string()).optional().meta({ description: 'Alt text per language (`{"en": …, "sv": …}`); `alt` is the fallback.' }),
     width: z.number().int(),
     height: z.number().int(),
     urls: z.object({ thumb: z.string(), medium: z.string(), large: z.string(), xlarge: z.string() }).meta({ description: 'thumb 400 px square, medium 800, large 1600, xlarge 2400; cacheable forever.' }),
@@ -120,7 +121,7 @@ export const ZImageRef = z
 export const ZLink = z.object({ label: z.string().max(LIMITS.label), href: z.string().max(LIMITS.href), style: z.enum(['primary', 'secondary']).optional() }).meta({ id: 'Link' });
 
 export const ZShowroomLocation = z
-  .object({ name: z.string(), kind: z.enum(['showroom', 'warehouse']), line1: z.string(), postal_code: z.string(), city: z.string(), country: z.string(), opening_hours: z.string(), buyer_pickup: z.boolean() })
+  .object({ name: z.string(), kind: z.enum(['showroom', 'warehouse']), line1: z.string(), postal_code: z.string(), city: z.string(), country: z.string(), opening_hours: z.string().meta({ description: "In the page's language when the site has it, else the default language's." }), buyer_pickup: z.boolean() })
   .meta({ id: 'BlockLocation' });
 
 export const ZBlock = z

@@ -3,10 +3,13 @@ import type { Context } from '@hm/domain/core';
 import { consoleProcedure, zodIssuesToFieldErrors } from '../../trpc.js';
 import { ZPageDraft, ZPageSlug, LIMITS } from '@hm/domain/pages';
 import { listAllPages, newPreviewLink, publishPage, putPage, toPageSummary, unpublishPage } from '@hm/domain/pages';
-import { uploadMedia } from '@hm/domain/pages';
+import { setMediaAlt, uploadMedia } from '@hm/domain/pages';
 import { toImageRef } from '@hm/domain/pages';
 import { fromBinaryFile, fromFile } from '../console-fields.js';
 import { ZMarketplaceRef, scoped } from '../console-scope.js';
+
+const ZAlt = z.string().trim().min(1).max(300);
+const ZAlts = z.record(z.string().min(1).max(35), z.string().trim().min(1).max(300));
 
 const ZPageRef = ZMarketplaceRef.extend({
   slug: ZPageSlug.describe('Page slug (`home` is the front page).'),
@@ -54,10 +57,24 @@ export const uploadMediaProcedure = consoleProcedure
   .input(
     ZMarketplaceRef.extend({
       file: fromBinaryFile(z.instanceof(Buffer), 'The image: JPEG, PNG or WebP, up to 20 MiB and 50 megapixels.'),
-      alt: z.string().trim().min(1).max(300).describe('Text for people who cannot see the image.'),
+      alt: ZAlt.describe("Text for people who cannot see the image, in the marketplace's default language (the fallback)."),
+      alts: ZAlts.optional().describe('Per language, e.g. en="A bright room",sv="Ett ljust rum" (the marketplace\'s languages only).'),
     }).describe('Upload an image for content pages; answers its ImageRef (thumb, medium, large, xlarge).'),
   )
   .mutation(async ({ ctx, input }) => {
     const cmd = await pageScope(ctx, input.marketplace);
-    return { image: toImageRef(await uploadMedia(cmd, { bytes: input.file, alt: input.alt }), ctx.publicUrl) };
+    return { image: toImageRef(await uploadMedia(cmd, { bytes: input.file, alt: input.alt, ...(input.alts ? { alts: input.alts } : {}) }), ctx.publicUrl) };
+  });
+
+export const setMediaAltProcedure = consoleProcedure
+  .input(
+    ZMarketplaceRef.extend({
+      id: z.uuid().describe('Image id (the ImageRef `id`).'),
+      alt: ZAlt.optional().describe("In the marketplace's default language (the fallback)."),
+      alts: ZAlts.optional().describe('Per language (replaces them all; empty removes them).'),
+    }).describe("Set an uploaded image's alt text, in the default language and per language."),
+  )
+  .mutation(async ({ ctx, input }) => {
+    const cmd = await pageScope(ctx, input.marketplace);
+    return { image: toImageRef(await setMediaAlt(cmd, input.id, { ...(input.alt !== undefined ? { alt: input.alt } : {}), ...(input.alts ? { alts: input.alts } : {}) }), ctx.publicUrl) };
   });

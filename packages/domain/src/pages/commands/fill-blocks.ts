@@ -3,7 +3,7 @@ import type { CommandContext } from '../../core/context.js';
 import { loadRelations } from '../../listings/index.js';
 import { toShopListing } from '../../listing-search/index.js';
 import type { RateBook } from '../../rates/index.js';
-import { pickText } from '../../core/locale.js';
+import { pickText, textIn } from '../../core/locale.js';
 import { LIMITS, type BlockBody, type BlockInput, type PageBody } from '../pages.schema.js';
 import { listingsByRules, type GridRule } from '../pages.queries.js';
 
@@ -12,8 +12,10 @@ export function mediaUrls(publicUrl: string, id: string) {
   return { thumb: `${base}/thumb.jpg`, medium: `${base}/medium.jpg`, large: `${base}/large.jpg`, xlarge: `${base}/xlarge.jpg` };
 }
 
-export function toImageRef(m: Media, publicUrl: string) {
-  return { id: m.id, alt: m.alt, width: m.width, height: m.height, urls: mediaUrls(publicUrl, m.id) };
+/** An image as storefronts read it; with `locale` (a page's language) `alt` is that language's text, else the default's. */
+export function toImageRef(m: Media, publicUrl: string, locale?: string) {
+  const alts = m.alts && Object.keys(m.alts).length ? m.alts : undefined;
+  return { id: m.id, alt: locale ? textIn(alts, locale, m.alt) : m.alt, ...(alts ? { alts } : {}), width: m.width, height: m.height, urls: mediaUrls(publicUrl, m.id) };
 }
 
 export interface FillOptions {
@@ -69,7 +71,7 @@ export async function fillPage(ctx: CommandContext, content: PageContent, o: Fil
   const rel = await loadRelations(ctx.em, listings);
 
   const m = ctx.marketplace;
-  const imageOf = new Map(media.map((x) => [x.id, toImageRef(x, o.publicUrl)]));
+  const imageOf = new Map(media.map((x) => [x.id, toImageRef(x, o.publicUrl, o.locale)]));
   const listingOf = new Map(listings.map((l) => [l.id, l]));
   const shop = (id: string | undefined) => {
     const l = id ? listingOf.get(id) : undefined;
@@ -145,7 +147,7 @@ export async function fillPage(ctx: CommandContext, content: PageContent, o: Fil
       case 'showroom': {
         const s = siteOf.get(b.location_id);
         if (s?.active) {
-          const location = { name: s.name, kind: s.kind, line1: s.line1, postal_code: s.postalCode, city: s.city, country: s.country, opening_hours: s.openingHours ?? '', buyer_pickup: s.buyerPickup };
+          const location = { name: s.name, kind: s.kind, line1: s.line1, postal_code: s.postalCode, city: s.city, country: s.country, opening_hours: textIn(s.openingHoursByLanguage, o.locale, s.openingHours) ?? '', buyer_pickup: s.buyerPickup };
           out = some({ ...head, heading: b.heading, text: b.text, location_id: b.location_id, location });
         }
         break;

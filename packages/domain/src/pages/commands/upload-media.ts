@@ -1,7 +1,8 @@
 import { MediaSchema, type Media } from '@hm/db/entities';
 import { uuidv7 } from '@hm/db/orm';
 import type { CommandContext } from '../../core/context.js';
-import { DomainError, ValidationError } from '../../core/errors.js';
+import { DomainError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { unknownLanguages } from '../../core/locale.js';
 import { inspectImage, makeDerivatives, MAX_IMAGE_BYTES } from '../../images/index.js';
 import { MEDIA_SIZES, mediaKey } from '../../core/ports/image-store.js';
 
@@ -11,7 +12,8 @@ import { MEDIA_SIZES, mediaKey } from '../../core/ports/image-store.js';
  * pipeline, plus the 2400 px `xlarge` size. Made at once (an operator waits for one image; no job),
  * stored before the row, so an ImageRef never points at missing files.
  */
-export async function uploadMedia(ctx: CommandContext, input: { bytes: Buffer; alt: string }): Promise<Media> {
+export async function uploadMedia(ctx: CommandContext, input: { bytes: Buffer; alt: string; alts?: Record<string, string> }): Promise<Media> {
+  checkAlts(ctx, input.alts);
   if (input.bytes.length === 0) throw new ValidationError([{ location: 'file', message: 'The file is empty.', value: null }]);
   if (input.bytes.length > MAX_IMAGE_BYTES) throw new DomainError('image_too_large', `The image is ${input.bytes.length} bytes; at most ${MAX_IMAGE_BYTES} (20 MiB) are accepted.`);
   const header = inspectImage(input.bytes);
@@ -23,7 +25,26 @@ export async function uploadMedia(ctx: CommandContext, input: { bytes: Buffer; a
   }
   const id = uuidv7();
   await Promise.all(MEDIA_SIZES.map((size) => ctx.images.put(mediaKey(id, size), d[size]!, 'image/jpeg')));
-  const media = ctx.em.create(MediaSchema, { id, marketplaceId: ctx.marketplace.id, alt: input.alt, format: header.format, bytes: input.bytes.length, width: d.width, height: d.height });
+  const media = ctx.em.create(MediaSchema, { id, marketplaceId: ctx.marketplace.id, alt: input.alt, alts: nonEmpty(input.alts), format: header.format, bytes: input.bytes.length, width: d.width, height: d.height });
+  await ctx.em.flush();
+  return media;
+}
+
+/** Alt texts per language name only the marketplace's languages. */
+function checkAlts(ctx: CommandContext, alts: Record<string, string> | undefined): void {
+  const errors = unknownLanguages(ctx.marketplace.locales, 'alts', alts);
+  if (errors.length) throw new ValidationError(errors);
+}
+
+const nonEmpty = (texts: Record<string, string> | undefined) => (texts && Object.keys(texts).length ? texts : null);
+
+/** `media set-alt`: the default language's alt text and/or the alt texts per language (replaced as a whole; an empty map removes them). */
+export async function setMediaAlt(ctx: CommandContext, id: string, input: { alt?: string; alts?: Record<string, string> }): Promise<Media> {
+  checkAlts(ctx, input.alts);
+  const media = await ctx.em.findOne(MediaSchema, { id });
+  if (!media) throw new NotFoundError('This image');
+  if (input.alt !== undefined) media.alt = input.alt;
+  if (input.alts !== undefined) media.alts = nonEmpty(input.alts);
   await ctx.em.flush();
   return media;
 }
