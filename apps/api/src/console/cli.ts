@@ -91,7 +91,7 @@ let input: Record<string, unknown> | undefined;
 try {
   input = inputOf(command.flags, flagValues, readJsonFile);
   const result = await command.call(caller, input);
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(command.line ? `${command.line(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
 } catch (e) {
   const problem = locateFields(plainProblem(e as Error, input), (field) => cliLocation(command, field));
   if (problem.status >= 500) process.stderr.write(`${(e as Error).stack ?? e}\n`);

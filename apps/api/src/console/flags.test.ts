@@ -135,6 +135,8 @@ describe('console commands', () => {
       'pages list',
       'media upload',
       'newsletter export',
+      'operators create',
+      'operators list',
     ]);
   });
 

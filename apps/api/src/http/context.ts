@@ -5,7 +5,7 @@ import type { ApiMode, Context, Ports } from '@hm/domain/core';
 
 export type CreateContext = (req: FastifyRequest, transport: 'rest' | 'trpc') => Context;
 
-export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string }): CreateContext {
+export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string; backOfficeUrl?: string }): CreateContext {
   return (req, transport) => ({
     ...deps.ports,
     orm: deps.orm,
@@ -15,6 +15,7 @@ export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Port
     auth: req.apiAuth,
     sessionToken: sessionTokenOf(req),
     publicUrl: deps.publicUrl,
+    ...(deps.backOfficeUrl !== undefined ? { backOfficeUrl: deps.backOfficeUrl } : {}),
     ...(req.clientIp !== undefined ? { clientIp: req.clientIp } : {}),
   });
 }

@@ -3,7 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { restDispatcher, type RestDispatcher, type RestRoute } from '@hm/rest';
 import type { MikroORM } from '@hm/db/orm';
 import type { AuthenticatedKey, Clock } from '@hm/domain/core';
-import { describeErrors, HttpError, listed, ValidationError, type Problem } from '@hm/contract/problems';
+import { describeErrors, DomainError, HttpError, listed, ValidationError, type Problem } from '@hm/contract/problems';
 import { keyRefusal, sessionRefusal, toProblem, zodIssuesToFieldErrors, type Meta } from '@hm/contract/trpc';
 import { shown } from './client-input.js';
 import { logServerError, refuse, sendProblem } from './problem.js';
@@ -30,10 +30,10 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
     refusal: (code, detail, { errors = [], headers }) => (code === 'validation_failed' ? new ValidationError(listed(errors, shown), describeErrors(errors)) : new HttpError(code, detail ?? '', { errors: listed(errors, shown), headers })),
     async onMatch(req, reply, route) {
       // Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a cache.
-      if (route.meta.auth === 'secret' || route.meta.auth === 'session' || req.headers['x-user-session'] !== undefined) reply.header('Cache-Control', 'no-store');
+      if (route.meta.auth === 'secret' || route.meta.auth === 'session' || route.meta.auth === 'operator' || req.headers['x-user-session'] !== undefined) reply.header('Cache-Control', 'no-store');
       for (const [name, value] of Object.entries(route.meta.headers ?? {})) reply.header(name, value);
       // Who may call is known from the headers: refuse before reading a body (the procedure checks again).
-      const refusal = keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
+      const refusal = operatorRefusal(req, route.meta) ?? keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
       if (refusal) return refuse(req, reply, refusal);
     },
     sendError(req, reply, { error, shape, route, input }) {
@@ -43,4 +43,10 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
       return sendProblem(reply, p, headers);
     },
   });
+}
+
+/** Back-office routes (`auth: 'operator'`) with no operator token: refused before the body is read. */
+function operatorRefusal(req: FastifyRequest, meta: Meta): DomainError | undefined {
+  if (meta.auth !== 'operator' || req.operatorToken !== undefined) return undefined;
+  return new DomainError('operator_session_required', 'Sign in to the console: send "Authorization: Bearer ops_…" (the token from POST /console/v1/sessions).');
 }

@@ -29,6 +29,7 @@ import { getConversationProcedure, listSupportProcedure, replySupportProcedure }
 import { reconcilePayoutsProcedure } from './procedures/reconcile-payouts.js';
 import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
+import { createOperatorProcedure, listOperatorsProcedure } from './procedures/operators.js';
 // the flows fill the effect slots the modules' machines name (an order move needs them)
 import '@hm/domain/flows';
 
@@ -67,6 +68,7 @@ export const consoleRouter = router({
   pages: router({ put: putPageProcedure, publish: publishPageProcedure, unpublish: unpublishPageProcedure, previewLink: previewLinkProcedure, list: listPagesProcedure }),
   media: router({ upload: uploadMediaProcedure }),
   newsletter: router({ export: exportNewsletterProcedure }),
+  operators: router({ create: createOperatorProcedure, list: listOperatorsProcedure }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;

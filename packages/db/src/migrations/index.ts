@@ -18,6 +18,7 @@ import { Migration20261127190000_exact_money } from './Migration20261127190000_e
 import { Migration20261127200000_payout_transfer_started } from './Migration20261127200000_payout_transfer_started.js';
 import { Migration20261127210000_ledger_chargebacks } from './Migration20261127210000_ledger_chargebacks.js';
 import { Migration20261127220000_abuse_limits } from './Migration20261127220000_abuse_limits.js';
+import { Migration20261128050000_operators } from './Migration20261128050000_operators.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127200000_payout_transfer_started', class: Migration20261127200000_payout_transfer_started },
   { name: 'Migration20261127210000_ledger_chargebacks', class: Migration20261127210000_ledger_chargebacks },
   { name: 'Migration20261127220000_abuse_limits', class: Migration20261127220000_abuse_limits },
+  { name: 'Migration20261128050000_operators', class: Migration20261128050000_operators },
 ];

@@ -6,6 +6,9 @@ import { ORDER_TEMPLATES, orderTexts } from './order-templates.js';
 
 export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published', 'message_notice', ...ORDER_TEMPLATES] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+/** Emails to the marketplace's team, not to users (plain text, one link): the back office's invitation. */
+export const TEAM_TEMPLATES = ['operator_invitation'] as const;
+export type TeamTemplate = (typeof TEAM_TEMPLATES)[number];
 
 interface Texts {
   subject: string;

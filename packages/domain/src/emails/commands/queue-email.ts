@@ -1,4 +1,4 @@
-import { EmailSchema, type Marketplace, type User } from '@hm/db/entities';
+import { EmailSchema, type EmailLink, type Marketplace, type User } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { DomainError } from '../../core/errors.js';
 import { addJob } from '../../core/jobs.js';
@@ -6,7 +6,7 @@ import { sendEmailTask } from './deliver-email.js';
 import { resolveLocale } from '../../core/locale.js';
 import { emailMachine } from '../email.machine.js';
 import { renderEmail } from '../render-email.js';
-import type { EmailTemplate } from '../templates.js';
+import type { EmailTemplate, TeamTemplate } from '../templates.js';
 import type { OrderTemplate } from '../order-templates.js';
 
 /** The storefront page an emailed link opens (spec: Events). */
@@ -44,19 +44,12 @@ async function queueEmail(em: EntityManager, m: Marketplace, user: User, templat
   const language = emailLanguage(m, user);
   const name = user.firstName || user.displayName;
   const rendered = renderEmail({ template, locale: language, shopName: m.name, recipientName: name, url: url(language) });
-  const email = em.create(EmailSchema, {
-    marketplaceId: m.id,
-    userId: user.id,
-    to: user.email,
-    template,
-    locale: language,
-    ...rendered,
-    status: emailMachine.initial,
-    provider: null,
-    providerId: null,
-    error: null,
-    sentAt: null,
-  });
+  await enqueue(em, m, { userId: user.id, to: user.email, template, locale: language, ...rendered });
+}
+
+/** One email in the outbox (queued) and its `send-email` job. */
+async function enqueue(em: EntityManager, m: Marketplace, e: { userId: string | null; to: string; template: string; locale: string; subject: string; text: string | null; html: string | null; links: EmailLink[] }): Promise<void> {
+  const email = em.create(EmailSchema, { marketplaceId: m.id, ...e, status: emailMachine.initial, provider: null, providerId: null, error: null, sentAt: null });
   await em.flush();
   await addJob(em, sendEmailTask, { marketplace_id: m.id, email_id: email.id });
 }
@@ -79,4 +72,12 @@ export function queueOrderNotice(em: EntityManager, m: Marketplace, user: User, 
 /** A notice of new messages in a conversation (throttled by the messages' notice job): a link to the conversation's page. */
 export function queueMessageNotice(em: EntityManager, m: Marketplace, user: User, conversationId: string): Promise<void> {
   return queueEmail(em, m, user, 'message_notice', (language) => storefrontLink(m, language, `account/messages/${conversationId}`));
+}
+
+/**
+ * An email to someone who is not a user of the storefront (the team: an operator's invitation to the
+ * back office). Plain text with one link; same outbox and job as every email.
+ */
+export function queueTeamEmail(em: EntityManager, m: Marketplace, e: { to: string; template: TeamTemplate; subject: string; text: string; link: { label: string; url: string } }): Promise<void> {
+  return enqueue(em, m, { userId: null, to: e.to, template: e.template, locale: m.locales[0] ?? 'en', subject: e.subject, text: e.text, html: null, links: [e.link] });
 }
