@@ -240,6 +240,19 @@ describe('operations', () => {
     });
   }
 
+  test('Idempotency-Key as on /v1: a retry replays the first answer and leaves no second audit row', async () => {
+    const key = '6f1c2a4e-8b7d-4c3a-9e2f-1a2b3c4d5e6f';
+    const before = await auditCount(admin.token);
+    const first = await call('POST', `/console/v1/conversations/${supportConversation}/messages`, admin.token, { body: 'Once.' }, { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call('POST', `/console/v1/conversations/${supportConversation}/messages`, admin.token, { body: 'Once.' }, { 'idempotency-key': key });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await auditCount(admin.token)).toBe(before + 1);
+    const other = await call('POST', `/console/v1/conversations/${supportConversation}/messages`, admin.token, { body: 'Twice?' }, { 'idempotency-key': key });
+    expect([other.statusCode, other.json().code]).toEqual([422, 'idempotency_key_reused']);
+  });
+
   test('reads: listings by status with cursor paging, support inbox, users by email, operators, audit — viewer can, other marketplace sees none of it', async () => {
     const page1 = await call('GET', '/console/v1/listings?limit=1', viewer.token);
     expect(page1.statusCode, page1.body).toBe(200);
@@ -255,6 +268,9 @@ describe('operations', () => {
     const support = await call('GET', '/console/v1/support?unanswered=true', viewer.token);
     expect(support.statusCode, support.body).toBe(200);
     expect(support.json().items).toEqual([]); // answered above
+    // the CLI's definition and the back office's give the same inbox
+    const fromCli = await s.h.console.support.list({ marketplace: 'curated', unanswered: false, limit: 100 });
+    expect((await call('GET', '/console/v1/support', viewer.token)).json().items).toEqual(JSON.parse(JSON.stringify(fromCli.items)));
     expect((await call('GET', '/console/v1/support', viewer.token)).json().items.map((c: { id: string }) => c.id)).toContain(supportConversation);
     expect((await call('GET', `/console/v1/conversations/${supportConversation}`, stranger.token)).statusCode).toBe(404);
 

@@ -4,7 +4,8 @@ import { backOfficeRouter } from '@hm/contract/back-office';
 import { DomainError } from '@hm/contract/problems';
 import type { Meta } from '@hm/contract/trpc';
 import type { ApiMode, Clock } from '@hm/domain/core';
-import { OPERATOR_SESSION_MAX_MS } from '@hm/domain/operators';
+import { authenticateOperator, OPERATOR_SESSION_MAX_MS } from '@hm/domain/operators';
+import { addIdempotency, type IdempotencyOwner } from './idempotency.js';
 import { restRoutes } from '@hm/rest';
 import { refuse } from './problem.js';
 import { restForApi } from './rest.js';
@@ -93,16 +94,34 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
         return payload;
       });
 
+      // Idempotency-Key as on /v1, the records the operator's (replayed only while the session it was made in works)
+      const operatorOwner = async (req: FastifyRequest): Promise<IdempotencyOwner | undefined> => {
+        const token = req.operatorToken;
+        if (token === undefined) return undefined;
+        const signedIn = await authenticateOperator(deps.orm, token, deps.clock.now()).catch(() => undefined);
+        if (!signedIn) return undefined;
+        return {
+          marketplaceId: signedIn.marketplace.id,
+          scope: `operator:${signedIn.operator.id}`,
+          secret: token,
+          user: signedIn.operator.id,
+          replay: async () => ((await authenticateOperator(deps.orm, token, deps.clock.now()).catch(() => undefined)) ? 'ok' : 'fresh'),
+        };
+      };
       const rest = restForApi(backOfficeRouter, restRoutes<Meta>(backOfficeRouter), deps.orm, deps.clock, createContext);
       await scope.register(
         async (v1) => {
           rest.addHooks(v1);
+          addIdempotency(v1, deps.orm, deps.clock, operatorOwner);
           v1.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(deps.openapiJson));
           rest.addRoute(v1);
         },
         { prefix: '/v1' },
       );
-      await registerTrpc(scope, backOfficeRouter, createContext, '/console/trpc');
+      await scope.register(async (trpc) => {
+        addIdempotency(trpc, deps.orm, deps.clock, operatorOwner);
+        await registerTrpc(trpc, backOfficeRouter, createContext, '/console/trpc');
+      });
     },
     { prefix: '/console' },
   );
