@@ -240,6 +240,21 @@ describe('operations', () => {
     });
   }
 
+  test('orders: list and read (viewer), move (admin only; another marketplace’s or an unknown order is 404)', async () => {
+    const list = await call('GET', '/console/v1/orders?state=disputed&chargeback=false', viewer.token);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items).toEqual([]);
+    const unknown = '0190f0e0-0000-7000-8000-000000000001';
+    expect((await call('GET', `/console/v1/orders/${unknown}`, viewer.token)).statusCode).toBe(404);
+    const byViewer = await call('POST', `/console/v1/orders/${unknown}/transitions`, viewer.token, { transition: 'resolve-received' });
+    expect([byViewer.statusCode, byViewer.json().code]).toEqual([403, 'forbidden']);
+    const before = await auditCount(admin.token);
+    expect((await call('POST', `/console/v1/orders/${unknown}/transitions`, admin.token, { transition: 'resolve-received' })).statusCode).toBe(404);
+    const bad = await call('POST', `/console/v1/orders/${unknown}/transitions`, admin.token, { transition: 'explode' });
+    expect([bad.statusCode, bad.json().errors[0].location]).toEqual([422, 'body.transition']);
+    expect(await auditCount(admin.token)).toBe(before); // nothing changed, nothing recorded
+  });
+
   test('Idempotency-Key as on /v1: a retry replays the first answer and leaves no second audit row', async () => {
     const key = '6f1c2a4e-8b7d-4c3a-9e2f-1a2b3c4d5e6f';
     const before = await auditCount(admin.token);

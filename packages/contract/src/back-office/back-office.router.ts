@@ -35,7 +35,12 @@ import {
   perform,
   replySupportOp,
   unblockUserOp,
+  ZOrderFilter,
+  getOrderOp,
+  listOrdersOp,
+  transitionOrderOp,
 } from '../console/operations.js';
+import { ZTransitionFields } from '../console/procedures/transition-order.js';
 import { operatorProcedure, signInProcedure } from './procedure.js';
 import { ZAnyObject, ZAuditEntry, ZOperator, ZOperatorSignedIn, ZPage, ZPaging } from './schemas.js';
 import type { Context } from '@hm/domain/core';
@@ -255,6 +260,24 @@ const operators = router({
     }),
 });
 
+const orders = router({
+  list: operatorProcedure
+    .meta(read(openapi('GET', '/orders', 'Orders', 'Orders', 'Newest first; `state=disputed`, `chargeback=true` …')))
+    .input(z.strictObject({ state: ZOrderFilter.state, chargeback: z.stringbool().meta({ description: ZOrderFilter.chargeback.description, override: { type: 'boolean' } }).optional(), limit: z.coerce.number().int().min(1).max(1000).default(100).describe('1..1000, default 100.') }))
+    .output(z.object({ items: z.array(ZAnyObject) }))
+    .query(({ ctx, input }) => perform(listOrdersOp, ctx.scope, input)),
+  get: operatorProcedure
+    .meta(read(openapi('GET', '/orders/{id}', 'Orders', 'An order', 'With its payment, refund, booking and payout.')))
+    .input(ZId)
+    .output(z.object({ order: ZAnyObject }))
+    .query(({ ctx, input }) => perform(getOrderOp, ctx.scope, input)),
+  transition: operatorProcedure
+    .meta(write(openapi('POST', '/orders/{id}/transitions', 'Orders', 'Move an order', 'The team’s moves: `cancel` (a paid order never sent: refunded), `resolve-received`, `resolve-canceled` (refunded), `mark-delivered`. 409 when the order’s state does not allow it.'), { problems: [403, 409], requestExample: { transition: 'resolve-received' } }))
+    .input(z.strictObject({ id: z.uuid(), ...ZTransitionFields }))
+    .output(z.object({ order: ZAnyObject }))
+    .mutation(({ ctx, input }) => perform(transitionOrderOp, ctx.scope, input)),
+});
+
 const auditRouter = router({
   list: operatorProcedure
     .meta(read(openapi('GET', '/audit', 'Team', 'Audit trail', 'Every console write and sign-in (success and failure), newest first. Filters: `operator` (id), `action`, `target_type`, `target_id`, `from`/`to` (ISO times, `to` exclusive).')))
@@ -277,7 +300,7 @@ const auditRouter = router({
 });
 
 /** The back office's API: tRPC at /console/trpc for the app, REST at /console/v1 (its own OpenAPI document); none of it under /v1. */
-export const backOfficeRouter = router({ sessions, invitations, me, listings, support, conversations, users, operators, audit: auditRouter });
+export const backOfficeRouter = router({ sessions, invitations, me, listings, orders, support, conversations, users, operators, audit: auditRouter });
 export type BackOfficeRouter = typeof backOfficeRouter;
 
 setConsoleMetaLookup((path) => (backOfficeRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)[path]?._def.meta);

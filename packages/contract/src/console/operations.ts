@@ -8,6 +8,9 @@ import { approveListing, denyListing, offerForListing, ZAmountInput, ZPriceSched
 import { setUserBlocked, toUserBody } from '@hm/domain/accounts';
 import { replyAsSupport, supportInbox, toConsoleConversationBody, toMessageBody, ZMessageBody } from '@hm/domain/messages';
 import { appendAudit, inviteOperator, toOperatorBody, type Actor } from '@hm/domain/operators';
+import { ORDER_STATES, OrderSchema, type OrderState } from '@hm/db/entities';
+import { ORDER_EVENTS, operatorTransition, toOrderConsoleBody } from '@hm/domain/orders';
+import { payoutsOf } from '@hm/domain/payouts';
 import { consoleListing } from './console-scope.js';
 
 /**
@@ -137,5 +140,45 @@ export const inviteOperatorOp = operation({
   run: async (s, input: { email: string; role: (typeof OPERATOR_ROLES)[number] }) => {
     const { operator, link, expiresAt } = await inviteOperator(s.em, s.marketplace, input, { now: s.ctx.clock.now(), linkBase: backOfficeUrl(s.ctx) });
     return { operator: toOperatorBody(operator), invitation: { expires_at: expiresAt.toISOString() }, invitation_url: link };
+  },
+});
+
+export const ZOrderFilter = {
+  state: z.enum(ORDER_STATES).optional().describe('Only orders in this state.'),
+  chargeback: z.boolean().optional().describe('Only orders with a chargeback (the buyer’s bank disputed the payment), also after the seller was paid.'),
+  limit: z.number().int().min(1).max(1000).default(100).describe('At most this many (1..1000, default 100).'),
+};
+
+export const listOrdersOp = operation({
+  action: 'orders.list',
+  write: false,
+  target: () => ({ type: 'marketplace', id: '' }),
+  run: async (s, input: { state?: OrderState | undefined; chargeback?: boolean | undefined; limit: number }) => {
+    const orders = await s.em.find(OrderSchema, { ...(input.state ? { status: input.state } : {}), ...(input.chargeback ? { chargeback: { $ne: null } } : {}) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
+    const payouts = await payoutsOf(s.em, orders.map((o) => o.id));
+    return { items: orders.map((o) => toOrderConsoleBody(o, { em: s.em, marketplace: s.marketplace }, payouts.get(o.id))) };
+  },
+});
+
+export const getOrderOp = operation({
+  action: 'order.get',
+  write: false,
+  target: (i: { id: string }) => ({ type: 'order', id: i.id }),
+  run: async (s, input: { id: string }) => {
+    const order = await s.em.findOne(OrderSchema, { id: input.id });
+    if (!order) throw new NotFoundError('This order');
+    const payouts = await payoutsOf(s.em, [input.id]);
+    return { order: toOrderConsoleBody(order, { em: s.em, marketplace: s.marketplace }, payouts.get(input.id)) };
+  },
+});
+
+export const transitionOrderOp = operation({
+  action: 'order.transition',
+  write: true,
+  target: (i: { id: string }) => ({ type: 'order', id: i.id }),
+  run: async (s, input: { id: string; transition: (typeof ORDER_EVENTS)[number]; data?: Record<string, string> | undefined }) => {
+    const { order } = await operatorTransition(s.ctx, input.id, input.transition, input.data, s.marketplace.id);
+    const payouts = await payoutsOf(s.em, [order.id]);
+    return { order: toOrderConsoleBody(order, { em: s.em, marketplace: s.marketplace }, payouts.get(order.id)) };
   },
 });
