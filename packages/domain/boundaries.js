@@ -6,7 +6,7 @@
 // The allowed module order (a DAG) is in packages/domain/README.md.
 
 /** The feature modules, each a folder of src/ with one public entry, index.ts. */
-export const MODULES = ['accounts', 'api-keys', 'catalog', 'locations', 'marketplace', 'listings', 'listing-search', 'images', 'orders', 'payments', 'payouts', 'vouchers', 'messages', 'pages', 'newsletter', 'rates', 'emails', 'webhooks'];
+export const MODULES = ['accounts', 'api-keys', 'catalog', 'locations', 'marketplace', 'listings', 'listing-search', 'images', 'orders', 'payments', 'payouts', 'vouchers', 'messages', 'pages', 'newsletter', 'rates', 'emails', 'webhooks', 'operators'];
 
 /**
  * Which modules each module may use (through their entries): the module order, a DAG (structure.test.ts
@@ -31,6 +31,7 @@ export const MAY_USE = {
   messages: ['listings', 'marketplace', 'orders'],
   pages: ['images', 'listing-search', 'listings', 'rates'],
   webhooks: [],
+  operators: ['accounts', 'emails'],
 };
 
 /** Folders and files of src/ above the modules: they may use module entries, core and each other; modules and core may not use them. */

@@ -22,6 +22,8 @@ import { restForApi } from './http/rest.js';
 import { addResponseHeaders, newRequestId } from './http/security-headers.js';
 import { registerTrpc } from './http/trpc.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { backOfficeRouter } from '@hm/contract/back-office';
+import { registerConsole } from './http/console.js';
 
 export interface AppDeps {
   orm: MikroORM;
@@ -49,6 +51,8 @@ export interface AppDeps {
    * commits rather than within API_KEY_CACHE_MS.
    */
   keyChangesUrl?: string;
+  /** where the back-office app is served (its origin may make cookie-authenticated changes; invitation links lead there) */
+  backOfficeUrl?: string;
 }
 
 export const API_VERSION = '1.0.0';
@@ -87,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         throw new HttpError('unsupported_media_type', `The body is declared as charset=${charset}; JSON is UTF-8 (RFC 8259): send UTF-8 with charset=utf-8 or no charset.`);
       }
       if (!isUtf8(bytes)) throw new DomainError('malformed_request', 'The body is not valid UTF-8 text.');
-      done(null, parseClientJson(bytes.toString('utf8'), 'The body', 'body', req.routeOptions.url !== '/v1/*'));
+      done(null, parseClientJson(bytes.toString('utf8'), 'The body', 'body', req.routeOptions.url !== '/v1/*' && req.routeOptions.url !== '/console/v1/*'));
     } catch (e) {
       done(e as Error, undefined);
     }
@@ -127,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openapiTag = bodyTag(openapiJson);
   registerDocs(app);
 
-  const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl });
+  const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl, ...(deps.backOfficeUrl ? { backOfficeUrl: deps.backOfficeUrl } : {}) });
 
   let keyChanges: ((marketplaceId: string | undefined) => void) | undefined;
   const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0, undefined, (handler) => (keyChanges = handler));
@@ -157,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     addIdempotency(scope, deps.orm, clock);
     await registerTrpc(scope, appRouter, createContext);
   });
+  const consoleOpenapi = JSON.stringify(buildOpenApiDocument(backOfficeRouter, { serverUrl: deps.apiUrl, version: API_VERSION, surface: 'console' }));
+  await registerConsole(app, { orm: deps.orm, mode: deps.mode, clock, createContext, origins: deps.backOfficeUrl ? [new URL(deps.backOfficeUrl).origin] : [], openapiJson: consoleOpenapi });
   await app.register(async (scope) => registerStripeWebhook(scope, { orm: deps.orm, clock, webhookSecret: deps.stripeWebhookSecret, connectWebhookSecret: deps.stripeConnectWebhookSecret }));
 
   return app;

@@ -30,6 +30,8 @@ const ZConfig = z.object({
   API_MODE: z.enum(['test', 'live']).default('test'),
   API_URL: z.string().url().optional(),
   STOREFRONT_URL: z.string().url().optional(),
+  /** where the back-office app is served: operators' invitation links lead there, and its origin may make cookie-authenticated changes */
+  BACK_OFFICE_URL: z.string().url().optional(),
   START_STOREFRONT: z.stringbool().default(true),
   START_WORKER: z.stringbool().default(true),
   // listings of the demo shop seeded on the first start in test mode (0: the demo's accounts only)

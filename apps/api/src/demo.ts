@@ -5,6 +5,7 @@ import type { OpenDatabase } from '@hm/db/database';
 import { seedDemo } from '@hm/domain/demo';
 import { demoLogins, seedDemoShop, type DemoLogins } from '@hm/domain/demo-shop';
 import { ensureDemoPages } from '@hm/domain/demo-pages';
+import { demoOperators, ensureDemoOperators, type DemoOperators } from '@hm/domain/demo-operators';
 import type { Ports } from '@hm/domain/ports';
 import type { Config } from './config.js';
 
@@ -17,6 +18,8 @@ export interface DemoFile {
   secret: string;
   publishable: string;
   logins?: DemoLogins;
+  /** the back office's demo admin and viewer */
+  operators?: DemoOperators;
   shop?: { listings: number; seeded_at: string };
 }
 
@@ -34,7 +37,14 @@ const password = () => randomBytes(9).toString('base64url');
 export async function createDemo(config: Config, db: OpenDatabase): Promise<DemoFile> {
   const today = new Date().toISOString().slice(0, 10);
   const { keys } = await seedDemo(db.orm, { mode: config.API_MODE, storefrontUrl: config.storefrontUrl, today });
-  return write(config, { ...keys, logins: demoLogins({ buyer: password(), seller: password() }) });
+  return write(config, { ...keys, logins: demoLogins({ buyer: password(), seller: password() }), operators: demoOperators({ admin: password(), viewer: password() }) });
+}
+
+/** The demo admin and viewer exist with the passwords on file (a demo from before the back office gets them now). */
+export async function ensureDemoTeam(config: Config, db: OpenDatabase, demo: DemoFile): Promise<DemoFile> {
+  const withOps = demo.operators ? demo : write(config, { ...demo, operators: demoOperators({ admin: password(), viewer: password() }) });
+  await ensureDemoOperators(db.orm, withOps.operators!);
+  return withOps;
 }
 
 /** The demo file, if this data directory has one; one from before the demo accounts gets their passwords. */

@@ -70,18 +70,34 @@ const LICENSE = { name: 'Proprietary: for use with this marketplace service', id
 /** The operations that count per client IP when `X-Client-IP` is sent (http/client-ip.ts). */
 const CLIENT_IP_OPERATIONS = new Set(['signIn', 'sendSignInLink', 'requestPasswordReset']);
 
-/** The published OpenAPI 3.1 document: generated from the router, then given real statuses, problems and security. */
-export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: string; version: string }): Json {
+const CONSOLE_DESCRIPTION = `The back office's API: the marketplace team (operators) works every queue here. Not for storefronts: none of it is under /v1, and API keys do not work here.
+
+**Authentication.** Sign in with \`POST /console/v1/sessions\` (or accept an invitation) and send the token as \`Authorization: Bearer ops_…\`. The back-office app uses the httpOnly cookie set by the same calls instead; a change made with the cookie must come from the app's Origin. Sessions end 12 hours after last use and 7 days after sign-in.
+
+**Roles.** \`admin\` may do everything; \`viewer\` reads everything of its marketplace and gets 403 on every change. Another marketplace's ids answer 404.
+
+**Audit.** Every change and every sign-in (success and failure) leaves one row in the audit trail (\`GET /console/v1/audit\`), the input without secrets.
+
+**Errors** are RFC 9457 problems, as on /v1.`;
+
+/** The published OpenAPI 3.1 documents (/v1, and the back office's /console/v1): generated from the router, then given real statuses, problems and security. */
+export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: string; version: string; surface?: 'console' }): Json {
+  const backOffice = opts.surface === 'console';
   const doc = generateOpenApiDocument(router, {
-    title: 'Headless Marketplace API',
-    description: DESCRIPTION,
+    title: backOffice ? 'Headless Marketplace back office API' : 'Headless Marketplace API',
+    description: backOffice ? CONSOLE_DESCRIPTION : DESCRIPTION,
     version: opts.version,
-    baseUrl: `${opts.serverUrl}/v1`,
-    securitySchemes: {
-      secretKey: { type: 'http', scheme: 'bearer', description: 'Secret key `sk_test_…` / `sk_live_…`, from your server only.' },
-      publishableKey: { type: 'http', scheme: 'bearer', description: 'Publishable key `pk_test_…` / `pk_live_…`: public data only.' },
-      userSession: { type: 'apiKey', in: 'header', name: 'X-User-Session', description: 'Session token of the signed-in user, with the secret key.' },
-    },
+    baseUrl: `${opts.serverUrl}${backOffice ? '/console/v1' : '/v1'}`,
+    securitySchemes: backOffice
+      ? {
+          operatorSession: { type: 'http', scheme: 'bearer', description: 'Operator session token `ops_…` from POST /console/v1/sessions.' },
+          consoleCookie: { type: 'apiKey', in: 'cookie', name: 'hm_console', description: 'The back-office app’s session cookie (writes must come from its Origin).' },
+        }
+      : {
+          secretKey: { type: 'http', scheme: 'bearer', description: 'Secret key `sk_test_…` / `sk_live_…`, from your server only.' },
+          publishableKey: { type: 'http', scheme: 'bearer', description: 'Publishable key `pk_test_…` / `pk_live_…`: public data only.' },
+          userSession: { type: 'apiKey', in: 'header', name: 'X-User-Session', description: 'Session token of the signed-in user, with the secret key.' },
+        },
   }) as Json;
 
   doc.info.license = LICENSE;
@@ -137,7 +153,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     if (!op) continue;
     const meta = route.meta;
     const mutating = route.method !== 'GET';
-    op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }] }[meta.auth];
+    op.security = { none: [], key: [{ secretKey: [] }, { publishableKey: [] }], secret: [{ secretKey: [] }], session: [{ secretKey: [], userSession: [] }], operator: [{ operatorSession: [] }, { consoleCookie: [] }] }[meta.auth];
     if (meta.optionalSession) op.security = [...op.security, { secretKey: [], userSession: [] }];
     if (mutating) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
     else op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }];
@@ -166,13 +182,14 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     // parameters (422), besides malformed path ids and bodies; any may meet a database outage (503).
     const errors = new Set<number>([400, 404, 422, 500, 503]);
     if (meta.auth !== 'none') errors.add(401);
-    if (meta.auth === 'secret' || meta.auth === 'session') errors.add(403);
+    if (meta.auth === 'secret' || meta.auth === 'session' || meta.write) errors.add(403);
+    if (meta.auth === 'none' && backOffice) errors.add(401); // sign-in: wrong credentials or code
     for (const s of meta.problems ?? []) errors.add(s);
     if (mutating) [408, 409, 413, 415].forEach((s) => errors.add(s));
     for (const s of [...errors].sort()) responses[String(s)] = { $ref: `#/components/responses/Problem${s}` };
     op.responses = responses;
   }
-  addRawRoutes(doc, opts.serverUrl);
+  if (!backOffice) addRawRoutes(doc, opts.serverUrl);
   return openResponses(doc);
 }
 

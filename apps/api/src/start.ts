@@ -4,7 +4,7 @@ import { crossTenantEm } from '@hm/db/orm';
 import type { Worker } from '@hm/jobs/worker';
 import { buildApp } from './app.js';
 import { apiLogger } from './http/logging.js';
-import { createDemo, readDemo, seedShopInBackground } from './demo.js';
+import { createDemo, ensureDemoTeam, readDemo, seedShopInBackground } from './demo.js';
 import { connect, createPorts, exitOnStartupError, loadConfig, startConfiguredWorker } from './runtime.js';
 import { runStorefront, type Storefront } from './storefront.js';
 
@@ -26,6 +26,13 @@ if (marketplaces === 0 && config.API_MODE === 'test') {
   demo = await createDemo(config, db);
   log('Created the demo marketplace "demo".');
 }
+if (demo) {
+  const before = demo;
+  demo = await ensureDemoTeam(config, db, before).catch((e: Error) => {
+    log(`Demo operators: not made (${e.message.split('\n')[0]}).`);
+    return before;
+  });
+}
 
 const ports = createPorts(config);
 const app = await buildApp({
@@ -38,6 +45,7 @@ const app = await buildApp({
   bodyLimit: config.BODY_LIMIT_BYTES,
   apiKeyCacheMs: config.API_KEY_CACHE_MS,
   keyChangesUrl: db.url,
+  ...(config.BACK_OFFICE_URL ? { backOfficeUrl: config.BACK_OFFICE_URL } : {}),
   logger: apiLogger(config.LOG_LEVEL),
 });
 await app.listen({ port: config.API_PORT, host: config.API_HOST });
@@ -68,6 +76,13 @@ const banner = [
         `  Demo publishable key  ${demo.publishable}`,
         ...(demo.logins
           ? [`  Demo buyer            ${demo.logins.buyer.email}   password ${demo.logins.buyer.password}`, `  Demo seller           ${demo.logins.seller.email}  password ${demo.logins.seller.password}`]
+          : []),
+        ...(demo.operators
+          ? [
+              `  Back office API       ${config.apiUrl}/console/v1  (OpenAPI ${config.apiUrl}/console/v1/openapi.json, marketplace "demo")`,
+              `  Demo admin            ${demo.operators.admin.email}   password ${demo.operators.admin.password}`,
+              `  Demo viewer           ${demo.operators.viewer.email}  password ${demo.operators.viewer.password}`,
+            ]
           : []),
         '',
         `  Try: curl -H "Authorization: Bearer ${demo.secret}" ${config.apiUrl}/v1/marketplace`,

@@ -264,4 +264,28 @@ describe('console CLI', () => {
     const bad = await withData('webhooks', 'create', '--marketplace', 'hooks', '--url', 'http://localhost:8080/hooks', '--events', 'order.paid');
     expect(JSON.parse(bad.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.events', value: 'order.paid' }] });
   }, 60_000);
+  // last: its invitation email would be in the worker test's mailbox
+  test('operators create prints one line with the invitation link (token=…); its use is in the audit trail as `cli`', async () => {
+    const r = await cli('operators', 'create', '--marketplace', 'loppis', '--email', 'boss@loppis.example', '--role', 'admin');
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invitation link \(valid 7 days\): http:\/\/\S+\/invitations\/accept\?token=opi_[A-Za-z0-9_-]{43}$/);
+    const list = JSON.parse((await cli('operators', 'list', '--marketplace', 'loppis')).stdout);
+    expect(list.items).toEqual([expect.objectContaining({ email: 'boss@loppis.example', role: 'admin', totp_enabled: false, invitation_pending: true })]);
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`select actor_type, actor_id, action, target_type, data from audit_entries order by created_at, id`);
+      // every write of the command line is in the trail as `cli` (the earlier tests blocked and unblocked a user)
+      expect(rows.filter((r) => r.action === 'operator.invite')).toEqual([{ actor_type: 'cli', actor_id: null, action: 'operator.invite', target_type: 'operator', data: { email: 'boss@loppis.example', role: 'admin' } }]);
+      expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['user.block', 'user.unblock', 'operator.invite']));
+      expect(rows.every((r) => r.actor_type === 'cli')).toBe(true);
+    } finally {
+      await client.end();
+    }
+    const bad = await cli('operators', 'create', '--marketplace', 'loppis', '--email', 'nope', '--role', 'owner');
+    expect(JSON.parse(bad.stderr).errors.map((e: { location: string }) => e.location)).toEqual(['flag.email', 'flag.role']);
+  }, 60_000);
+
 });

@@ -59,6 +59,15 @@ test('a fresh start prints the demo accounts, answers before the shop is seeded,
   const buyer = /Demo buyer\s+(\S+)\s+password (\S+)/.exec(out)!;
   const seller = /Demo seller\s+(\S+)\s+password (\S+)/.exec(out)!;
   expect([buyer[1], seller[1]]).toEqual(['buyer@demo.example', 'seller@demo.example']);
+  // the back office's demo team: an admin and a viewer who can sign in with the printed passwords
+  const admin = /Demo admin\s+(\S+)\s+password (\S+)/.exec(out)!;
+  const viewer = /Demo viewer\s+(\S+)\s+password (\S+)/.exec(out)!;
+  expect([admin[1], viewer[1]]).toEqual(['admin@demo.example', 'viewer@demo.example']);
+  for (const [who, role] of [[admin, 'admin'], [viewer, 'viewer']] as const) {
+    const res = await fetch(`${base}/console/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ marketplace: 'demo', email: who[1], password: who[2] }) });
+    expect(res.status, who[1]).toBe(201);
+    expect(((await res.json()) as { operator: { role: string } }).operator.role).toBe(role);
+  }
 
   await first.waitFor(/Demo shop ready: 8 listings on sale \(\d+ s\)\./, 240_000);
   expect(first.output()).toContain('Demo shop: seeding 8 listings with photos in the background…');
@@ -74,6 +83,7 @@ test('a fresh start prints the demo accounts, answers before the shop is seeded,
   const second = await startApi(env);
   try {
     expect(second.output()).toContain(`Demo buyer            ${buyer[1]}   password ${buyer[2]}`);
+    expect(second.output()).toContain(`Demo admin            ${admin[1]}   password ${admin[2]}`);
     await new Promise((r) => setTimeout(r, 1500));
     expect(second.output()).not.toContain('Demo shop');
     expect((await onSale(base, secret)).total).toBe(8);

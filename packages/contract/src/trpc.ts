@@ -14,8 +14,9 @@ import { unavailableError } from '@hm/domain/core';
  * - `secret`: a secret key only
  * - `session`: a secret key and a signed-in user's `X-User-Session` (the `/v1/me…` endpoints)
  * - `none`: no key (image downloads and the like)
+ * - `operator`: the back office (/console/…): a signed-in operator's session, never an API key
  */
-export type AuthLevel = 'key' | 'secret' | 'session' | 'none';
+export type AuthLevel = 'key' | 'secret' | 'session' | 'none' | 'operator';
 
 export type Meta = OpenApiMeta<{
   auth: AuthLevel;
@@ -37,21 +38,33 @@ export type Meta = OpenApiMeta<{
   touchesNoTable?: boolean;
   /** named examples of the success body for the OpenAPI document (the events feed: one per event type) */
   responseExamples?: Record<string, { summary: string; value: unknown }>;
+  /** back office: a change (viewers get 403, checked in one place: back-office/procedure.ts) */
+  write?: boolean;
+  /** back office: allowed to an admin who must still turn on two-factor codes (live mode) */
+  enrolment?: boolean;
+  /** command line: the one line printed instead of the JSON result */
+  cliLine?: (output: unknown) => string;
 }>;
 
 type MetaLookup = (path: string) => Meta | undefined;
 let metaLookup: MetaLookup = () => undefined;
+let consoleMetaLookup: MetaLookup = () => undefined;
 /** The router registers how to find a procedure's meta, so errors can say where a bad field was sent. */
 export function setMetaLookup(lookup: MetaLookup) {
   metaLookup = lookup;
+}
+/** The same for the back office's router (its paths repeat /v1's: `listings.get` …). */
+export function setConsoleMetaLookup(lookup: MetaLookup) {
+  consoleMetaLookup = lookup;
 }
 
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    errorFormatter({ shape, error, path, input }) {
-      const problem = toProblem(error, path ? metaLookup(path) : undefined, input);
+    errorFormatter({ shape, error, path, input, ctx }) {
+      const lookup = ctx?.surface === 'console' ? consoleMetaLookup : metaLookup;
+      const problem = toProblem(error, path ? lookup(path) : undefined, input);
       return {
         message: problem.detail,
         code: shape.code,
@@ -69,7 +82,7 @@ export const createCallerFactory = t.createCallerFactory;
  * asks the same question before it reads a request body, so a refused caller costs no upload.
  */
 export function keyRefusal(level: AuthLevel, auth: Context['auth']): DomainError | undefined {
-  if (level === 'none') return undefined;
+  if (level === 'none' || level === 'operator') return undefined;
   if (auth === undefined) return new DomainError('api_key_required', 'Send your API key as "Authorization: Bearer <key>".');
   if (auth instanceof DomainError) return auth;
   if ((level === 'secret' || level === 'session') && auth.kind === 'publishable') {

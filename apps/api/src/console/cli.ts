@@ -101,7 +101,7 @@ let input: Record<string, unknown> | undefined;
 try {
   input = inputOf(command.flags, flagValues, readJsonFile);
   const result = await command.call(caller, input);
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(command.line ? `${command.line(result)}\n` : `${JSON.stringify(result, null, 2)}\n`);
   // a check that finds the deployment not ready (`doctor`) fails the command, for scripts and CI
   if ((result as { ready?: unknown } | null)?.ready === false) exitCode = 1;
 } catch (e) {

@@ -9,9 +9,11 @@ export interface Command {
   flags: Flag[];
   usage: string;
   call(caller: ReturnType<typeof consoleCaller>, input: unknown): Promise<unknown>;
+  /** the one line printed instead of the JSON result (`operators create`: the invitation link) */
+  line?: (output: unknown) => string;
 }
 
-type Procedures = Record<string, { _def: { inputs: z.ZodObject[] } }>;
+type Procedures = Record<string, { _def: { inputs: z.ZodObject[]; meta?: { cliLine?: (output: unknown) => string } } }>;
 type DynamicCaller = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -34,6 +36,7 @@ export function commandsOf(router: typeof consoleRouter): Map<string, Command> {
         const callable = caller as unknown as DynamicCaller & Record<string, (input: unknown) => Promise<unknown>>;
         return action === undefined ? callable[group]!(value) : callable[group]![action]!(value);
       },
+      ...(procedure._def.meta?.cliLine ? { line: procedure._def.meta.cliLine } : {}),
     });
   }
   return commands;

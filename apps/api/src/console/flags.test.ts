@@ -142,6 +142,8 @@ describe('console commands', () => {
       'media set-alt',
       'newsletter export',
       'doctor',
+      'operators create',
+      'operators list',
     ]);
   });
 

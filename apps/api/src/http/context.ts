@@ -5,7 +5,7 @@ import { setEventPublicUrl, type ApiMode, type Context, type Ports } from '@hm/d
 
 export type CreateContext = (req: FastifyRequest, transport: 'rest' | 'trpc') => Context;
 
-export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string }): CreateContext {
+export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string; backOfficeUrl?: string }): CreateContext {
   setEventPublicUrl(deps.publicUrl); // the image URLs of listings in events appended by this API
   return (req, transport) => ({
     ...deps.ports,
@@ -16,6 +16,7 @@ export function contextFactory(deps: { orm: MikroORM; mode: ApiMode; ports: Port
     auth: req.apiAuth,
     sessionToken: sessionTokenOf(req),
     publicUrl: deps.publicUrl,
+    ...(deps.backOfficeUrl !== undefined ? { backOfficeUrl: deps.backOfficeUrl } : {}),
     ...(req.clientIp !== undefined ? { clientIp: req.clientIp } : {}),
   });
 }

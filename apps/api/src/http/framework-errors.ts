@@ -34,7 +34,7 @@ export function fastifyErrorToProblem(err: FastifyError | DomainError | HttpErro
 
 /** /trpc clients read errors inside the tRPC envelope; everything else gets the bare problem. */
 export function sendFor(url: string, reply: FastifyReply, p: Problem, headers: Record<string, string> = {}) {
-  if (url.startsWith('/trpc')) {
+  if (url.startsWith('/trpc') || url.startsWith('/console/trpc')) {
     return reply
       .code(p.status)
       .headers(headers)

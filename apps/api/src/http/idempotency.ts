@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tenantEm, type MikroORM } from '@hm/db/orm';
 import { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey, type IdempotencyRecord } from '@hm/domain/core';
-import type { AuthenticatedKey } from '@hm/domain/core';
 import { sessionRefusal, sessionUserId } from '@hm/contract/trpc';
 import { sessionTokenOf } from './context.js';
 import { digestWhileReading, fingerprint, open, recordKeys, seal, type RecordKeys } from './idempotency-record.js';
@@ -81,13 +80,58 @@ function issuedSession(headers: Record<string, string>, body: Buffer): string | 
   }
 }
 
-export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now(): Date }) {
+/**
+ * Whose records a request's are: its marketplace, the scope its keys live in (API key and user, or
+ * the operator), the secret and user the sealed bodies are bound to, and whether a stored answer may
+ * still be handed back (the session it was made in, or that it handed out, still works).
+ */
+export interface IdempotencyOwner {
+  marketplaceId: string;
+  scope: string;
+  secret: string;
+  user: string;
+  /** 'fresh': answer as a new request would (the caller's session ended); 'rerun': make the answer again */
+  replay(body: Buffer, headers: Record<string, string>): Promise<'ok' | 'fresh' | 'rerun'>;
+}
+
+/** /v1's owner: the API key and the user session (a session that has ended: no owner, the request fails authentication anyway). */
+function apiKeyOwner(orm: MikroORM, clock: { now(): Date }) {
+  return async (req: FastifyRequest): Promise<IdempotencyOwner | undefined> => {
+    const auth = req.apiAuth;
+    if (!auth || !('marketplace' in auth)) return undefined;
+    // Scoped to the API key and the user (spec), so a retry from another session of the same user
+    // replays. A session that has ended or is unknown: the request runs without the key and fails
+    // authentication (401) like a fresh one, and nothing is stored.
+    const session = sessionTokenOf(req);
+    const user = session === undefined ? '' : await sessionUserId(orm, auth, session, clock.now());
+    if (user === undefined) return undefined;
+    return {
+      marketplaceId: auth.marketplace.id,
+      scope: `${auth.apiKeyId}:${user}`,
+      secret: bearerOf(req),
+      user,
+      async replay(body, headers) {
+        const now = clock.now();
+        // A record made in a user session is that user's: once the session has ended (or the user is
+        // blocked), the request is answered as a fresh one would be (401/403), and that is not stored.
+        if (session !== undefined && (await sessionRefusal(orm, auth, session, now))) return 'fresh';
+        // An answer that handed out a session is replayed only while that session lasts: after sign-out
+        // the request runs again (a new sign-in, subject to the lockout).
+        const issued = issuedSession(headers, body);
+        if (issued !== undefined && (await sessionRefusal(orm, auth, issued, now))) return 'rerun';
+        return 'ok';
+      },
+    };
+  };
+}
+
+export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now(): Date }, ownerOf: (req: FastifyRequest) => Promise<IdempotencyOwner | undefined> = apiKeyOwner(orm, clock)) {
   // Records belong to the request's marketplace: read and written through its tenant-scoped entity manager.
   const db = (c: Claim) => tenantEm(orm, c.marketplaceId);
   const release = (c: Claim) => releaseKey(db(c), c.scope, c.key);
   const lease = processLease(app, orm);
   /** this process's lease id while it holds the lease (else no owner: the 60 s timeout applies) */
-  const owner = () => (lease.lease.held ? lease.id : null);
+  const leaseOwner = () => (lease.lease.held ? lease.id : null);
 
   // Bodies that are not JSON (photos) are fingerprinted by their bytes, hashed as they stream in.
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -96,27 +140,19 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
   });
 
   /** The stored answer, if the client may still have it; 'rerun' when it must be made again; 'fresh' to run without the key. */
-  async function replayable(req: FastifyRequest, auth: AuthenticatedKey, claim: Claim, row: IdempotencyRecord): Promise<Buffer | 'rerun' | 'fresh'> {
+  async function replayable(owner: IdempotencyOwner, claim: Claim, row: IdempotencyRecord): Promise<Buffer | 'rerun' | 'fresh'> {
     const body = open(claim.keys, bindOf(claim), row.response_body ?? Buffer.alloc(0));
     if (!body) return 'rerun'; // not sealed by this version: make the answer again
-    const now = clock.now();
-    // A record made in a user session is that user's: once the session has ended (or the user is
-    // blocked), the request is answered as a fresh one would be (401/403), and that is not stored.
-    const session = sessionTokenOf(req);
-    if (session !== undefined && (await sessionRefusal(orm, auth, session, now))) return 'fresh';
-    // An answer that handed out a session is replayed only while that session lasts: after sign-out
-    // the request runs again (a new sign-in, subject to the lockout).
-    const issued = issuedSession(row.response_headers ?? {}, body);
-    if (issued !== undefined && (await sessionRefusal(orm, auth, issued, now))) return 'rerun';
-    return body;
+    const verdict = await owner.replay(body, row.response_headers ?? {});
+    return verdict === 'ok' ? body : verdict;
   }
 
   app.addHook('preHandler', async (req, reply) => {
     if (!MUTATING.has(req.method)) return;
     const raw = req.headers['idempotency-key'];
     if (raw === undefined) return;
-    const auth = req.apiAuth;
-    if (!auth || !('marketplace' in auth)) return; // the request fails authentication anyway
+    const owner = await ownerOf(req);
+    if (!owner) return; // the request fails authentication anyway
     const key = Array.isArray(raw) ? raw.join(',') : raw;
     if (!UUID.test(key)) {
       return sendProblem(
@@ -124,20 +160,13 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
         problem('invalid_idempotency_key', 'Idempotency-Key must be a UUID, one per user action.', [{ location: 'header.Idempotency-Key', message: 'Must be a UUID.', value: key }]),
       );
     }
-    // Scoped to the API key and the user (spec), so a retry from another session of the same user
-    // replays. A session that has ended or is unknown: the request runs without the key and fails
-    // authentication (401) like a fresh one, and nothing is stored.
-    const session = sessionTokenOf(req);
-    const user = session === undefined ? '' : await sessionUserId(orm, auth, session, clock.now());
-    if (user === undefined) return;
-    const scope = `${auth.apiKeyId}:${user}`;
-    const claim: Claim = { marketplaceId: auth.marketplace.id, scope, key: key.toLowerCase(), keys: recordKeys(bearerOf(req), user, key.toLowerCase()) };
+    const claim: Claim = { marketplaceId: owner.marketplaceId, scope: owner.scope, key: key.toLowerCase(), keys: recordKeys(owner.secret, owner.user, key.toLowerCase()) };
     const print = fingerprint(claim.keys, req);
     const now = clock.now();
     const em = db(claim);
 
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await claimKey(em, claim.scope, claim.key, print, now, owner())) {
+      if (await claimKey(em, claim.scope, claim.key, print, now, leaseOwner())) {
         req.idempotency = claim;
         return;
       }
@@ -158,14 +187,14 @@ export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now
         // its owner died (its lease is free), or it is older than any request runs
         if ((row.owner && age >= OWNER_GONE_AFTER_MS) || age >= ABANDONED_AFTER_MS) {
           const abandonedBefore = new Date(now.getTime() - ABANDONED_AFTER_MS);
-          if (await takeOverKey(em, claim.scope, claim.key, row.locked_at, now, { owner: owner(), abandonedBefore, ownerLock: lockKey('owner') })) {
+          if (await takeOverKey(em, claim.scope, claim.key, row.locked_at, now, { owner: leaseOwner(), abandonedBefore, ownerLock: lockKey('owner') })) {
             req.idempotency = claim;
             return;
           }
         }
         return sendProblem(reply, problem('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed. Retry in a moment.'), { 'Retry-After': '1' });
       }
-      const stored = await replayable(req, auth, claim, row);
+      const stored = await replayable(owner, claim, row);
       if (stored === 'fresh') return;
       if (stored === 'rerun') {
         await releaseKey(em, claim.scope, claim.key, { state: 'done' });

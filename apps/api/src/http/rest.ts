@@ -3,7 +3,7 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { restDispatcher, type RestDispatcher, type RestRoute } from '@hm/rest';
 import type { MikroORM } from '@hm/db/orm';
 import type { AuthenticatedKey, Clock } from '@hm/domain/core';
-import { describeErrors, HttpError, listed, ValidationError, type Problem } from '@hm/contract/problems';
+import { describeErrors, DomainError, HttpError, listed, ValidationError, type Problem } from '@hm/contract/problems';
 import { keyRefusal, sessionRefusal, toProblem, zodIssuesToFieldErrors, type Meta } from '@hm/contract/trpc';
 import { shown } from './client-input.js';
 import { logServerError, refuse, sendProblem } from './problem.js';
@@ -21,7 +21,7 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=6
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a shared cache. */
-const personal = (req: FastifyRequest, route: RestRoute<Meta>) => route.meta.auth === 'secret' || route.meta.auth === 'session' || req.headers['x-user-session'] !== undefined;
+const personal = (req: FastifyRequest, route: RestRoute<Meta>) => route.meta.auth === 'secret' || route.meta.auth === 'session' || route.meta.auth === 'operator' || req.headers['x-user-session'] !== undefined;
 
 export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm: MikroORM, clock: Clock, createContext: CreateContext): RestDispatcher {
   // A `/v1/me…` call without `X-User-Session`: the procedure's own answer, known without a lookup.
@@ -52,7 +52,7 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
       else if (route.method === 'GET') reply.header('Vary', 'Authorization');
       for (const [name, value] of Object.entries(route.meta.headers ?? {})) reply.header(name, value);
       // Who may call is known from the headers: refuse before reading a body (the procedure checks again).
-      const refusal = keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
+      const refusal = operatorRefusal(req, route.meta) ?? keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
       if (refusal) return refuse(req, reply, refusal);
     },
     sendError(req, reply, { error, shape, route, input }) {
@@ -62,4 +62,10 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
       return sendProblem(reply, p, headers);
     },
   });
+}
+
+/** Back-office routes (`auth: 'operator'`) with no operator token: refused before the body is read. */
+function operatorRefusal(req: FastifyRequest, meta: Meta): DomainError | undefined {
+  if (meta.auth !== 'operator' || req.operatorToken !== undefined) return undefined;
+  return new DomainError('operator_session_required', 'Sign in to the console: send "Authorization: Bearer ops_…" (the token from POST /console/v1/sessions).');
 }

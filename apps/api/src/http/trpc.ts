@@ -11,7 +11,7 @@ import { PRIVATE_CACHE_CONTROL } from './rest.js';
  * /trpc: the same router for the typed client. Mounted through the fetch adapter on our own route
  * so the response is a plain string that the idempotency hooks can store and replay.
  */
-export async function registerTrpc(scope: FastifyInstance, router: AnyTRPCRouter, createContext: CreateContext) {
+export async function registerTrpc(scope: FastifyInstance, router: AnyTRPCRouter, createContext: CreateContext, endpoint = '/trpc') {
   // A typed server-to-server transport carrying sessions and personal data: nothing here is for caches.
   scope.addHook('onRequest', async (_req, reply) => {
     reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
@@ -30,7 +30,7 @@ export async function registerTrpc(scope: FastifyInstance, router: AnyTRPCRouter
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined && req.body !== null;
       const request = new Request(url, { method: req.method, headers, ...(hasBody ? { body: JSON.stringify(req.body) } : {}) });
       const response = await fetchRequestHandler({
-        endpoint: '/trpc',
+        endpoint,
         req: request,
         router,
         createContext: () => createContext(req, 'trpc'),

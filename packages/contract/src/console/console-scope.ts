@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { ListingSchema, MarketplaceSchema, type Listing } from '@hm/db/entities';
-import { crossTenantEm, tenantEm } from '@hm/db/orm';
+import { ListingSchema, MarketplaceSchema, type Listing, type Marketplace } from '@hm/db/entities';
+import { crossTenantEm, tenantEm, type EntityManager } from '@hm/db/orm';
 import type { Context } from '@hm/domain/core';
 import { NotFoundError } from '@hm/domain/core';
 import { ZSlug } from '@hm/domain/core';
 import { findMarketplaceBySlug } from '@hm/domain/marketplace';
 import { loadRelations, toListingBody } from '@hm/domain/listings';
+import { CLI_ACTOR } from '@hm/domain/operators';
+import { byConversation } from '@hm/domain/messages';
 
 /** Operators name a marketplace by its slug. */
 export const ZMarketplaceRef = z.strictObject({ marketplace: ZSlug.describe('Slug of the marketplace.') });
@@ -29,7 +31,17 @@ export async function byListing(ctx: Context, id: string) {
 }
 
 /** The console's view of a listing: the public body plus the commission override. */
-export async function consoleListing(ctx: Context, scope: Awaited<ReturnType<typeof byListing>>, l: Listing) {
+export async function consoleListing(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }, l: Listing) {
   const body = toListingBody(l, await loadRelations(scope.em, [l]), { marketplace: scope.marketplace, publicUrl: ctx.publicUrl, single: true, own: true });
   return { listing: { ...body, ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}) } };
+}
+
+/** The scope of a command-line operation: the marketplace, its entity manager, and the actor `cli`. */
+export function cliScope(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }) {
+  return { ctx, em: scope.em, marketplace: scope.marketplace, actor: CLI_ACTOR };
+}
+
+/** A conversation's marketplace, found from the conversation id alone (404 when there is none). */
+export function byConversationId(ctx: Context, id: string) {
+  return byConversation(ctx, id);
 }

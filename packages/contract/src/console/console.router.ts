@@ -40,6 +40,7 @@ import {
   updateWebhookProcedure,
   webhookDeliveriesProcedure,
 } from './procedures/webhooks.js';
+import { createOperatorProcedure, listOperatorsProcedure } from './procedures/operators.js';
 // the flows fill the effect slots the modules' machines name (an order move needs them)
 import '@hm/domain/flows';
 
@@ -88,6 +89,7 @@ export const consoleRouter = router({
     deliveries: webhookDeliveriesProcedure,
     replay: replayWebhookProcedure,
   }),
+  operators: router({ create: createOperatorProcedure, list: listOperatorsProcedure }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;

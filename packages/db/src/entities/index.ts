@@ -14,6 +14,7 @@ import { VoucherSchema } from './voucher.entity.js';
 import { OrderSchema } from './order.entity.js';
 import { PayoutAccountSchema, PayoutSchema } from './payout.entity.js';
 import { MediaSchema, PageSchema } from './page.entity.js';
+import { AuditEntrySchema, OperatorInvitationSchema, OperatorSchema, OperatorSessionSchema } from './operator.entity.js';
 
 export { ApiKeySchema, type ApiKey } from './api-key.entity.js';
 export { CatalogTermSchema, type CatalogTerm } from './catalog-term.entity.js';
@@ -31,8 +32,9 @@ export { VoucherSchema, type Voucher } from './voucher.entity.js';
 export { OrderSchema, ORDER_STATES, type Order, type OrderState, type OrderLineItem, type OrderHistoryEntry } from './order.entity.js';
 export { PayoutSchema, PayoutAccountSchema, PAYOUT_STATUSES, PAYOUT_SETUP_STATUSES, type Payout, type PayoutAccount, type PayoutStatus, type PayoutSetupStatus, type PayoutHistoryEntry } from './payout.entity.js';
 export { PageSchema, MediaSchema, type Page, type PageContent, type Media } from './page.entity.js';
+export { OperatorSchema, OperatorSessionSchema, OperatorInvitationSchema, AuditEntrySchema, OPERATOR_ROLES, type Operator, type OperatorRole, type OperatorSession, type OperatorInvitation, type AuditEntry } from './operator.entity.js';
 export type { Localized } from './common.js';
 
-export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema, PayoutSchema, PayoutAccountSchema, PageSchema, MediaSchema];
+export const allEntities = [MarketplaceSchema, ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema, PayoutSchema, PayoutAccountSchema, PageSchema, MediaSchema, OperatorSchema, OperatorSessionSchema, OperatorInvitationSchema, AuditEntrySchema];
 /** Entities owned by one marketplace: the `tenant` filter applies to these. */
-export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema, PayoutSchema, PayoutAccountSchema, PageSchema, MediaSchema];
+export const tenantEntities = [ApiKeySchema, CategorySchema, CatalogTermSchema, SiteSchema, ExchangeRateSchema, UserSchema, SessionSchema, EmailTokenSchema, EmailSchema, ListingSchema, ListingImageSchema, VoucherSchema, OrderSchema, PayoutSchema, PayoutAccountSchema, PageSchema, MediaSchema, OperatorSchema, OperatorSessionSchema, OperatorInvitationSchema, AuditEntrySchema];

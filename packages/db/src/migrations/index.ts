@@ -27,6 +27,7 @@ import { Migration20261128031000_payout_failed } from './Migration20261128031000
 import { Migration20261128040000_worker_heartbeats } from './Migration20261128040000_worker_heartbeats.js';
 import { Migration20261128060000_events } from './Migration20261128060000_events.js';
 import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
+import { Migration20261128050000_operators } from './Migration20261128050000_operators.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -58,4 +59,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128040000_worker_heartbeats', class: Migration20261128040000_worker_heartbeats },
   { name: 'Migration20261128060000_events', class: Migration20261128060000_events },
   { name: 'Migration20261128070000_key_cache_notify', class: Migration20261128070000_key_cache_notify },
+  { name: 'Migration20261128050000_operators', class: Migration20261128050000_operators },
 ];

@@ -31,7 +31,7 @@ export const ZSession = z
 export const ZSignedIn = z.object({ session: ZSession, user: ZUser }).meta({ id: 'SignedIn' });
 
 export const ZEmail = z.email('Must be an email address.').max(254);
-const ZPassword = z.string().min(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters.`).max(PASSWORD_MAX, `Must be at most ${PASSWORD_MAX} characters.`);
+export const ZPassword = z.string().min(PASSWORD_MIN, `Must be at least ${PASSWORD_MIN} characters.`).max(PASSWORD_MAX, `Must be at most ${PASSWORD_MAX} characters.`);
 const ZToken = z.string().min(1).max(200).meta({ description: 'The `token` query parameter of the emailed link.' });
 
 /** One of the calling marketplace's languages (checked together with the other fields). */

@@ -23,6 +23,12 @@ export interface Context extends Ports {
   /** The API key, already resolved by the transport (once per request), or why it failed. */
   auth: AuthenticatedKey | DomainError | undefined;
   sessionToken: string | undefined;
+  /** The back-office operator's session token (`ops_…`), from `Authorization` or the console cookie (/console only). */
+  operatorToken?: string;
+  /** `console`: a back-office request (/console/…), answered from the back office's router */
+  surface?: 'console';
+  /** Where operators' invitation links lead (the back-office app); default: the API's `/console` */
+  backOfficeUrl?: string;
   /** public URL of the API (image URLs in responses) */
   publicUrl: string;
   /** The shopper's IP address, as a storefront's server passed it with its secret key (`X-Client-IP`); per-IP limits use it. */

@@ -12,6 +12,12 @@ export const DOMAIN_CODES = [
   'session_required',
   'invalid_session',
   'invalid_credentials',
+  // the back-office console (operators): no or an ended operator session; a two-factor code missing or wrong
+  'operator_session_required',
+  'invalid_operator_session',
+  'totp_required',
+  'totp_invalid',
+  'totp_enrolment_required',
   'publishable_key_not_allowed',
   'user_blocked',
   'forbidden',

@@ -7,7 +7,7 @@ export { ConflictError, describeErrors, type DomainCode, DomainError, type Field
 export { claimJob, nextDueJob } from './jobs.queries.js';
 export { PaymentError, type PaymentEvent } from './ports/payments.js';
 export { withMarketplace } from './request-scope.js';
-export { pageLimit, ZCountryCode, ZDateTime, ZId, ZSlug } from './schemas.js';
+export { pageLimit, ZCountryCode, ZCursor, ZDateTime, ZId, ZSlug } from './schemas.js';
 export { runTask, type TaskContext, type TaskDefinition } from './tasks.js';
 export { RETRY_AFTER_SECONDS, unavailableError } from './unavailable.js';
 export { claimKey, deleteKeyMadeAt, findKey, releaseKey, storeResponse, takeOverKey, type IdempotencyRecord } from './idempotency-keys.queries.js';

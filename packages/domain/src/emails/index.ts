@@ -3,6 +3,6 @@ export { type Mailer, MailError, type OutgoingEmail } from './../core/ports/mail
 export { localMailbox } from './adapters/local-mailbox.js';
 export { resendMailer } from './adapters/resend-mailer.js';
 export { sendEmailTask } from './commands/deliver-email.js';
-export { type AccountTemplate, type ListingNoticeTemplate, queueAccountEmail, queueListingNotice, queueMessageNotice, queueOrderNotice, queuePayoutFailedNotice, queueTeamAlert, TEAM_ALERT_TEMPLATE } from './commands/queue-email.js';
+export { type AccountTemplate, type ListingNoticeTemplate, queueAccountEmail, queueListingNotice, queueMessageNotice, queueOrderNotice, queuePayoutFailedNotice, queueTeamAlert, queueTeamEmail } from './commands/queue-email.js';
 export type { OrderTemplate } from './order-templates.js';
-export { EMAIL_TEMPLATES } from './templates.js';
+export { EMAIL_TEMPLATES, TEAM_ALERT_TEMPLATE, TEAM_TEMPLATES, type TeamTemplate } from './templates.js';

@@ -6,6 +6,11 @@ import { ORDER_TEMPLATES, orderTexts } from './order-templates.js';
 
 export const EMAIL_TEMPLATES = ['email_confirmation', 'sign_in_link', 'password_reset', 'welcome', 'listing_offer', 'listing_denied', 'listing_published', 'message_notice', 'payout_failed', ...ORDER_TEMPLATES] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+/** Emails to the marketplace's team, not to users (plain text): the back office's invitation, and alerts (failed payouts) to `alert_email`. */
+export const TEAM_TEMPLATES = ['operator_invitation', 'team_alert'] as const;
+export type TeamTemplate = (typeof TEAM_TEMPLATES)[number];
+/** The template name of team alerts. */
+export const TEAM_ALERT_TEMPLATE = 'team_alert' satisfies TeamTemplate;
 
 interface Texts {
   subject: string;

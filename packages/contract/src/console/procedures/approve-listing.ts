@@ -1,10 +1,7 @@
 import { consoleProcedure } from '../../trpc.js';
-import { approveListing } from '@hm/domain/listings';
-import { ZListingId, byListing, consoleListing } from '../console-scope.js';
+import { ZListingId, byListing, cliScope } from '../console-scope.js';
+import { approveListingOp, perform } from '../operations.js';
 
 export const approveListingProcedure = consoleProcedure
   .input(ZListingId.describe('Approve a listing waiting for review; the seller is emailed.'))
-  .mutation(async ({ ctx, input }) => {
-    const scope = await byListing(ctx, input.id);
-    return consoleListing(ctx, scope, await approveListing(scope.cmd, input.id));
-  });
+  .mutation(async ({ ctx, input }) => perform(approveListingOp, cliScope(ctx, await byListing(ctx, input.id)), input));

@@ -3,10 +3,7 @@ import { EmailSchema } from '@hm/db/entities';
 import { keyProcedure } from '../../trpc.js';
 import { NotFoundError } from '@hm/domain/core';
 import { ZDateTime, ZId, pageLimit } from '@hm/domain/core';
-import { EMAIL_TEMPLATES, TEAM_ALERT_TEMPLATE } from '@hm/domain/emails';
-
-/** What an email can be: a localized template, or an alert to the marketplace's team. */
-const TEMPLATES = [...EMAIL_TEMPLATES, TEAM_ALERT_TEMPLATE] as const;
+import { EMAIL_TEMPLATES, TEAM_TEMPLATES } from '@hm/domain/emails';
 
 export const ZTestEmail = z
   .object({
@@ -16,7 +13,7 @@ export const ZTestEmail = z
     text: z.string(),
     html: z.string(),
     links: z.array(z.string()).meta({ description: 'Every link in the email, in order.' }),
-    template: z.enum(TEMPLATES),
+    template: z.enum([...EMAIL_TEMPLATES, ...TEAM_TEMPLATES]),
     locale: z.string().meta({ description: 'Language the email was written in.' }),
     sent_at: ZDateTime,
   })
@@ -57,7 +54,7 @@ export const listTestEmails = keyProcedure
         text: e.text ?? '',
         html: e.html ?? '',
         links: e.links.map((l) => l.url),
-        template: e.template as (typeof TEMPLATES)[number],
+        template: e.template as (typeof EMAIL_TEMPLATES)[number] | (typeof TEAM_TEMPLATES)[number],
         locale: e.locale,
         sent_at: e.sentAt!.toISOString(),
       })),

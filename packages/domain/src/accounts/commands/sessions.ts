@@ -1,17 +1,15 @@
 import { SessionSchema, UserSchema, type Session, type User } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { DomainError } from '../../core/errors.js';
-import { hashToken, newSecretToken } from '../../core/secret-token.js';
+import { hashToken } from '../../core/secret-token.js';
+import { newSessionFields, touchSession } from '../../core/session-expiry.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Spec (Limits): a session ends 30 days after last use and 90 days after sign-in at most. */
 export const SESSION_IDLE_MS = 30 * DAY;
 export const SESSION_MAX_MS = 90 * DAY;
-/** Using a session moves its expiry; writing that at most once a minute keeps reads cheap. */
-const TOUCH_AFTER_MS = 60 * 1000;
 export const SESSION_TOKEN_PREFIX = 'sess_';
-
-const expiry = (s: { createdAt: Date; lastUsedAt: Date }) => new Date(Math.min(s.lastUsedAt.getTime() + SESSION_IDLE_MS, s.createdAt.getTime() + SESSION_MAX_MS));
+const LIMITS = { idleMs: SESSION_IDLE_MS, maxMs: SESSION_MAX_MS };
 
 export interface NewSession {
   session: Session;
@@ -20,17 +18,8 @@ export interface NewSession {
 }
 
 export function createSession(em: EntityManager, user: User, now: Date): NewSession {
-  const token = newSecretToken(SESSION_TOKEN_PREFIX);
-  const session = em.create(SessionSchema, {
-    marketplaceId: user.marketplaceId,
-    userId: user.id,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt: expiry({ createdAt: now, lastUsedAt: now }),
-    endedAt: null,
-  });
-  return { session, token };
+  const { token, fields } = newSessionFields(SESSION_TOKEN_PREFIX, now, LIMITS);
+  return { session: em.create(SessionSchema, { marketplaceId: user.marketplaceId, userId: user.id, ...fields }), token };
 }
 
 export function toSessionBody(s: NewSession) {
@@ -51,11 +40,7 @@ export async function authenticateSession(em: EntityManager, token: string | und
   const user = await em.findOne(UserSchema, { id: session.userId });
   if (!user) throw ended();
   if (user.blockedAt) throw blocked();
-  if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_AFTER_MS) {
-    session.lastUsedAt = now;
-    session.expiresAt = expiry(session);
-    await em.flush();
-  }
+  if (touchSession(session, now, LIMITS)) await em.flush();
   return { user, session };
 }
 

@@ -6,7 +6,7 @@ import { sendEmailTask } from './deliver-email.js';
 import { resolveLocale } from '../../core/locale.js';
 import { emailMachine } from '../email.machine.js';
 import { escapeHtml, renderEmail, type RenderedEmail } from '../render-email.js';
-import type { EmailTemplate } from '../templates.js';
+import { TEAM_ALERT_TEMPLATE, type EmailTemplate, type TeamTemplate } from '../templates.js';
 import { namedMessageNotice, namedOrderNotice, type MessageAbout, type OrderAbout, type OrderTemplate } from '../order-templates.js';
 
 /** The storefront page an emailed link opens (spec: Events). */
@@ -48,7 +48,7 @@ async function queueEmail(em: EntityManager, m: Marketplace, user: User, templat
 }
 
 /** One email into the outbox with its `send-email` job (sent only if the caller's transaction commits). */
-async function outbox(em: EntityManager, m: Marketplace, email: { userId: string | null; to: string; template: string; locale: string } & RenderedEmail): Promise<void> {
+async function outbox(em: EntityManager, m: Marketplace, email: { userId: string | null; to: string; template: string; locale: string } & Omit<RenderedEmail, 'html'> & { html: string | null }): Promise<void> {
   const row = em.create(EmailSchema, { marketplaceId: m.id, ...email, status: emailMachine.initial, provider: null, providerId: null, error: null, sentAt: null });
   await em.flush();
   await addJob(em, sendEmailTask, { marketplace_id: m.id, email_id: row.id });
@@ -79,9 +79,6 @@ export function queuePayoutFailedNotice(em: EntityManager, m: Marketplace, selle
   return queueEmail(em, m, seller, 'payout_failed', (language) => storefrontLink(m, language, 'account/payouts'));
 }
 
-/** The template name of team alerts (plain text, not one of the localized EMAIL_TEMPLATES). */
-export const TEAM_ALERT_TEMPLATE = 'team_alert';
-
 /**
  * An alert to the marketplace's team (`alert_email`, console settings): plain English text, no call
  * to action (the team acts in the console). Without an address nothing is queued: the caller logs.
@@ -93,4 +90,12 @@ export async function queueTeamAlert(em: EntityManager, m: Marketplace, alert: {
   const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(alert.subject)}</title></head>\n<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:640px;margin:0 auto;padding:24px">\n${alert.lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('\n')}\n</body></html>\n`;
   await outbox(em, m, { userId: null, to: m.alertEmail, template: TEAM_ALERT_TEMPLATE, locale: 'en', subject: `[${m.name}] ${alert.subject}`, text, html, links: [] });
   return true;
+}
+
+/**
+ * An email to someone who is not a user of the storefront (the team: an operator's invitation to the
+ * back office). Plain text with one link; same outbox and job as every email.
+ */
+export function queueTeamEmail(em: EntityManager, m: Marketplace, e: { to: string; template: TeamTemplate; subject: string; text: string; link: { label: string; url: string } }): Promise<void> {
+  return outbox(em, m, { userId: null, to: e.to, template: e.template, locale: m.locales[0] ?? 'en', subject: e.subject, text: e.text, html: null, links: [e.link] });
 }

@@ -1,6 +1,7 @@
 import { ListingSchema, type Listing } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
+import type { ListingStatus } from '@hm/db/entities';
 import type { UserCommandContext } from '../../core/context.js';
 import { NotFoundError } from '../../core/errors.js';
 import { keyset } from '../../core/keyset.js';
@@ -25,6 +26,22 @@ export async function listOwnListings(ctx: UserCommandContext, input: { limit: n
     ListingSchema,
     {
       sellerId: ctx.user.id,
+      ...(after ? { $or: [{ updatedAt: { $lt: at } }, { updatedAt: at, id: { $lt: after[1] } }] } : {}),
+    },
+    { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: input.limit + 1 },
+  );
+  return pages.page(rows, input.limit, (l) => [l.updatedAt, l.id]);
+}
+
+/** The console's listings (GET /console/v1/listings): every seller's, optionally of one status, latest change first, keyset-paged on (updated_at, id). */
+export async function listListingsForTeam(em: EntityManager, marketplaceId: string, input: { status?: ListingStatus | undefined; limit: number; cursor?: string | undefined }): Promise<{ items: Listing[]; nextCursor?: string }> {
+  const pages = keyset(`team-listings:${marketplaceId}:${input.status ?? ''}`, ['timestamptz', 'uuid']);
+  const after = pages.after(input.cursor);
+  const at = after && new Date(after[0]);
+  const rows = await em.find(
+    ListingSchema,
+    {
+      ...(input.status ? { status: input.status } : {}),
       ...(after ? { $or: [{ updatedAt: { $lt: at } }, { updatedAt: at, id: { $lt: after[1] } }] } : {}),
     },
     { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: input.limit + 1 },

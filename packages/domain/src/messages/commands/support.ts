@@ -8,9 +8,9 @@ import { writeMessage } from './write-message.js';
 /** The operators' side of messages (console): the support inbox, replies as the marketplace, reading any conversation. */
 
 /** A conversation's marketplace and an entity manager scoped to it, from the conversation id alone. */
-async function byConversation(ctx: Context, id: string) {
+export async function byConversation(ctx: Context, id: string, within?: string) {
   const marketplaceId = await conversationMarketplace(crossTenantEm(ctx.orm), id);
-  if (!marketplaceId) throw new NotFoundError('This conversation');
+  if (!marketplaceId || (within !== undefined && marketplaceId !== within)) throw new NotFoundError('This conversation');
   const marketplace = await crossTenantEm(ctx.orm).findOneOrFail(MarketplaceSchema, { id: marketplaceId });
   return { marketplace, em: tenantEm(ctx.orm, marketplace.id) };
 }
@@ -21,8 +21,8 @@ export function supportInbox(em: EntityManager, opts: { unanswered: boolean; lim
 }
 
 /** `support reply`: a message from the marketplace (`from_marketplace: true`, no sender) in a support conversation. */
-export async function replyAsSupport(ctx: Context, id: string, body: string): Promise<{ conversation: ConversationRow; message: MessageRow }> {
-  const { marketplace, em } = await byConversation(ctx, id);
+export async function replyAsSupport(ctx: Context, id: string, body: string, within?: string): Promise<{ conversation: ConversationRow; message: MessageRow }> {
+  const { marketplace, em } = await byConversation(ctx, id, within);
   return em.transactional(async (tx) => {
     const conversation = (await findConversation(tx, id, { lock: true }))!;
     if (conversation.kind !== 'support') throw new ValidationError([{ location: 'conversation', message: `This is a ${conversation.kind} conversation between users; support answers only support conversations.`, value: id }]);
@@ -32,8 +32,8 @@ export async function replyAsSupport(ctx: Context, id: string, body: string): Pr
 }
 
 /** `conversations get`: any conversation of any kind with its messages, oldest first (the team reads disputes too). */
-export async function conversationWithMessages(ctx: Context, id: string, page: { after: number; limit: number }): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
-  const { em } = await byConversation(ctx, id);
+export async function conversationWithMessages(ctx: Context, id: string, page: { after: number; limit: number }, within?: string): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
+  const { em } = await byConversation(ctx, id, within);
   const conversation = (await findConversation(em, id))!;
   return { conversation, messages: await listMessages(em, id, page) };
 }

@@ -34,16 +34,16 @@ export function transitionOrder(ctx: UserCommandContext, id: string, event: Orde
 }
 
 /** An order by id alone, for the console: its marketplace is found from it. */
-export async function byOrder(ctx: Context, id: string) {
+export async function byOrder(ctx: Context, id: string, within?: string) {
   const found = await crossTenantEm(ctx.orm).findOne(OrderSchema, { id }, { filters: false });
-  if (!found) throw new NotFoundError('This order');
+  if (!found || (within !== undefined && found.marketplaceId !== within)) throw new NotFoundError('This order');
   const marketplace = await crossTenantEm(ctx.orm).findOneOrFail(MarketplaceSchema, { id: found.marketplaceId });
   return { marketplace, em: tenantEm(ctx.orm, marketplace.id) };
 }
 
 /** The team's move (console `orders transition`): cancel, resolve a dispute, mark sent for marketplace fulfilment. */
-export async function operatorTransition(ctx: Context, id: string, event: OrderEvent, data?: Record<string, string>): Promise<{ order: Order; scope: Awaited<ReturnType<typeof byOrder>> }> {
-  const scope = await byOrder(ctx, id);
+export async function operatorTransition(ctx: Context, id: string, event: OrderEvent, data?: Record<string, string>, within?: string): Promise<{ order: Order; scope: Awaited<ReturnType<typeof byOrder>> }> {
+  const scope = await byOrder(ctx, id, within);
   const order = await scope.em.transactional(async (em) => {
     const o = await em.findOneOrFail(OrderSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     await moveLocked(em, { marketplace: scope.marketplace, clock: ctx.clock }, o, event, 'operator', data);

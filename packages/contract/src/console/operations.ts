@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import type { Marketplace } from '@hm/db/entities';
+import { UserSchema, OPERATOR_ROLES } from '@hm/db/entities';
+import type { EntityManager } from '@hm/db/orm';
+import type { Context } from '@hm/domain/core';
+import { NotFoundError } from '@hm/domain/core';
+import { approveListing, denyListing, offerForListing, ZAmountInput, ZPriceScheduleInput } from '@hm/domain/listings';
+import { setUserBlocked, toUserBody } from '@hm/domain/accounts';
+import { replyAsSupport, supportInbox, toConsoleConversationBody, toMessageBody, ZMessageBody } from '@hm/domain/messages';
+import { appendAudit, inviteOperator, toOperatorBody, type Actor } from '@hm/domain/operators';
+import { ORDER_STATES, OrderSchema, type OrderState } from '@hm/db/entities';
+import { ORDER_EVENTS, operatorTransition, toOrderConsoleBody } from '@hm/domain/orders';
+import { payoutsOf } from '@hm/domain/payouts';
+import { consoleListing } from './console-scope.js';
+
+/**
+ * The console's operations, each defined once: what it does within one marketplace, its audit
+ * action and target. The command line (console.router.ts, actor `cli`) and the back office
+ * (back-office.router.ts, actor the signed-in operator) both call `perform`, which runs the
+ * operation and, for a write, appends its one audit row.
+ */
+export interface OperationScope {
+  ctx: Context;
+  em: EntityManager;
+  marketplace: Marketplace;
+  actor: Actor;
+}
+
+export interface Operation<I, O> {
+  action: string;
+  write: boolean;
+  target(input: I, output: O): { type: string; id: string };
+  run(scope: OperationScope, input: I): Promise<O>;
+}
+
+export function operation<I, O>(def: { action: string; write: boolean; target(input: NoInfer<I>, output: NoInfer<O>): { type: string; id: string }; run(scope: OperationScope, input: I): Promise<O> }): Operation<I, O> {
+  return def;
+}
+
+/** Runs an operation; a write leaves one audit row (who, what, on which, the input without secrets, the request id). */
+export async function perform<I, O>(op: Operation<I, O>, scope: OperationScope, input: I): Promise<O> {
+  const output = await op.run(scope, input);
+  if (op.write) await audit(scope, op.action, op.target(input, output), input);
+  return output;
+}
+
+/** One audit row for a write that is not an operation of its own (sign-out, two-factor enrolment …). */
+export function audit(scope: OperationScope, action: string, target: { type: string; id: string }, data: unknown): Promise<void> {
+  return appendAudit(scope.em, scope.marketplace.id, { actor: scope.actor, action, target, data, requestId: scope.ctx.requestId, at: scope.ctx.clock.now() });
+}
+
+const cmd = (s: OperationScope) => ({ ...s.ctx, em: s.em, marketplace: s.marketplace });
+const listingTarget = (i: { id: string }) => ({ type: 'listing', id: i.id });
+
+export const ZDenyNote = z.string().min(1).max(2000).describe('Why, for the seller.');
+export const ZOfferFields = {
+  amount: ZAmountInput.min(1).describe("Offered price in minor units (öre, cents); at most one payment's limit, 99 999 999."),
+  currency: z.string().length(3).describe("One of the marketplace's currencies."),
+  note: z.string().max(2000).default('').describe('Shown to the seller with the offer.'),
+  schedule: ZPriceScheduleInput.optional().describe('Price drops as JSON, each below the offer and the step before, e.g. [{"months":2,"amount":9000}].'),
+};
+type OfferInput = { id: string } & z.output<z.ZodObject<typeof ZOfferFields>>;
+
+export const approveListingOp = operation({
+  action: 'listing.approve',
+  write: true,
+  target: listingTarget,
+  run: async (s, input: { id: string }) => consoleListing(s.ctx, s, await approveListing(cmd(s), input.id)),
+});
+
+export const denyListingOp = operation({
+  action: 'listing.deny',
+  write: true,
+  target: listingTarget,
+  run: async (s, input: { id: string; note: string }) => consoleListing(s.ctx, s, await denyListing(cmd(s), input.id, input.note)),
+});
+
+export const offerForListingOp = operation({
+  action: 'listing.offer',
+  write: true,
+  target: listingTarget,
+  run: async (s, input: OfferInput) => consoleListing(s.ctx, s, await offerForListing(cmd(s), input.id, input)),
+});
+
+/** Block or unblock by email (the CLI) or by id (the back office, resolved to the address first). */
+function blockOp(blocked: boolean) {
+  return operation({
+    action: blocked ? 'user.block' : 'user.unblock',
+    write: true,
+    target: (_i, out: { user: { id: string } }) => ({ type: 'user', id: out.user.id }),
+    run: async (s, input: { email: string } | { id: string }) => {
+      let email: string;
+      if ('id' in input) {
+        const user = await s.em.findOne(UserSchema, { id: input.id });
+        if (!user) throw new NotFoundError('This user');
+        email = user.email;
+      } else email = input.email;
+      return { user: { ...toUserBody(await setUserBlocked(cmd(s), email, blocked)), blocked } };
+    },
+  });
+}
+export const blockUserOp = blockOp(true);
+export const unblockUserOp = blockOp(false);
+
+export const ZSupportList = {
+  unanswered: z.boolean().default(false).describe('Only conversations whose last message is the user’s (waiting for support).'),
+  limit: z.number().int().min(1).max(1000).default(100).describe('At most this many (1..1000, default 100).'),
+};
+
+export const listSupportOp = operation({
+  action: 'support.list',
+  write: false,
+  target: () => ({ type: 'marketplace', id: '' }),
+  run: async (s, input: { unanswered: boolean; limit: number }) => ({ items: (await supportInbox(s.em, input)).map(toConsoleConversationBody) }),
+});
+
+export const ZReplyBody = ZMessageBody.describe('The answer (1..5000 characters).');
+
+export const replySupportOp = operation({
+  action: 'conversation.reply',
+  write: true,
+  target: (i: { conversation: string }) => ({ type: 'conversation', id: i.conversation }),
+  run: async (s, input: { conversation: string; body: string }) => {
+    const { conversation, message } = await replyAsSupport(s.ctx, input.conversation, input.body, s.marketplace.id);
+    return { conversation: toConsoleConversationBody(conversation), message: toMessageBody(message) };
+  },
+});
+
+export const ZRole = z.enum(OPERATOR_ROLES).describe('admin: may do everything; viewer: reads everything, changes nothing.');
+
+/** Where invitation links lead: the back-office app's page that sets the password. */
+export function backOfficeUrl(ctx: Context): string {
+  return ctx.backOfficeUrl ?? `${ctx.publicUrl.replace(/\/+$/, '')}/console`;
+}
+
+export const inviteOperatorOp = operation({
+  action: 'operator.invite',
+  write: true,
+  target: (_i, out: { operator: { id: string } }) => ({ type: 'operator', id: out.operator.id }),
+  run: async (s, input: { email: string; role: (typeof OPERATOR_ROLES)[number] }) => {
+    const { operator, link, expiresAt } = await inviteOperator(s.em, s.marketplace, input, { now: s.ctx.clock.now(), linkBase: backOfficeUrl(s.ctx) });
+    return { operator: toOperatorBody(operator), invitation: { expires_at: expiresAt.toISOString() }, invitation_url: link };
+  },
+});
+
+export const ZOrderFilter = {
+  state: z.enum(ORDER_STATES).optional().describe('Only orders in this state.'),
+  chargeback: z.boolean().optional().describe('Only orders with a chargeback (the buyer’s bank disputed the payment), also after the seller was paid.'),
+  limit: z.number().int().min(1).max(1000).default(100).describe('At most this many (1..1000, default 100).'),
+};
+
+export const listOrdersOp = operation({
+  action: 'orders.list',
+  write: false,
+  target: () => ({ type: 'marketplace', id: '' }),
+  run: async (s, input: { state?: OrderState | undefined; chargeback?: boolean | undefined; limit: number }) => {
+    const orders = await s.em.find(OrderSchema, { ...(input.state ? { status: input.state } : {}), ...(input.chargeback ? { chargeback: { $ne: null } } : {}) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
+    const payouts = await payoutsOf(s.em, orders.map((o) => o.id));
+    return { items: orders.map((o) => toOrderConsoleBody(o, { em: s.em, marketplace: s.marketplace }, payouts.get(o.id))) };
+  },
+});
+
+export const getOrderOp = operation({
+  action: 'order.get',
+  write: false,
+  target: (i: { id: string }) => ({ type: 'order', id: i.id }),
+  run: async (s, input: { id: string }) => {
+    const order = await s.em.findOne(OrderSchema, { id: input.id });
+    if (!order) throw new NotFoundError('This order');
+    const payouts = await payoutsOf(s.em, [input.id]);
+    return { order: toOrderConsoleBody(order, { em: s.em, marketplace: s.marketplace }, payouts.get(input.id)) };
+  },
+});
+
+export const transitionOrderOp = operation({
+  action: 'order.transition',
+  write: true,
+  target: (i: { id: string }) => ({ type: 'order', id: i.id }),
+  run: async (s, input: { id: string; transition: (typeof ORDER_EVENTS)[number]; data?: Record<string, string> | undefined }) => {
+    const { order } = await operatorTransition(s.ctx, input.id, input.transition, input.data, s.marketplace.id);
+    const payouts = await payoutsOf(s.em, [order.id]);
+    return { order: toOrderConsoleBody(order, { em: s.em, marketplace: s.marketplace }, payouts.get(order.id)) };
+  },
+});
