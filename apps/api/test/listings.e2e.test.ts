@@ -36,6 +36,8 @@ describe('create and read', () => {
       delivery: {},
       custody: 'seller',
       fulfilment: 'seller',
+      units_reserved: 0,
+      units_sold: 0,
       created_at: h.clock.now().toISOString(),
       updated_at: h.clock.now().toISOString(),
     });

@@ -42,6 +42,7 @@ describe('quote = place, for every line item code', () => {
       listing_id: id,
       buyer_id: buyer.id,
       seller_id: seller.id,
+      sent_by: 'seller',
       state: 'pending_payment',
       state_entered_at: at,
       quantity: 1,

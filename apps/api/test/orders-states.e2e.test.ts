@@ -205,6 +205,10 @@ describe('tracking after sending (PATCH /v1/me/orders/{id}/delivery, not a trans
     const long = await patch(seller, { tracking_number: 'x'.repeat(101), carrier: 'y'.repeat(101) });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.carrier', 'body.tracking_number']);
+    // the limit is on what was sent, as the document says (maxLength), not on what is left after trimming
+    const spaces = await patch(seller, { tracking_number: ' '.repeat(101), carrier: ' x'.repeat(51) });
+    expect(spaces.statusCode).toBe(422);
+    expect(spaces.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.carrier', 'body.tracking_number']);
     expect((await patch(seller, { tracking_number: 'x'.repeat(100) })).statusCode).toBe(200);
 
     // once received it is final

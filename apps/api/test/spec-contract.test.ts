@@ -30,6 +30,8 @@ const ALLOWED: Record<string, string> = {
   'Payout storage_months required': 'Always sent (0 when nothing was stored).',
   'GET /me/payouts response due required': 'Always sent (empty when nothing is due).',
   'PATCH /me/orders/{id}/delivery not in the spec': 'Additive (issue 29): the seller adds or corrects tracking after marking sent, without a new transition (docs/decisions.md).',
+  'GET /events not in the spec': 'Additive (issue 27): the events feed; the spec says outbound event delivery is "not shown" and v1 may add endpoints (docs/decisions.md).',
+  'Payout status enum': 'Additive: `failed`, a payout the provider refused for good, with `failure_reason`; the team retries it (docs/decisions.md). A client shows an unknown status as pending.',
 };
 
 /** The spec's shape names → the document's schemas (a spec shape may appear as several). */

@@ -131,8 +131,8 @@ export const ZOrderRef = z.strictObject({ id: ZId });
 export const ZUpdateDelivery = z
   .strictObject({
     id: ZId,
-    tracking_number: z.string().trim().max(100).optional().meta({ description: 'The parcel\'s tracking number; `""` removes it.' }),
-    carrier: z.string().trim().max(100).optional().meta({ description: 'Who carries the parcel; `""` removes it.' }),
+    tracking_number: z.string().max(100).trim().optional().meta({ description: 'The parcel\'s tracking number; `""` removes it.' }),
+    carrier: z.string().max(100).trim().optional().meta({ description: 'Who carries the parcel; `""` removes it.' }),
   })
   .refine((d) => d.tracking_number !== undefined || d.carrier !== undefined, { message: 'Give `tracking_number`, `carrier` or both.', path: ['tracking_number'] });
 export const ZTransitionInput = z.strictObject({
