@@ -98,7 +98,7 @@ export type BlockInput = z.infer<typeof ZBlockInput>;
 /** A page as an operator writes it (`pages put --file`). */
 export const ZPageDraft = z.strictObject({
   title: text(140),
-  description: z.string().trim().max(500),
+  description: z.string().max(500).trim(),
   share_image_id: ZId.optional(),
   blocks: z.array(ZBlockInput).max(LIMITS.blocks),
 });
