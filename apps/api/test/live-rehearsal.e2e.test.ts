@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resendMailer } from '@hm/domain/emails';
 import { s3ImageStore } from '@hm/domain/images';
 import { stripePayments } from '@hm/domain/payments';
-import { startResendTestServer, startS3TestServer, startStripeTestServer, type ResendTestServer, type S3TestServer, type StripeTestServer } from '@hm/domain/testing';
+import { startResendTestServer, startS3TestServer, startStripeTestServer, type ResendTestServer, type S3TestServer, type StripeTestServer, stripeRequestProblems } from '@hm/domain/testing';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /**
@@ -36,6 +36,8 @@ beforeAll(async () => {
   stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
   stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
 });
+// every request the Stripe adapter sent, checked against Stripe's OpenAPI document
+afterAll(() => expect(stripeRequestProblems(stripe.requests)).toEqual([]));
 afterAll(async () => {
   await h?.close();
   await Promise.all([stripe?.close(), resend?.close(), s3?.close()]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { stripePayments } from '@hm/domain/payments';
-import { startStripeTestServer } from '@hm/domain/testing';
+import { startStripeTestServer, stripeRequestProblems } from '@hm/domain/testing';
 import { moneyScenarios } from './money.suite.js';
 import { ordersSuite } from './orders.suite.js';
 
@@ -19,6 +19,8 @@ beforeAll(async () => {
   stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
   stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
 });
+// every request the Stripe adapter sent, checked against Stripe's OpenAPI document
+afterAll(() => expect(stripeRequestProblems(stripe.requests)).toEqual([]));
 afterAll(() => stripe.close());
 
 let n = 0;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handlePaymentEvent, stripePayments } from '@hm/domain/payments';
 import { paySeller } from '@hm/domain/payouts';
-import { startStripeTestServer } from '@hm/domain/testing';
+import { startStripeTestServer, stripeRequestProblems } from '@hm/domain/testing';
 import { TRPCError } from '@trpc/server';
 import { toProblem } from '@hm/contract/trpc';
 import { emailsTo } from './harness.js';
@@ -22,6 +22,8 @@ beforeAll(async () => {
   stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
   stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
 });
+// every request the Stripe adapter sent, checked against Stripe's OpenAPI document
+afterAll(() => expect(stripeRequestProblems(stripe.requests)).toEqual([]));
 afterAll(() => stripe.close());
 
 /** Stripe's webhook deliveries answered, then the jobs they caused (and the jobs those caused) run. */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STRIPE_API_VERSION, stripePayments } from '@hm/domain/payments';
-import { startStripeTestServer, type StripeTestServer } from '@hm/domain/testing';
+import { startStripeTestServer, type StripeTestServer, stripeRequestProblems } from '@hm/domain/testing';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
 
 /**
@@ -24,6 +24,8 @@ beforeAll(async () => {
   stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
   shop = await makeMarketplace(h);
 });
+// every request the Stripe adapter sent, checked against Stripe's OpenAPI document
+afterAll(() => expect(stripeRequestProblems(stripe.requests)).toEqual([]));
 afterAll(async () => {
   await h.close();
   await stripe.close();

