@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
 import { createConfirmedUser } from '@hm/domain/accounts';
-import { signUp } from './harness.js';
+import { emailsTo, signUp } from './harness.js';
 import { ordersSuite, type Market, type Person } from './orders.suite.js';
 
 /**
@@ -265,7 +265,8 @@ describe('webhooks', () => {
     await suite.h.console.webhooks.delete({ marketplace: 'shop', id: endpoint.id });
   });
 
-  test('after the last attempt the delivery fails and the endpoint shows as failing; unknown event types and bad URLs are 422', async () => {
+  test('after the last attempt the delivery fails and the endpoint shows as failing; after 5 days disabled and the team emailed once; unknown event types and bad URLs are 422', async () => {
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { alert_email: 'hooks-team@example.com' } });
     const { endpoint } = await suite.h.console.webhooks.create({ marketplace: 'shop', url, events: 'user.created' });
     answers.length = 0;
     answers.push(...Array(8).fill(503));
@@ -278,6 +279,8 @@ describe('webhooks', () => {
     expect(listed).toMatchObject({ status: 'failing', enabled: true });
     const log = await suite.h.console.webhooks.deliveries({ marketplace: 'shop', id: endpoint.id });
     expect(log.items[0]).toMatchObject({ attempt: 8, status_code: 503, delivery_status: 'failed' });
+    const failingSince = listed!.failing_since as string;
+    expect(await emailsTo(suite.h, shop.secret, 'hooks-team@example.com')).toEqual([]); // failing is not yet disabled
 
     // failing for 5 days with no success: disabled at the next failure, and nothing more is sent
     suite.h.clock.advance(5 * 24 * 3600 * 1000);
@@ -287,9 +290,18 @@ describe('webhooks', () => {
     expect(received).toHaveLength(9);
     const [disabled] = (await suite.h.console.webhooks.list({ marketplace: 'shop' })).items.filter((e) => e.id === endpoint.id);
     expect(disabled).toMatchObject({ status: 'disabled', enabled: false, disabled_reason: expect.stringContaining('5 days') });
+    // one email to the team: which endpoint, since when, the last error, the command that turns it on again
+    const alerts = await emailsTo(suite.h, shop.secret, 'hooks-team@example.com');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toContain(url);
+    expect(alerts[0]!.text).toContain(`${endpoint.id} (${url})`);
+    expect(alerts[0]!.text).toContain(`failed since ${failingSince}`);
+    expect(alerts[0]!.text).toContain('The last error: HTTP 503');
+    expect(alerts[0]!.text).toContain(`npm run console -- webhooks update --marketplace shop --id ${endpoint.id} --enabled true`);
     await signUp(suite.h, shop.secret, { email: 'after-disabled@example.com' });
     await suite.advance(shop, new Date(now().getTime() + 3 * 24 * 3600 * 1000));
     expect(received).toHaveLength(9);
+    expect(await emailsTo(suite.h, shop.secret, 'hooks-team@example.com')).toHaveLength(1);
     // enabled again: its failing state starts anew
     const enabled = await suite.h.console.webhooks.update({ marketplace: 'shop', id: endpoint.id, enabled: true });
     expect(enabled.endpoint).toMatchObject({ status: 'enabled', enabled: true });
