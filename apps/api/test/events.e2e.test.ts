@@ -231,6 +231,18 @@ describe('webhooks', () => {
     await suite.h.console.webhooks.delete({ marketplace: 'shop', id: created.endpoint.id });
   });
 
+  test('deliveries to one endpoint recorded at once wait for each other: none fails (no deadlock), each arrives once', async () => {
+    const { endpoint } = await suite.h.console.webhooks.create({ marketplace: 'shop', url, events: 'user.created' });
+    answers.length = 0;
+    received.length = 0;
+    for (let i = 0; i < 16; i++) await signUp(suite.h, shop.secret, { email: `at-once-${i}@example.com` });
+    await Promise.all(Array.from({ length: 6 }, () => suite.advance(shop, now())));
+    const errors = await suite.h.orm.em.getConnection().execute<{ last_error: string }[]>(`select last_error from graphile_worker.jobs where task_identifier = 'deliver-webhook' and last_error is not null`);
+    expect(errors.map((e) => e.last_error)).toEqual([]);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(16);
+    await suite.h.console.webhooks.delete({ marketplace: 'shop', id: endpoint.id });
+  });
+
   test('a rotated secret: both sign for 24 hours, then only the new one', async () => {
     const { endpoint, secret: old } = await suite.h.console.webhooks.create({ marketplace: 'shop', url, events: '*' });
     const { secret: fresh } = await suite.h.console.webhooks.rotateSecret({ marketplace: 'shop', id: endpoint.id });

@@ -89,6 +89,8 @@ async function deliver(ctx: TaskContext, marketplaceId: string, deliveryId: stri
     if (!fresh || fresh.status !== 'pending' || fresh.attempts >= attempt) return `delivery ${deliveryId}: recorded by another run meanwhile`;
     const at = ctx.clock.now();
     await insertAttempt(tx, { id: uuidv7(), delivery_id: deliveryId, endpointId: endpoint.id, event_id: event.id, attempt, status_code: result.status, duration_ms: result.durationMs, error: result.error, response: result.response, at });
+    // `for no key update`: compatible with the key-share locks the attempt rows' foreign keys take, so
+    // deliveries to one endpoint recorded at once wait for each other instead of deadlocking
     const locked = (await findEndpoint(tx, endpoint.id, { lock: true }))!;
     if (ok) {
       await updateDelivery(tx, deliveryId, { status: 'delivered', attempts: attempt, nextAttemptAt: null, at });
