@@ -23,7 +23,9 @@ export async function GET(request: Request, { params }: Params) {
   const token = await sessionToken();
   if (!token) return json({ signedOut: true }, 401);
   const feed = orderFeed();
-  await feed.caughtUp();
+  // the API away: the reader keeps trying, and this wait ends like one without an event
+  const timedOut = new Promise<false>((r) => setTimeout(() => r(false), WAIT_MS));
+  if (!(await Promise.race([feed.caughtUp().then(() => true), timedOut]))) return json({ changed: false });
   const controller = new AbortController();
   const waiting = feed.waitForOrder(id, { timeoutMs: WAIT_MS, signal: AbortSignal.any([controller.signal, request.signal]) });
   const [order, error] = await safe(apiAs(token).me.orders.get.query({ id }));
