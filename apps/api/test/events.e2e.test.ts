@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
 import { createConfirmedUser } from '@hm/domain/accounts';
-import { signUp } from './harness.js';
+import { emailsTo, signUp } from './harness.js';
 import { ordersSuite, type Market, type Person } from './orders.suite.js';
 
 /**
@@ -231,6 +231,18 @@ describe('webhooks', () => {
     await suite.h.console.webhooks.delete({ marketplace: 'shop', id: created.endpoint.id });
   });
 
+  test('deliveries to one endpoint recorded at once wait for each other: none fails (no deadlock), each arrives once', async () => {
+    const { endpoint } = await suite.h.console.webhooks.create({ marketplace: 'shop', url, events: 'user.created' });
+    answers.length = 0;
+    received.length = 0;
+    for (let i = 0; i < 16; i++) await signUp(suite.h, shop.secret, { email: `at-once-${i}@example.com` });
+    await Promise.all(Array.from({ length: 6 }, () => suite.advance(shop, now())));
+    const errors = await suite.h.orm.em.getConnection().execute<{ last_error: string }[]>(`select last_error from graphile_worker.jobs where task_identifier = 'deliver-webhook' and last_error is not null`);
+    expect(errors.map((e) => e.last_error)).toEqual([]);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(16);
+    await suite.h.console.webhooks.delete({ marketplace: 'shop', id: endpoint.id });
+  });
+
   test('a rotated secret: both sign for 24 hours, then only the new one', async () => {
     const { endpoint, secret: old } = await suite.h.console.webhooks.create({ marketplace: 'shop', url, events: '*' });
     const { secret: fresh } = await suite.h.console.webhooks.rotateSecret({ marketplace: 'shop', id: endpoint.id });
@@ -265,7 +277,8 @@ describe('webhooks', () => {
     await suite.h.console.webhooks.delete({ marketplace: 'shop', id: endpoint.id });
   });
 
-  test('after the last attempt the delivery fails and the endpoint shows as failing; unknown event types and bad URLs are 422', async () => {
+  test('after the last attempt the delivery fails and the endpoint shows as failing; after 5 days disabled and the team emailed once; unknown event types and bad URLs are 422', async () => {
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { alert_email: 'hooks-team@example.com' } });
     const { endpoint } = await suite.h.console.webhooks.create({ marketplace: 'shop', url, events: 'user.created' });
     answers.length = 0;
     answers.push(...Array(8).fill(503));
@@ -278,6 +291,8 @@ describe('webhooks', () => {
     expect(listed).toMatchObject({ status: 'failing', enabled: true });
     const log = await suite.h.console.webhooks.deliveries({ marketplace: 'shop', id: endpoint.id });
     expect(log.items[0]).toMatchObject({ attempt: 8, status_code: 503, delivery_status: 'failed' });
+    const failingSince = listed!.failing_since as string;
+    expect(await emailsTo(suite.h, shop.secret, 'hooks-team@example.com')).toEqual([]); // failing is not yet disabled
 
     // failing for 5 days with no success: disabled at the next failure, and nothing more is sent
     suite.h.clock.advance(5 * 24 * 3600 * 1000);
@@ -287,9 +302,18 @@ describe('webhooks', () => {
     expect(received).toHaveLength(9);
     const [disabled] = (await suite.h.console.webhooks.list({ marketplace: 'shop' })).items.filter((e) => e.id === endpoint.id);
     expect(disabled).toMatchObject({ status: 'disabled', enabled: false, disabled_reason: expect.stringContaining('5 days') });
+    // one email to the team: which endpoint, since when, the last error, the command that turns it on again
+    const alerts = await emailsTo(suite.h, shop.secret, 'hooks-team@example.com');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toContain(url);
+    expect(alerts[0]!.text).toContain(`${endpoint.id} (${url})`);
+    expect(alerts[0]!.text).toContain(`failed since ${failingSince}`);
+    expect(alerts[0]!.text).toContain('The last error: HTTP 503');
+    expect(alerts[0]!.text).toContain(`npm run console -- webhooks update --marketplace shop --id ${endpoint.id} --enabled true`);
     await signUp(suite.h, shop.secret, { email: 'after-disabled@example.com' });
     await suite.advance(shop, new Date(now().getTime() + 3 * 24 * 3600 * 1000));
     expect(received).toHaveLength(9);
+    expect(await emailsTo(suite.h, shop.secret, 'hooks-team@example.com')).toHaveLength(1);
     // enabled again: its failing state starts anew
     const enabled = await suite.h.console.webhooks.update({ marketplace: 'shop', id: endpoint.id, enabled: true });
     expect(enabled.endpoint).toMatchObject({ status: 'enabled', enabled: true });

@@ -7,6 +7,7 @@ import { cache } from 'react';
 import type { ApiProblemBody } from './problems';
 import { CLIENT_IP_HEADER, devMailboxOpen, devMailboxSetting } from './client';
 import { revalidatingFetch } from './revalidating-fetch';
+import { feedReader, type FeedReader } from './order-feed';
 
 export type ApiOutputs = inferRouterOutputs<AppRouter>;
 export type Api = TRPCClient<AppRouter>;
@@ -45,13 +46,14 @@ async function clientIp(): Promise<Record<string, string>> {
  */
 const shopFetch = revalidatingFetch();
 
-function createClient(session?: string): Api {
+/** `keep`: the shop's own reads kept and revalidated (shopFetch); never for a user, nor for the event feed (a new URL each poll). */
+function createClient(session?: string, keep = !session): Api {
   return createTRPCClient<AppRouter>({
     links: [
       // httpLink rather than batching: idempotency keys, rate limits and request ids are per HTTP request on the API side.
       httpLink({
         url: `${required('API_URL').replace(/\/+$/, '')}/trpc`,
-        ...(session ? {} : { fetch: shopFetch }),
+        ...(keep ? { fetch: shopFetch } : {}),
         headers: async ({ op }) => {
           const ctx = op.context as CallContext;
           return {
@@ -77,6 +79,15 @@ export function api(): Api {
 /** A client acting for the signed-in user (their session token from the httpOnly cookie). */
 export function apiAs(session: string): Api {
   return createClient(session);
+}
+
+let orders: FeedReader | undefined;
+let feedClient: Api | undefined;
+
+/** The process's one reader of the event feed's `order.updated` events (lib/order-feed.ts), on the shop's secret key. */
+export function orderFeed(): FeedReader {
+  orders ??= feedReader((after) => (feedClient ??= createClient(undefined, false)).events.list.query({ after, types: 'order.updated', limit: 100 }));
+  return orders;
 }
 
 /** Test helpers exist only behind a test key. */

@@ -120,7 +120,7 @@ describe('buying in a browser', () => {
     await page.getByText('The payment was declined.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Pay (test payment succeeds)' }).click();
     await page.waitForURL(`**/en/orders/${orderId}`);
-    // pending_payment until the worker handles the provider's event; the page polls every 2 s
+    // pending_payment until the worker handles the provider's event; the page waits for the order's order.updated event (read from the feed by the storefront's server)
     await waitForState(page, 'purchased');
     await expect(page.getByTestId('order-state').textContent()).resolves.toBe('Paid');
     await expect(page.getByTestId('order-address').textContent()).resolves.toBe('Bo Buyer, Götgatan 1, 116 46, Stockholm, Sweden');

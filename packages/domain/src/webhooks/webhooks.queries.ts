@@ -59,7 +59,7 @@ export async function insertEndpoint(em: EntityManager, e: { id: string; url: st
 
 export async function findEndpoint(em: EntityManager, id: string, opts: { lock?: boolean } = {}): Promise<EndpointRow | undefined> {
   const sql = tenantSql(em);
-  const [row] = await sql.query<EndpointRow>(`select ${ENDPOINT} from webhook_endpoints e where e.marketplace_id = ? and e.id = ?${opts.lock ? ' for update' : ''}`, [sql.marketplace, id]);
+  const [row] = await sql.query<EndpointRow>(`select ${ENDPOINT} from webhook_endpoints e where e.marketplace_id = ? and e.id = ?${opts.lock ? ' for no key update' : ''}`, [sql.marketplace, id]);
   return row && endpointRow(row);
 }
 

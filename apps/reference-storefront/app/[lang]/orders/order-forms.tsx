@@ -38,12 +38,26 @@ export function OrderForm({
   );
 }
 
-/** Re-renders the page every `ms` (an order waiting for its payment's confirmation). */
-export function Poll({ ms }: { ms: number }) {
+/**
+ * An order waiting for its payment's confirmation: waits on the storefront's server for the order's
+ * next `order.updated` event (`updates/route.ts`, which reads the API's event feed), then re-renders
+ * the page. A wait ends after 25 s without an event (the page re-renders anyway and waits again);
+ * a failed wait re-renders after 2 s.
+ */
+export function WaitForOrder({ lang, id }: { lang: string; id: string }) {
   const router = useRouter();
+  const [round, setRound] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => router.refresh(), ms);
-    return () => clearInterval(timer);
-  }, [router, ms]);
+    const controller = new AbortController();
+    fetch(`/${lang}/orders/${encodeURIComponent(id)}/updates`, { signal: controller.signal, cache: 'no-store' })
+      .then((res) => (res.ok ? undefined : new Promise((r) => setTimeout(r, 2000))))
+      .catch(() => new Promise((r) => setTimeout(r, 2000)))
+      .then(() => {
+        if (controller.signal.aborted) return;
+        router.refresh();
+        setRound((n) => n + 1);
+      });
+    return () => controller.abort();
+  }, [router, lang, id, round]);
   return null;
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { Webhook } from 'standardwebhooks';
+import { MarketplaceSchema } from '@hm/db/entities';
 import { tenantEm, uuidv7, type EntityManager } from '@hm/db/orm';
 import type { AppendedEvent } from '../../core/events.js';
 import { findEvent } from '../../core/events.queries.js';
 import { addJob, jobKey } from '../../core/jobs.js';
 import { defineTask, type TaskContext } from '../../core/tasks.js';
+import { queueTeamAlert } from '../../emails/index.js';
 import { toEventBody } from '../events.mapper.js';
 import { checkTarget, send, type SendResult } from '../send.js';
 import { endpointsFor, findDelivery, findEndpoint, insertAttempt, insertDelivery, updateDelivery, updateEndpoint, type EndpointRow } from '../webhooks.queries.js';
@@ -87,6 +89,8 @@ async function deliver(ctx: TaskContext, marketplaceId: string, deliveryId: stri
     if (!fresh || fresh.status !== 'pending' || fresh.attempts >= attempt) return `delivery ${deliveryId}: recorded by another run meanwhile`;
     const at = ctx.clock.now();
     await insertAttempt(tx, { id: uuidv7(), delivery_id: deliveryId, endpointId: endpoint.id, event_id: event.id, attempt, status_code: result.status, duration_ms: result.durationMs, error: result.error, response: result.response, at });
+    // `for no key update`: compatible with the key-share locks the attempt rows' foreign keys take, so
+    // deliveries to one endpoint recorded at once wait for each other instead of deadlocking
     const locked = (await findEndpoint(tx, endpoint.id, { lock: true }))!;
     if (ok) {
       await updateDelivery(tx, deliveryId, { status: 'delivered', attempts: attempt, nextAttemptAt: null, at });
@@ -94,20 +98,37 @@ async function deliver(ctx: TaskContext, marketplaceId: string, deliveryId: stri
       return `delivery ${deliveryId}: ${event.id} delivered to ${endpoint.id} (attempt ${attempt}, HTTP ${result.status})`;
     }
     const failingSince = locked.failing_since ?? at;
-    const disable = at.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
+    // only the run that turns it off (under the endpoint's lock) disables it and emails the team
+    const disable = locked.enabled && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
     await updateEndpoint(tx, endpoint.id, {
       failing_since: failingSince,
       ...(disable && { enabled: false, disabled_reason: `Every delivery failed since ${failingSince.toISOString()}; disabled after 5 days. Fix the receiver, then enable it again.` }),
       at,
     });
+    const emailed = disable && (await alertDisabled(tx, marketplaceId, locked, failingSince, result.error!));
     const next = RETRY_SCHEDULE_MS[attempt];
     if (next === undefined || disable) {
       await updateDelivery(tx, deliveryId, { status: 'failed', attempts: attempt, nextAttemptAt: null, at });
-      return `delivery ${deliveryId}: ${event.id} failed for good after attempt ${attempt} (${result.error})${disable ? `; endpoint ${endpoint.id} disabled` : ''}`;
+      const disabled = disable ? `; endpoint ${endpoint.id} disabled${emailed ? ' (the team was emailed)' : ' (no alert_email: the console lists it)'}` : '';
+      return `delivery ${deliveryId}: ${event.id} failed for good after attempt ${attempt} (${result.error})${disabled}`;
     }
     const runAt = new Date(at.getTime() + next);
     await updateDelivery(tx, deliveryId, { status: 'pending', attempts: attempt, nextAttemptAt: runAt, at });
     await addJob(tx, deliverWebhookTask, { marketplace_id: marketplaceId, delivery_id: deliveryId }, { jobKey: jobKey(deliverWebhookTask, deliveryId), runAt });
     return `delivery ${deliveryId}: attempt ${attempt} failed (${result.error}), next at ${runAt.toISOString()}`;
+  });
+}
+
+/** The team's email (`alert_email`) when an endpoint is disabled after 5 days of failures: which one, since when, the last error, how to turn it on again. */
+async function alertDisabled(em: EntityManager, marketplaceId: string, endpoint: EndpointRow, failingSince: Date, lastError: string): Promise<boolean> {
+  const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: marketplaceId });
+  return queueTeamAlert(em, marketplace, {
+    subject: `A webhook endpoint was disabled: ${endpoint.url}`,
+    lines: [
+      `Every delivery to the webhook endpoint ${endpoint.id} (${endpoint.url}) has failed since ${failingSince.toISOString()}, so after 5 days it was disabled: no more events are sent to it.`,
+      `The last error: ${lastError}`,
+      `The log of its attempts: npm run console -- webhooks deliveries --marketplace ${marketplace.slug} --id ${endpoint.id}`,
+      `Fix the receiver, then enable it again: npm run console -- webhooks update --marketplace ${marketplace.slug} --id ${endpoint.id} --enabled true`,
+    ],
   });
 }

@@ -7,7 +7,7 @@ import { messages } from '../../../../lib/messages';
 import { viewerOf } from '../../../../lib/orders';
 import { titled } from '../../../../lib/page-meta';
 import { currentUser, sessionToken } from '../../../../lib/session';
-import { Poll } from '../order-forms';
+import { WaitForOrder } from '../order-forms';
 import { DeliveryBooking } from './delivery-booking';
 import { OrderActions } from './order-actions';
 import { OrderSummary } from './order-summary';
@@ -21,7 +21,8 @@ type Props = { params: Promise<{ lang: string; id: string }> };
 /**
  * `/<lang>/orders/<id>`, the page every order email links to, for its buyer and its seller: the
  * order, what the viewer may do now, the delivery-time picker, and the parts other features add
- * (parts.tsx). Re-rendered every 2 s while the payment is being confirmed.
+ * (parts.tsx). While the payment is being confirmed it re-renders when the order's `order.updated`
+ * event arrives in the API's event feed (order-forms.tsx `WaitForOrder`), at the latest every 25 s.
  */
 export default async function OrderPage({ params }: Props) {
   const { lang, id } = await params;
@@ -46,7 +47,7 @@ export default async function OrderPage({ params }: Props) {
       </p>
       {pending && (
         <div className="notice" role="status">
-          <Poll ms={2000} />
+          <WaitForOrder lang={lang} id={id} />
           <p>{t.order.waiting}</p>
           {viewer === 'buyer' && <Link href={`/${lang}/orders/${id}/pay`}>{t.order.payNow}</Link>}
         </div>
