@@ -220,13 +220,20 @@ describe('operations', () => {
     { name: 'block', method: 'POST', url: () => `/console/v1/users/${buyerId}/block`, status: 200, action: 'user.block' },
     { name: 'unblock', method: 'POST', url: () => `/console/v1/users/${buyerId}/unblock`, status: 200, action: 'user.unblock' },
     { name: 'invite', method: 'POST', url: () => '/console/v1/operators', body: () => ({ email: 'new@curated.example', role: 'viewer' }), status: 201, action: 'operator.invite' },
+    { name: 'create key', method: 'POST', url: () => '/console/v1/keys', body: () => ({ kind: 'publishable' }), status: 201, action: 'api_key.create' },
+    { name: 'revoke key', method: 'POST', url: () => `/console/v1/keys/${spareKey}/revoke`, status: 200, action: 'api_key.revoke' },
   ];
+  /** a key of marketplace A made from the command line, for the revoke row */
+  let spareKey: string;
+  beforeAll(async () => {
+    spareKey = (await s.h.console.keys.create({ marketplace: 'curated', kind: 'publishable' })).key.id;
+  });
 
   for (const w of writes) {
     test(`${w.name}: viewer 403, other marketplace 404, no auth 401, admin ${w.status} with exactly one audit row`, async () => {
       const byViewer = await call(w.method, w.url(), viewer.token, w.body?.());
       expect([byViewer.statusCode, byViewer.json().code], byViewer.body).toEqual([403, 'forbidden']);
-      if (w.name !== 'invite') {
+      if (w.name !== 'invite' && w.name !== 'create key') { // those act on the caller's own marketplace
         const byStranger = await call(w.method, w.url(), stranger.token, w.body?.());
         expect(byStranger.statusCode, byStranger.body).toBe(404);
       }
@@ -237,9 +244,29 @@ describe('operations', () => {
       expect(await auditCount(admin.token)).toBe(before + 1);
       const [last] = (await call('GET', '/console/v1/audit?limit=1', admin.token)).json().items;
       expect(last).toMatchObject({ actor: { type: 'operator', id: admin.id, email: admin.email }, action: w.action });
-      expect(JSON.stringify(last.data)).not.toMatch(/password|ops_|opi_/);
+      expect(JSON.stringify(last.data)).not.toMatch(/password|ops_|opi_|sk_|pk_/);
     });
   }
+
+  test('API keys: the token is in the creating answer only; the list shows hints (viewer too); a revoked key is 401 on /v1; twice is 409', async () => {
+    const created = await call('POST', '/console/v1/keys', admin.token, { kind: 'secret' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { key, token } = created.json();
+    expect(token).toMatch(/^sk_test_/);
+    expect(key).toMatchObject({ kind: 'secret', mode: 'test', hint: `sk_test_…${token.slice(-4)}`, revoked_at: null });
+    const list = await call('GET', '/console/v1/keys', viewer.token);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items.map((k: { id: string }) => k.id)).toContain(key.id);
+    expect(list.body).not.toContain(token);
+    expect((await call('GET', '/console/v1/keys', stranger.token)).json().items.map((k: { id: string }) => k.id)).not.toContain(key.id);
+    expect((await s.h.request({ method: 'GET', url: '/v1/categories', key: token })).statusCode).toBe(200);
+    expect((await call('POST', `/console/v1/keys/${key.id}/revoke`, stranger.token)).statusCode).toBe(404);
+    expect((await s.h.request({ method: 'GET', url: '/v1/categories', key: token })).statusCode).toBe(200); // the stranger changed nothing
+    const revoked = await call('POST', `/console/v1/keys/${key.id}/revoke`, admin.token);
+    expect([revoked.statusCode, revoked.json().key.revoked_at]).toEqual([200, expect.any(String)]);
+    expect((await s.h.request({ method: 'GET', url: '/v1/categories', key: token })).statusCode).toBe(401);
+    expect((await call('POST', `/console/v1/keys/${key.id}/revoke`, admin.token)).statusCode).toBe(409);
+  });
 
   test('orders: list and read (viewer), move (admin only; another marketplace’s or an unknown order is 404)', async () => {
     const list = await call('GET', '/console/v1/orders?state=disputed&chargeback=false', viewer.token);

@@ -39,7 +39,8 @@ process.on('uncaughtException', onUncaught);
 beforeAll(async () => {
   h = await startHarness({ app: { logger: errorLogger(errorLog) } });
   const world: World = await buildWorld(h);
-  const operators: FuzzContext['operators'] = { admin: await operatorToken('boss@fuzz.example'), spare: await operatorToken('leaving@fuzz.example'), email: 'boss@fuzz.example', password: PASSWORD };
+  const operators: FuzzContext['operators'] = { admin: await operatorToken('boss@fuzz.example'), spare: await operatorToken('leaving@fuzz.example'), email: 'boss@fuzz.example', password: PASSWORD, keys: [] as string[] };
+  for (let i = 0; i < 3; i++) operators!.keys.push((await h.console.keys.create({ marketplace: 'fuzz', kind: 'publishable' })).key.id);
   // a real cursor of each paged console list (a forged one needs the query that made it)
   for (const path of ['/console/v1/listings', '/console/v1/audit']) {
     const res = await h.request({ method: 'GET', url: `${path}?limit=1`, key: operators!.admin });
@@ -82,10 +83,11 @@ test('a JSON body the console document refuses is never accepted', () => {
 
 /**
  * Known, not fixed yet: `raw:framing` with `transfer-encoding: gzip` and no body, sent with a working
- * admin token (POST /users/{id}/block, case #696 of the default seed), leaves an uncaught `Error:
- * aborted` from Node's http server after the 400. Not reproduced with an unknown token. `test.fails`
- * turns red once it is fixed: then make this a plain test.
+ * admin token (seen on POST /users/{id}/block, case #696 of the default seed with 23 operations), can
+ * leave an uncaught `Error: aborted` from Node's http server after the 400 (not reproduced with an
+ * unknown token; depends on timing). Any other exception that escapes fails here; once that one is
+ * fixed, expect none at all.
  */
-test.fails('no exception escapes while the server answers (known: transfer-encoding: gzip, see above)', () => {
-  expect(uncaught).toEqual([]);
+test('no exception escapes while the server answers, but the known `aborted` (see above)', () => {
+  expect(uncaught.filter((e) => e !== 'Error: aborted')).toEqual([]);
 });

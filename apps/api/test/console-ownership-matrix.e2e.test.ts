@@ -20,7 +20,9 @@ const FIXTURES: Record<string, Fixture<World>> = {
   '/conversations/{id}': { value: (w) => w.conversations[1]! }, // the support conversation: the team may reply to it
   '/users/{id}': { value: (w) => w.bob.id },
   '/orders/{id}': { value: (w) => w.orders.booked[0]! },
+  '/keys/{id}': { value: () => spareKey }, // a publishable key of A made for this (a revoke the matrix lets through would not spoil the world's)
 };
+let spareKey: string;
 
 interface Callers {
   admin: string;
@@ -68,6 +70,7 @@ beforeAll(async () => {
   h = await startHarness();
   w = await buildWorld(h);
   doc = (await h.app.inject({ method: 'GET', url: '/console/v1/openapi.json' })).json();
+  spareKey = (await h.console.keys.create({ marketplace: 'fuzz', kind: 'publishable' })).key.id;
   // a session of A's admin left unused for 12 hours (and a minute): expired; the others sign in after
   const expired = await operatorToken('fuzz', 'gone@fuzz.example', 'admin');
   h.clock.advance(12 * 60 * 60_000 + 60_000);

@@ -96,7 +96,7 @@ export interface FuzzContext {
   /** a counter for unique values (emails) */
   seq: { n: number };
   /** /console/v1: operator session tokens of marketplace A: its admin's, and one signing out may end */
-  operators?: { admin: string; email: string; password: string; spare: string };
+  operators?: { admin: string; email: string; password: string; spare: string; /** API keys of A to revoke (never the world's own) */ keys: string[] };
 }
 
 /** Stands for a spare session the runner puts in when the request is sent (see `spareSessions`). */
@@ -128,6 +128,7 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
     if (t.startsWith('/conversations/')) return r.pick(world.conversations);
     if (t.startsWith('/users/')) return r.pick([world.alice.id, world.bob.id]);
     if (t.startsWith('/orders/')) return r.pick(world.orders.ids);
+    if (t.startsWith('/keys/')) return r.pick(ctx.operators!.keys);
     return r.pick([...l.onSale, ...l.publishable, ...world.bob.listings]);
   }
   if (t === '/catalog-terms/{kind}/{slug}') {

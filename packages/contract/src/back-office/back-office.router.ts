@@ -39,6 +39,10 @@ import {
   getOrderOp,
   listOrdersOp,
   transitionOrderOp,
+  ZKeyKind,
+  createKeyOp,
+  listKeysOp,
+  revokeKeyOp,
 } from '../console/operations.js';
 import { ZTransitionFields } from '../console/procedures/transition-order.js';
 import { operatorProcedure, signInProcedure } from './procedure.js';
@@ -260,6 +264,25 @@ const operators = router({
     }),
 });
 
+const ZApiKey = z.object({ id: z.uuid(), kind: z.enum(['secret', 'publishable']), mode: z.enum(['test', 'live']), hint: z.string(), created_at: z.string(), revoked_at: z.string().nullable() });
+const keys = router({
+  list: operatorProcedure
+    .meta(read(openapi('GET', '/keys', 'Settings', 'API keys', 'Hints only (`sk_test_…abcd`), never the keys; revoked ones too, oldest first.')))
+    .input(z.object({}))
+    .output(z.object({ items: z.array(ZApiKey) }))
+    .query(({ ctx }) => perform(listKeysOp, ctx.scope, {})),
+  create: operatorProcedure
+    .meta(write(openapi('POST', '/keys', 'Settings', 'Create an API key', 'Admins only. `token` is the key: shown in this answer only (only its hash is kept).'), { successStatus: 201, problems: [403], requestExample: { kind: 'secret' } }))
+    .input(z.strictObject({ kind: ZKeyKind }))
+    .output(z.object({ key: ZApiKey, token: z.string() }))
+    .mutation(({ ctx, input }) => perform(createKeyOp, ctx.scope, input)),
+  revoke: operatorProcedure
+    .meta(write(openapi('POST', '/keys/{id}/revoke', 'Settings', 'Revoke an API key', 'Admins only. Requests with it answer 401 from then on; 409 when it was already revoked.'), { problems: [403, 409] }))
+    .input(ZId)
+    .output(z.object({ key: ZApiKey }))
+    .mutation(({ ctx, input }) => perform(revokeKeyOp, ctx.scope, input)),
+});
+
 const orders = router({
   list: operatorProcedure
     .meta(read(openapi('GET', '/orders', 'Orders', 'Orders', 'Newest first; `state=disputed`, `chargeback=true` …')))
@@ -300,7 +323,7 @@ const auditRouter = router({
 });
 
 /** The back office's API: tRPC at /console/trpc for the app, REST at /console/v1 (its own OpenAPI document); none of it under /v1. */
-export const backOfficeRouter = router({ sessions, invitations, me, listings, orders, support, conversations, users, operators, audit: auditRouter });
+export const backOfficeRouter = router({ sessions, invitations, me, listings, orders, support, conversations, users, operators, keys, audit: auditRouter });
 export type BackOfficeRouter = typeof backOfficeRouter;
 
 setConsoleMetaLookup((path) => (backOfficeRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)[path]?._def.meta);
