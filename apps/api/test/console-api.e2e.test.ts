@@ -18,7 +18,7 @@ const DAY = 24 * HOUR;
 type Op = { token: string; id: string; email: string };
 
 /** through the harness: every answer is checked against the console's own OpenAPI document */
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
   s.h.request({ method, url, ...(token ? { key: token } : {}), headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 /** Invites through the command line's definition, accepts over HTTP: a signed-in operator. */
@@ -212,7 +212,7 @@ describe('who may call', () => {
 /** Every back-office operation: admin can, viewer 403 (writes), another marketplace's admin 404 (ids), one audit row per write. */
 describe('operations', () => {
   beforeAll(signInAgain);
-  const writes: { name: string; method: 'POST'; url: () => string; body?: () => unknown; status: number; action: string }[] = [
+  const writes: { name: string; method: 'POST' | 'PATCH'; url: () => string; body?: () => unknown; status: number; action: string }[] = [
     { name: 'approve', method: 'POST', url: () => `/console/v1/listings/${pending[0]}/approve`, status: 200, action: 'listing.approve' },
     { name: 'deny', method: 'POST', url: () => `/console/v1/listings/${pending[1]}/deny`, body: () => ({ note: 'Too dark.' }), status: 200, action: 'listing.deny' },
     { name: 'offer', method: 'POST', url: () => `/console/v1/listings/${pending[2]}/offer`, body: () => ({ price: { amount: 120000, currency: 'SEK' }, note: 'Our offer' }), status: 200, action: 'listing.offer' },
@@ -221,6 +221,7 @@ describe('operations', () => {
     { name: 'unblock', method: 'POST', url: () => `/console/v1/users/${buyerId}/unblock`, status: 200, action: 'user.unblock' },
     { name: 'invite', method: 'POST', url: () => '/console/v1/operators', body: () => ({ email: 'new@curated.example', role: 'viewer' }), status: 201, action: 'operator.invite' },
     { name: 'create key', method: 'POST', url: () => '/console/v1/keys', body: () => ({ kind: 'publishable' }), status: 201, action: 'api_key.create' },
+    { name: 'settings', method: 'PATCH', url: () => '/console/v1/settings', body: () => ({ commission_percent: 12 }), status: 200, action: 'settings.update' },
     { name: 'revoke key', method: 'POST', url: () => `/console/v1/keys/${spareKey}/revoke`, status: 200, action: 'api_key.revoke' },
   ];
   /** a key of marketplace A made from the command line, for the revoke row */
@@ -233,7 +234,7 @@ describe('operations', () => {
     test(`${w.name}: viewer 403, other marketplace 404, no auth 401, admin ${w.status} with exactly one audit row`, async () => {
       const byViewer = await call(w.method, w.url(), viewer.token, w.body?.());
       expect([byViewer.statusCode, byViewer.json().code], byViewer.body).toEqual([403, 'forbidden']);
-      if (w.name !== 'invite' && w.name !== 'create key') { // those act on the caller's own marketplace
+      if (!['invite', 'create key', 'settings'].includes(w.name)) { // those act on the caller's own marketplace
         const byStranger = await call(w.method, w.url(), stranger.token, w.body?.());
         expect(byStranger.statusCode, byStranger.body).toBe(404);
       }
@@ -266,6 +267,23 @@ describe('operations', () => {
     expect([revoked.statusCode, revoked.json().key.revoked_at]).toEqual([200, expect.any(String)]);
     expect((await s.h.request({ method: 'GET', url: '/v1/categories', key: token })).statusCode).toBe(401);
     expect((await call('POST', `/console/v1/keys/${key.id}/revoke`, admin.token)).statusCode).toBe(409);
+  });
+
+  test('settings: a viewer reads them, an admin changes any subset (a bad one is 422 at its field, nothing recorded), each marketplace its own', async () => {
+    const read = await call('GET', '/console/v1/settings', viewer.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().marketplace).toMatchObject({ slug: 'curated' });
+    expect((await call('GET', '/console/v1/settings', stranger.token)).json().marketplace).toMatchObject({ slug: 'open' });
+    const changed = await call('PATCH', '/console/v1/settings', admin.token, { commission_percent: 15 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call('GET', '/console/v1/settings', viewer.token)).body).toBe((await call('GET', '/console/v1/settings', admin.token)).body);
+    expect(JSON.stringify(changed.json().marketplace)).toContain('15');
+    const before = await auditCount(admin.token);
+    const bad = await call('PATCH', '/console/v1/settings', admin.token, { commission_percent: 101 });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(bad.json().errors.map((e: { location: string }) => e.location)).toEqual(['body.commission_percent']);
+    expect(await auditCount(admin.token)).toBe(before);
+    expect((await call('GET', '/console/v1/settings', stranger.token)).body).not.toContain('"curated"');
   });
 
   test('orders: list and read (viewer), move (admin only; another marketplace’s or an unknown order is 404)', async () => {

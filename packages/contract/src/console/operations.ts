@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Marketplace } from '@hm/db/entities';
-import { ApiKeySchema, UserSchema, OPERATOR_ROLES } from '@hm/db/entities';
+import { ApiKeySchema, MarketplaceSchema, UserSchema, OPERATOR_ROLES } from '@hm/db/entities';
 import { createApiKey, listApiKeys, revokeApiKey, toApiKeyBody } from '@hm/domain/api-keys';
+import { toMarketplaceConsoleBody, updateMarketplace, type ZMarketplaceSettings } from '@hm/domain/marketplace';
 import type { EntityManager } from '@hm/db/orm';
 import type { Context } from '@hm/domain/core';
 import { NotFoundError } from '@hm/domain/core';
@@ -210,5 +211,23 @@ export const revokeKeyOp = operation({
     // within the marketplace: another's key id is 404 like one that never existed
     if (!(await s.em.findOne(ApiKeySchema, { id: input.id, marketplaceId: s.marketplace.id }))) throw new NotFoundError('API key');
     return { key: toApiKeyBody(await revokeApiKey(s.em, input.id, s.ctx.clock.now())) };
+  },
+});
+
+/** The marketplace's settings, as `marketplace get` shows them and `marketplace update` takes them (checked as a whole). */
+export const getSettingsOp = operation({
+  action: 'settings.get',
+  write: false,
+  target: () => ({ type: 'marketplace', id: '' }),
+  run: async (s, _input: object) => ({ marketplace: toMarketplaceConsoleBody(s.marketplace) }),
+});
+export const updateSettingsOp = operation({
+  action: 'settings.update',
+  write: true,
+  target: (_i, out: { marketplace: { id: string } }) => ({ type: 'marketplace', id: out.marketplace.id }),
+  run: async (s, input: z.output<typeof ZMarketplaceSettings>) => {
+    // the row as this unit of work knows it (the scope's may come from another), so the change is flushed here
+    const m = await s.em.findOneOrFail(MarketplaceSchema, { id: s.marketplace.id });
+    return { marketplace: toMarketplaceConsoleBody(await updateMarketplace(s.em, m, input)) }; // queues a reprice when the currencies change
   },
 });
