@@ -184,6 +184,8 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     if (meta.auth !== 'none') errors.add(401);
     if (meta.auth === 'secret' || meta.auth === 'session' || meta.write) errors.add(403);
     if (meta.auth === 'none' && backOffice) errors.add(401); // sign-in: wrong credentials or code
+    // back office: a cookie-authenticated change from another Origin, and (live) an admin who has not turned on two-factor codes
+    if (backOffice && (mutating || (meta.auth === 'operator' && !meta.enrolment))) errors.add(403);
     for (const s of meta.problems ?? []) errors.add(s);
     if (mutating) [408, 409, 413, 415].forEach((s) => errors.add(s));
     for (const s of [...errors].sort()) responses[String(s)] = { $ref: `#/components/responses/Problem${s}` };

@@ -17,8 +17,9 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 type Op = { token: string; id: string; email: string };
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  s.h.app.inject({ method, url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+/** through the harness: every answer is checked against the console's own OpenAPI document */
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  s.h.request({ method, url, ...(token ? { key: token } : {}), headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 /** Invites through the command line's definition, accepts over HTTP: a signed-in operator. */
 async function operator(slug: string, email: string, role: 'admin' | 'viewer'): Promise<Op> {
@@ -211,7 +212,7 @@ describe('who may call', () => {
 /** Every back-office operation: admin can, viewer 403 (writes), another marketplace's admin 404 (ids), one audit row per write. */
 describe('operations', () => {
   beforeAll(signInAgain);
-  const writes: { name: string; method: 'POST'; url: () => string; body?: () => unknown; status: number; action: string }[] = [
+  const writes: { name: string; method: 'POST' | 'PATCH'; url: () => string; body?: () => unknown; status: number; action: string }[] = [
     { name: 'approve', method: 'POST', url: () => `/console/v1/listings/${pending[0]}/approve`, status: 200, action: 'listing.approve' },
     { name: 'deny', method: 'POST', url: () => `/console/v1/listings/${pending[1]}/deny`, body: () => ({ note: 'Too dark.' }), status: 200, action: 'listing.deny' },
     { name: 'offer', method: 'POST', url: () => `/console/v1/listings/${pending[2]}/offer`, body: () => ({ price: { amount: 120000, currency: 'SEK' }, note: 'Our offer' }), status: 200, action: 'listing.offer' },
@@ -219,13 +220,21 @@ describe('operations', () => {
     { name: 'block', method: 'POST', url: () => `/console/v1/users/${buyerId}/block`, status: 200, action: 'user.block' },
     { name: 'unblock', method: 'POST', url: () => `/console/v1/users/${buyerId}/unblock`, status: 200, action: 'user.unblock' },
     { name: 'invite', method: 'POST', url: () => '/console/v1/operators', body: () => ({ email: 'new@curated.example', role: 'viewer' }), status: 201, action: 'operator.invite' },
+    { name: 'create key', method: 'POST', url: () => '/console/v1/keys', body: () => ({ kind: 'publishable' }), status: 201, action: 'api_key.create' },
+    { name: 'settings', method: 'PATCH', url: () => '/console/v1/settings', body: () => ({ commission_percent: 12 }), status: 200, action: 'settings.update' },
+    { name: 'revoke key', method: 'POST', url: () => `/console/v1/keys/${spareKey}/revoke`, status: 200, action: 'api_key.revoke' },
   ];
+  /** a key of marketplace A made from the command line, for the revoke row */
+  let spareKey: string;
+  beforeAll(async () => {
+    spareKey = (await s.h.console.keys.create({ marketplace: 'curated', kind: 'publishable' })).key.id;
+  });
 
   for (const w of writes) {
     test(`${w.name}: viewer 403, other marketplace 404, no auth 401, admin ${w.status} with exactly one audit row`, async () => {
       const byViewer = await call(w.method, w.url(), viewer.token, w.body?.());
       expect([byViewer.statusCode, byViewer.json().code], byViewer.body).toEqual([403, 'forbidden']);
-      if (w.name !== 'invite') {
+      if (!['invite', 'create key', 'settings'].includes(w.name)) { // those act on the caller's own marketplace
         const byStranger = await call(w.method, w.url(), stranger.token, w.body?.());
         expect(byStranger.statusCode, byStranger.body).toBe(404);
       }
@@ -236,9 +245,46 @@ describe('operations', () => {
       expect(await auditCount(admin.token)).toBe(before + 1);
       const [last] = (await call('GET', '/console/v1/audit?limit=1', admin.token)).json().items;
       expect(last).toMatchObject({ actor: { type: 'operator', id: admin.id, email: admin.email }, action: w.action });
-      expect(JSON.stringify(last.data)).not.toMatch(/password|ops_|opi_/);
+      expect(JSON.stringify(last.data)).not.toMatch(/password|ops_|opi_|sk_|pk_/);
     });
   }
+
+  test('API keys: the token is in the creating answer only; the list shows hints (viewer too); a revoked key is 401 on /v1; twice is 409', async () => {
+    const created = await call('POST', '/console/v1/keys', admin.token, { kind: 'secret' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { key, token } = created.json();
+    expect(token).toMatch(/^sk_test_/);
+    expect(key).toMatchObject({ kind: 'secret', mode: 'test', hint: `sk_test_…${token.slice(-4)}`, revoked_at: null });
+    const list = await call('GET', '/console/v1/keys', viewer.token);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items.map((k: { id: string }) => k.id)).toContain(key.id);
+    expect(list.body).not.toContain(token);
+    expect((await call('GET', '/console/v1/keys', stranger.token)).json().items.map((k: { id: string }) => k.id)).not.toContain(key.id);
+    expect((await s.h.request({ method: 'GET', url: '/v1/categories', key: token })).statusCode).toBe(200);
+    expect((await call('POST', `/console/v1/keys/${key.id}/revoke`, stranger.token)).statusCode).toBe(404);
+    expect((await s.h.request({ method: 'GET', url: '/v1/categories', key: token })).statusCode).toBe(200); // the stranger changed nothing
+    const revoked = await call('POST', `/console/v1/keys/${key.id}/revoke`, admin.token);
+    expect([revoked.statusCode, revoked.json().key.revoked_at]).toEqual([200, expect.any(String)]);
+    expect((await s.h.request({ method: 'GET', url: '/v1/categories', key: token })).statusCode).toBe(401);
+    expect((await call('POST', `/console/v1/keys/${key.id}/revoke`, admin.token)).statusCode).toBe(409);
+  });
+
+  test('settings: a viewer reads them, an admin changes any subset (a bad one is 422 at its field, nothing recorded), each marketplace its own', async () => {
+    const read = await call('GET', '/console/v1/settings', viewer.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().marketplace).toMatchObject({ slug: 'curated' });
+    expect((await call('GET', '/console/v1/settings', stranger.token)).json().marketplace).toMatchObject({ slug: 'open' });
+    const changed = await call('PATCH', '/console/v1/settings', admin.token, { commission_percent: 15 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call('GET', '/console/v1/settings', viewer.token)).body).toBe((await call('GET', '/console/v1/settings', admin.token)).body);
+    expect(JSON.stringify(changed.json().marketplace)).toContain('15');
+    const before = await auditCount(admin.token);
+    const bad = await call('PATCH', '/console/v1/settings', admin.token, { commission_percent: 101 });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(bad.json().errors.map((e: { location: string }) => e.location)).toEqual(['body.commission_percent']);
+    expect(await auditCount(admin.token)).toBe(before);
+    expect((await call('GET', '/console/v1/settings', stranger.token)).body).not.toContain('"curated"');
+  });
 
   test('orders: list and read (viewer), move (admin only; another marketplace’s or an unknown order is 404)', async () => {
     const list = await call('GET', '/console/v1/orders?state=disputed&chargeback=false', viewer.token);

@@ -95,7 +95,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(session ? { 'x-user-session': session } : {}), ...headers },
       });
       const url = String(rest.url ?? '');
-      if (url.startsWith('/v1/') && !url.startsWith('/v1/openapi.json')) await validateResponse(app, rest.method ?? "GET", url, res);
+      if (/^\/(console\/)?v1\//.test(url) && !/^\/(console\/)?v1\/openapi\.json/.test(url)) await validateResponse(app, rest.method ?? "GET", url, res);
       return res;
     },
     mailDir: localDirs(dataDir, mode).mailbox,

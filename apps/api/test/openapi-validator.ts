@@ -15,13 +15,19 @@ interface Compiled {
   validator(ref: string): ValidateFunction;
 }
 
-const cache = new WeakMap<FastifyInstance, Compiled>();
+/** The two published documents: the API's, and the back office's (issue 26). */
+export type Surface = '/v1' | '/console/v1';
+const cache = new WeakMap<FastifyInstance, Map<Surface, Compiled>>();
+/** The document a URL answers to. */
+export const surfaceOf = (url: string): Surface => (url.startsWith('/console/v1') ? '/console/v1' : '/v1');
 
-async function compiled(app: FastifyInstance): Promise<Compiled> {
-  let c = cache.get(app);
+async function compiled(app: FastifyInstance, base: Surface = '/v1'): Promise<Compiled> {
+  let byBase = cache.get(app);
+  if (!byBase) cache.set(app, (byBase = new Map()));
+  let c = byBase.get(base);
   if (c) return c;
   // the published document leaves responses open to new fields (versioning); ours must declare every field they send
-  const doc = strictResponses((await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as Json);
+  const doc = strictResponses((await app.inject({ method: 'GET', url: `${base}/openapi.json` })).json() as Json);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   ajv.addSchema({ $id: 'openapi.json', ...doc, openapi: undefined, $schema: undefined }, 'openapi.json');
@@ -41,28 +47,29 @@ async function compiled(app: FastifyInstance): Promise<Compiled> {
     return v;
   };
   c = { doc, ajv, templates, validator };
-  cache.set(app, c);
+  byBase.set(base, c);
   return c;
 }
 
 const pointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** The document's JSON request body schema of an operation, compiled (undefined when it takes no JSON body). */
-export async function requestBodyValidator(app: FastifyInstance, method: string, template: string): Promise<ValidateFunction | undefined> {
-  const { doc, validator } = await compiled(app);
+export async function requestBodyValidator(app: FastifyInstance, method: string, template: string, base: Surface = '/v1'): Promise<ValidateFunction | undefined> {
+  const { doc, validator } = await compiled(app, base);
   if (!doc.paths[template]?.[method.toLowerCase()]?.requestBody?.content?.['application/json']) return undefined;
   return validator(`openapi.json#/paths/${pointer(template)}/${method.toLowerCase()}/requestBody/content/application~1json/schema`);
 }
 
 /**
- * Every /v1 response the tests see must be documented: its status for that operation, its content
+ * Every /v1 and /console/v1 response the tests see must be documented (in its own document): its status for that operation, its content
  * type, and its body valid against the document's schema (JSON Schema 2020-12 through ajv), closed
  * by strictResponses: no field the document does not declare.
  * Responses to undocumented routes (404/405 problems) must match the Problem schema.
  */
 export function validateResponse(app: FastifyInstance, method: string, url: string, res: LightMyRequestResponse): Promise<void> {
-  return compiled(app).then(({ doc, ajv, templates, validator }) => {
-    const path = url.split('?')[0]!.replace(/^\/v1/, '');
+  const base = surfaceOf(url);
+  return compiled(app, base).then(({ doc, ajv, templates, validator }) => {
+    const path = url.split('?')[0]!.slice(base.length);
     const op = templates.find((t) => t.method === method.toUpperCase() && t.parsed.match(path) !== undefined);
     const contentType = String(res.headers['content-type'] ?? '').split(';')[0];
     if (!op) {

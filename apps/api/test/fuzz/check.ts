@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { requestBodyValidator, validateResponse } from '../openapi-validator.js';
+import { requestBodyValidator, surfaceOf, validateResponse } from '../openapi-validator.js';
 import { excerpt, type Case } from './cases.js';
 import type { Operation, Req } from './operations.js';
 import type { Res } from './transport.js';
@@ -57,7 +57,7 @@ function shim(res: Res): LightMyRequestResponse {
 
 /**
  * The fuzz contract for one response: never 5xx; every 4xx an RFC 9457 problem whose `status` is
- * the HTTP status; every /v1 response (2xx too) as the published document says.
+ * the HTTP status; every /v1 and /console/v1 response (2xx too) as its published document says.
  */
 export async function checkResponse(app: FastifyInstance, op: Operation | undefined, req: Req, res: Res, errorLog: ErrorLog): Promise<{ kind: FailureKind; what: string } | undefined> {
   const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
@@ -84,7 +84,7 @@ export async function checkResponse(app: FastifyInstance, op: Operation | undefi
       if (errors.length === 0 || unplaced.length) return { kind: 'problem-members', what: `validation_failed without ${errors.length ? `a location (${clip(JSON.stringify(unplaced[0]), 60)})` : 'errors'}` };
     }
   }
-  if (req.url.startsWith('/v1/') && !req.url.startsWith('/v1/openapi.json') && req.method !== 'HEAD' && !req.bytes) {
+  if (/^\/(console\/)?v1\//.test(req.url) && !/^\/(console\/)?v1\/openapi\.json/.test(req.url) && req.method !== 'HEAD' && !req.bytes) {
     try {
       await validateResponse(app, req.method, req.url, shim(res));
     } catch (e) {
@@ -119,7 +119,7 @@ async function documentRefuses(app: FastifyInstance, op: Operation | undefined, 
   } catch {
     return [];
   }
-  const validate = await requestBodyValidator(app, op.method, op.template);
+  const validate = await requestBodyValidator(app, op.method, op.template, surfaceOf(op.base));
   if (!validate || validate(body)) return [];
   return [
     ...new Set(

@@ -12,14 +12,16 @@ export interface Operation {
   params: { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: Schema }[];
   /** content types of the request body and the JSON body's schema */
   body?: { types: string[]; schema?: Schema };
-  /** what the operation needs: nothing, any key, the secret key, or the secret key and a user session */
-  auth: 'none' | 'key' | 'secret' | 'session';
+  /** what the operation needs: nothing, any key, the secret key, the secret key and a user session, or an operator session (/console/v1) */
+  auth: 'none' | 'key' | 'secret' | 'session' | 'operator';
+  /** the document's URL prefix: `/v1`, or the back office's `/console/v1` */
+  base: string;
 }
 
 type Doc = { paths: Record<string, Record<string, Record<string, unknown>>>; components: { parameters?: Record<string, unknown> } };
 
-/** The /v1 operations: a path item with servers of its own (the Stripe webhook, called by Stripe with its signature) is not fuzzed here. */
-export function operationsOf(doc: Doc): Operation[] {
+/** The operations of /v1 (or of the document at `base`): a path item with servers of its own (the Stripe webhook, called by Stripe with its signature) is not fuzzed here. */
+export function operationsOf(doc: Doc, base = '/v1'): Operation[] {
   return Object.entries(doc.paths).flatMap(([template, methods]) =>
     Object.entries('servers' in methods ? {} : methods).map(([method, raw]) => {
       const op = raw as { parameters?: { $ref?: string }[]; requestBody?: { content: Record<string, { schema?: Schema }> }; security?: Record<string, unknown>[] };
@@ -28,7 +30,9 @@ export function operationsOf(doc: Doc): Operation[] {
       const auth: Operation['auth'] =
         security.length === 0
           ? 'none'
-          : security.every((s) => 'userSession' in s)
+          : security.some((s) => 'operatorSession' in s)
+            ? 'operator'
+            : security.every((s) => 'userSession' in s)
             ? 'session'
             : security.some((s) => 'publishableKey' in s)
               ? 'key'
@@ -40,6 +44,7 @@ export function operationsOf(doc: Doc): Operation[] {
         template,
         params,
         auth,
+        base,
         ...(content ? { body: { types: Object.keys(content), schema: content['application/json']?.schema } } : {}),
       };
     }),
@@ -82,7 +87,7 @@ export function render(d: Draft): Req {
   const path = template.fill(Object.fromEntries(template.params.map((name) => [name, d.pathValues[name] ?? ''])), (raw) => raw);
   const qs = d.query.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&');
   const payload = d.payload ?? (d.body !== undefined ? JSON.stringify(d.body) : undefined);
-  return { method: d.method, url: `/v1${path}${qs ? `?${qs}` : ''}`, headers: d.headers, ...(payload !== undefined ? { payload } : {}), ...(d.socket ? { socket: true } : {}) };
+  return { method: d.method, url: `${d.op.base}${path}${qs ? `?${qs}` : ''}`, headers: d.headers, ...(payload !== undefined ? { payload } : {}), ...(d.socket ? { socket: true } : {}) };
 }
 
 export interface FuzzContext {
@@ -90,6 +95,8 @@ export interface FuzzContext {
   world: World;
   /** a counter for unique values (emails) */
   seq: { n: number };
+  /** /console/v1: operator session tokens of marketplace A: its admin's, and one signing out may end */
+  operators?: { admin: string; email: string; password: string; spare: string; /** API keys of A to revoke (never the world's own) */ keys: string[] };
 }
 
 /** Stands for a spare session the runner puts in when the request is sent (see `spareSessions`). */
@@ -100,6 +107,7 @@ export function authHeaders(ctx: FuzzContext, op: Operation, method = op.method)
   const { r, world } = ctx;
   const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
   if (op.auth === 'none') return {};
+  if (op.auth === 'operator') return bearer(op.template === '/sessions/current' && method === 'DELETE' ? ctx.operators!.spare : ctx.operators!.admin);
   if (op.auth === 'secret') return bearer(world.secret);
   if (op.auth === 'key') return r.pick([bearer(world.secret), bearer(world.publishable), { ...bearer(world.secret), 'x-user-session': world.alice.session }]);
   // signing out ends the session it is called with: never the one the rest of the run relies on
@@ -116,6 +124,13 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
   const { r, world } = ctx;
   const l = world.listings;
   const t = op.template;
+  if (op.base === '/console/v1') {
+    if (t.startsWith('/conversations/')) return r.pick(world.conversations);
+    if (t.startsWith('/users/')) return r.pick([world.alice.id, world.bob.id]);
+    if (t.startsWith('/orders/')) return r.pick(world.orders.ids);
+    if (t.startsWith('/keys/')) return r.pick(ctx.operators!.keys);
+    return r.pick([...l.onSale, ...l.publishable, ...world.bob.listings]);
+  }
   if (t === '/catalog-terms/{kind}/{slug}') {
     const term = r.pick(world.terms);
     return name === 'kind' ? term.kind : term.slug;
@@ -151,9 +166,11 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
   return (name): Json | undefined => {
     switch (name) {
       case 'email':
+        if (op.base === '/console/v1' && op.template === '/sessions') return r.pick([ctx.operators!.email, 'nobody@example.com']);
         if (op.template === '/users') return `fuzz.${++ctx.seq.n}@example.com`;
         return r.pick([world.alice.email, 'dave@example.com', `nobody.${ctx.seq.n++}@example.com`]);
       case 'password':
+        if (op.base === '/console/v1' && op.template === '/sessions') return r.pick([ctx.operators!.password, 'wrong password']);
         if (op.template === '/sessions') return r.pick([world.alice.password, 'wrong password']);
         return 'a long enough password';
       case 'token':
@@ -182,6 +199,8 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         return r.pick(['en', 'sv']);
       case 'kind':
         return 'brand';
+      case 'marketplace':
+        return op.base === '/console/v1' ? r.pick(['fuzz', 'other', 'nowhere']) : undefined;
       case 'to':
         return world.alice.email;
       case 'in_use':
@@ -194,7 +213,7 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         // a declined payment stays payable; one paid is then 409 for the rest of the run
         return r.pick(['failed', 'failed', 'failed', 'succeeded']);
       case 'cursor': {
-        const own = world.cursors.filter((c) => `/v1${op.template}` === c.path);
+        const own = world.cursors.filter((c) => `${op.base}${op.template}` === c.path);
         return own.length ? r.pick(own).cursor : undefined;
       }
       case 'price':

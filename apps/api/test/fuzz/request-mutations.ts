@@ -131,8 +131,8 @@ export const queryMutations: Mutation[] = [
     return `${name} of the other marketplace`;
   }),
   weighted(6, mutation('query:forged-cursor', (op) => queryParams(op).some((p) => p.name === 'cursor'), (ctx, d) => {
-    const real = ctx.world.cursors.filter((c) => c.path === `/v1${d.op.template}`);
-    const base = ctx.r.pick(real);
+    const real = ctx.world.cursors.filter((c) => c.path === `${d.op.base}${d.op.template}`);
+    const base = ctx.r.pick(real.length ? real : ctx.world.cursors); // a list with no cursor of its own yet: another list's
     const { q } = JSON.parse(Buffer.from(base.cursor, 'base64url').toString()) as { q: string };
     const k = ctx.r.pick(forgedKeys(ctx));
     d.query = base.query.split('&').map((pair) => pair.split('=') as [string, string]);

@@ -39,7 +39,14 @@ import {
   getOrderOp,
   listOrdersOp,
   transitionOrderOp,
+  ZKeyKind,
+  createKeyOp,
+  listKeysOp,
+  revokeKeyOp,
+  getSettingsOp,
+  updateSettingsOp,
 } from '../console/operations.js';
+import { ZMarketplaceSettings } from '@hm/domain/marketplace';
 import { ZTransitionFields } from '../console/procedures/transition-order.js';
 import { operatorProcedure, signInProcedure } from './procedure.js';
 import { ZAnyObject, ZAuditEntry, ZOperator, ZOperatorSignedIn, ZPage, ZPaging } from './schemas.js';
@@ -48,7 +55,7 @@ import type { Marketplace } from '@hm/db/entities';
 // the flows fill the effect slots the modules' machines name (a listing's approval emails the seller)
 import '@hm/domain/flows';
 
-const openapi = (method: 'GET' | 'POST' | 'DELETE', path: `/${string}`, tag: string, summary: string, description?: string) =>
+const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, tag: string, summary: string, description?: string) =>
   ({ method, path, tags: [tag], summary, ...(description ? { description } : {}) });
 const read = (o: ReturnType<typeof openapi>): Meta => ({ auth: 'operator', openapi: o });
 const write = (o: ReturnType<typeof openapi>, extra: Partial<Meta> = {}): Meta => ({ auth: 'operator', write: true, openapi: o, ...extra });
@@ -260,6 +267,43 @@ const operators = router({
     }),
 });
 
+const ZApiKey = z.object({ id: z.uuid(), kind: z.enum(['secret', 'publishable']), mode: z.enum(['test', 'live']), hint: z.string(), created_at: z.string(), revoked_at: z.string().nullable() });
+const keys = router({
+  list: operatorProcedure
+    .meta(read(openapi('GET', '/keys', 'Settings', 'API keys', 'Hints only (`sk_test_…abcd`), never the keys; revoked ones too, oldest first.')))
+    .input(z.object({}))
+    .output(z.object({ items: z.array(ZApiKey) }))
+    .query(({ ctx }) => perform(listKeysOp, ctx.scope, {})),
+  create: operatorProcedure
+    .meta(write(openapi('POST', '/keys', 'Settings', 'Create an API key', 'Admins only. `token` is the key: shown in this answer only (only its hash is kept).'), { successStatus: 201, problems: [403], requestExample: { kind: 'secret' } }))
+    .input(z.strictObject({ kind: ZKeyKind }))
+    .output(z.object({ key: ZApiKey, token: z.string() }))
+    .mutation(({ ctx, input }) => perform(createKeyOp, ctx.scope, input)),
+  revoke: operatorProcedure
+    .meta(write(openapi('POST', '/keys/{id}/revoke', 'Settings', 'Revoke an API key', 'Admins only. Requests with it answer 401 from then on; 409 when it was already revoked.'), { problems: [403, 409] }))
+    .input(ZId)
+    .output(z.object({ key: ZApiKey }))
+    .mutation(({ ctx, input }) => perform(revokeKeyOp, ctx.scope, input)),
+});
+
+const settings = router({
+  get: operatorProcedure
+    .meta(read(openapi('GET', '/settings', 'Settings', 'The marketplace’s settings', 'As the command line’s `marketplace get` shows them.')))
+    .input(z.object({}))
+    .output(z.object({ marketplace: ZAnyObject }))
+    .query(({ ctx }) => perform(getSettingsOp, ctx.scope, {})),
+  update: operatorProcedure
+    .meta(
+      write(openapi('PATCH', '/settings', 'Settings', 'Change settings', 'Admins only. Any subset of what the command line’s `marketplace update` takes; the result is checked as a whole (every problem at once). Changing the currencies reprices in the background.'), {
+        problems: [403],
+        requestExample: { commission_percent: 12 },
+      }),
+    )
+    .input(ZMarketplaceSettings)
+    .output(z.object({ marketplace: ZAnyObject }))
+    .mutation(({ ctx, input }) => perform(updateSettingsOp, ctx.scope, input)),
+});
+
 const orders = router({
   list: operatorProcedure
     .meta(read(openapi('GET', '/orders', 'Orders', 'Orders', 'Newest first; `state=disputed`, `chargeback=true` …')))
@@ -300,7 +344,7 @@ const auditRouter = router({
 });
 
 /** The back office's API: tRPC at /console/trpc for the app, REST at /console/v1 (its own OpenAPI document); none of it under /v1. */
-export const backOfficeRouter = router({ sessions, invitations, me, listings, orders, support, conversations, users, operators, audit: auditRouter });
+export const backOfficeRouter = router({ sessions, invitations, me, listings, orders, support, conversations, users, operators, keys, settings, audit: auditRouter });
 export type BackOfficeRouter = typeof backOfficeRouter;
 
 setConsoleMetaLookup((path) => (backOfficeRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)[path]?._def.meta);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Marketplace } from '@hm/db/entities';
-import { UserSchema, OPERATOR_ROLES } from '@hm/db/entities';
+import { ApiKeySchema, MarketplaceSchema, UserSchema, OPERATOR_ROLES } from '@hm/db/entities';
+import { createApiKey, listApiKeys, revokeApiKey, toApiKeyBody } from '@hm/domain/api-keys';
+import { toMarketplaceConsoleBody, updateMarketplace, type ZMarketplaceSettings } from '@hm/domain/marketplace';
 import type { EntityManager } from '@hm/db/orm';
 import type { Context } from '@hm/domain/core';
 import { NotFoundError } from '@hm/domain/core';
@@ -180,5 +182,52 @@ export const transitionOrderOp = operation({
     const { order } = await operatorTransition(s.ctx, input.id, input.transition, input.data, s.marketplace.id);
     const payouts = await payoutsOf(s.em, [order.id]);
     return { order: toOrderConsoleBody(order, { em: s.em, marketplace: s.marketplace }, payouts.get(order.id)) };
+  },
+});
+
+/** API keys (issue 26): the token of a new key is in the answer this once; revoking answers 401 to it from then on. */
+export const ZKeyKind = z.enum(['secret', 'publishable']).describe('Secret keys for servers; publishable keys read public data only.');
+export const listKeysOp = operation({
+  action: 'api_key.list',
+  write: false,
+  target: () => ({ type: 'api_key', id: '' }),
+  run: async (s, _input: object) => ({ items: (await listApiKeys(s.em)).map(toApiKeyBody) }),
+});
+export const createKeyOp = operation({
+  action: 'api_key.create',
+  write: true,
+  target: (_i, out: { key: { id: string } }) => ({ type: 'api_key', id: out.key.id }),
+  run: async (s, input: { kind: 'secret' | 'publishable' }) => {
+    const { key, token } = createApiKey(s.em, s.marketplace.id, input.kind, s.ctx.mode);
+    await s.em.flush();
+    return { key: toApiKeyBody(key), token };
+  },
+});
+export const revokeKeyOp = operation({
+  action: 'api_key.revoke',
+  write: true,
+  target: (i: { id: string }) => ({ type: 'api_key', id: i.id }),
+  run: async (s, input: { id: string }) => {
+    // within the marketplace: another's key id is 404 like one that never existed
+    if (!(await s.em.findOne(ApiKeySchema, { id: input.id, marketplaceId: s.marketplace.id }))) throw new NotFoundError('API key');
+    return { key: toApiKeyBody(await revokeApiKey(s.em, input.id, s.ctx.clock.now())) };
+  },
+});
+
+/** The marketplace's settings, as `marketplace get` shows them and `marketplace update` takes them (checked as a whole). */
+export const getSettingsOp = operation({
+  action: 'settings.get',
+  write: false,
+  target: () => ({ type: 'marketplace', id: '' }),
+  run: async (s, _input: object) => ({ marketplace: toMarketplaceConsoleBody(s.marketplace) }),
+});
+export const updateSettingsOp = operation({
+  action: 'settings.update',
+  write: true,
+  target: (_i, out: { marketplace: { id: string } }) => ({ type: 'marketplace', id: out.marketplace.id }),
+  run: async (s, input: z.output<typeof ZMarketplaceSettings>) => {
+    // the row as this unit of work knows it (the scope's may come from another), so the change is flushed here
+    const m = await s.em.findOneOrFail(MarketplaceSchema, { id: s.marketplace.id });
+    return { marketplace: toMarketplaceConsoleBody(await updateMarketplace(s.em, m, input)) }; // queues a reprice when the currencies change
   },
 });

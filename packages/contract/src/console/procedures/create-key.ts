@@ -1,13 +1,7 @@
-import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
-import { createApiKey, toApiKeyBody } from '@hm/domain/api-keys';
-import { ZMarketplaceRef, scoped } from '../console-scope.js';
+import { ZMarketplaceRef, cliScope, scoped } from '../console-scope.js';
+import { ZKeyKind, createKeyOp, perform } from '../operations.js';
 
 export const createKeyProcedure = consoleProcedure
-  .input(ZMarketplaceRef.extend({ kind: z.enum(['secret', 'publishable']).describe('Secret keys for servers; publishable keys read public data only.') }).describe('Create an API key (the token is shown once).'))
-  .mutation(async ({ ctx, input }) => {
-    const { marketplace, em } = await scoped(ctx, input.marketplace);
-    const { key, token } = createApiKey(em, marketplace.id, input.kind, ctx.mode);
-    await em.flush();
-    return { key: toApiKeyBody(key), token };
-  });
+  .input(ZMarketplaceRef.extend({ kind: ZKeyKind }).describe('Create an API key (the token is shown once).'))
+  .mutation(async ({ ctx, input }) => perform(createKeyOp, cliScope(ctx, await scoped(ctx, input.marketplace)), { kind: input.kind }));

@@ -1,10 +1,7 @@
 import { consoleProcedure } from '../../trpc.js';
-import { listApiKeys, toApiKeyBody } from '@hm/domain/api-keys';
-import { ZMarketplaceRef, scoped } from '../console-scope.js';
+import { ZMarketplaceRef, cliScope, scoped } from '../console-scope.js';
+import { listKeysOp, perform } from '../operations.js';
 
 export const listKeysProcedure = consoleProcedure
   .input(ZMarketplaceRef.describe("A marketplace's API keys (hints only, never the tokens)."))
-  .query(async ({ ctx, input }) => {
-    const { em } = await scoped(ctx, input.marketplace);
-    return { items: (await listApiKeys(em)).map(toApiKeyBody) };
-  });
+  .query(async ({ ctx, input }) => perform(listKeysOp, cliScope(ctx, await scoped(ctx, input.marketplace)), {}));
