@@ -48,6 +48,7 @@ import {
 } from '../console/operations.js';
 import { ZMarketplaceSettings } from '@hm/domain/marketplace';
 import { ZTransitionFields } from '../console/procedures/transition-order.js';
+import { ZAttention, attentionOp } from '../console/attention.js';
 import { operatorProcedure, signInProcedure } from './procedure.js';
 import { ZAnyObject, ZAuditEntry, ZOperator, ZOperatorSignedIn, ZPage, ZPaging } from './schemas.js';
 import type { Context } from '@hm/domain/core';
@@ -322,6 +323,43 @@ const orders = router({
     .mutation(({ ctx, input }) => perform(transitionOrderOp, ctx.scope, input)),
 });
 
+const ZQueue = z.object({ count: z.number().int().describe('How many in all.'), items: z.array(ZAnyObject).describe('The first `limit`, the latest first.') });
+
+const attention = router({
+  get: operatorProcedure
+    .meta(
+      read(
+        openapi(
+          'GET',
+          '/attention',
+          'Attention',
+          'What waits for the team',
+          'Each queue with its count (of all) and its first `limit` items, the latest first: `listings_pending_approval`, `valuation_requests`, `storage_collections` (the seller asked for storage and the listing is still with them), `orders_disputed`, `orders_not_sent` (paid and not marked sent for `not_sent_after_days` days, half the time after which it is canceled by itself), `orders_chargeback`, `payouts_held` (for a chargeback), `payouts_failed`, `support_unanswered`, `webhooks_failing` (failing or disabled endpoints). Viewers read it too.',
+        ),
+      ),
+    )
+    .input(z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(5).describe(ZAttention.limit.description ?? '') }))
+    .output(
+      z.object({
+        total: z.number().int(),
+        not_sent_after_days: z.number(),
+        queues: z.object({
+          listings_pending_approval: ZQueue,
+          valuation_requests: ZQueue,
+          storage_collections: ZQueue,
+          orders_disputed: ZQueue,
+          orders_not_sent: ZQueue,
+          orders_chargeback: ZQueue,
+          payouts_held: ZQueue,
+          payouts_failed: ZQueue,
+          support_unanswered: ZQueue,
+          webhooks_failing: ZQueue,
+        }),
+      }),
+    )
+    .query(({ ctx, input }) => perform(attentionOp, ctx.scope, input)),
+});
+
 const auditRouter = router({
   list: operatorProcedure
     .meta(read(openapi('GET', '/audit', 'Team', 'Audit trail', 'Every console write and sign-in (success and failure), newest first. Filters: `operator` (id), `action`, `target_type`, `target_id`, `from`/`to` (ISO times, `to` exclusive).')))
@@ -344,7 +382,7 @@ const auditRouter = router({
 });
 
 /** The back office's API: tRPC at /console/trpc for the app, REST at /console/v1 (its own OpenAPI document); none of it under /v1. */
-export const backOfficeRouter = router({ sessions, invitations, me, listings, orders, support, conversations, users, operators, keys, settings, audit: auditRouter });
+export const backOfficeRouter = router({ sessions, invitations, me, attention, listings, orders, support, conversations, users, operators, keys, settings, audit: auditRouter });
 export type BackOfficeRouter = typeof backOfficeRouter;
 
 setConsoleMetaLookup((path) => (backOfficeRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)[path]?._def.meta);

@@ -31,6 +31,7 @@ import { failedPayoutsProcedure, retryPayoutProcedure } from './procedures/faile
 import { listPagesProcedure, previewLinkProcedure, publishPageProcedure, putPageProcedure, setMediaAltProcedure, unpublishPageProcedure, uploadMediaProcedure } from './procedures/pages.js';
 import { exportNewsletterProcedure } from './procedures/export-newsletter.js';
 import { doctorProcedure } from './procedures/doctor.js';
+import { attentionProcedure } from './procedures/attention.js';
 import {
   createWebhookProcedure,
   deleteWebhookProcedure,
@@ -80,6 +81,7 @@ export const consoleRouter = router({
   media: router({ upload: uploadMediaProcedure, setAlt: setMediaAltProcedure }),
   newsletter: router({ export: exportNewsletterProcedure }),
   doctor: doctorProcedure,
+  attention: attentionProcedure,
   webhooks: router({
     create: createWebhookProcedure,
     list: listWebhooksProcedure,

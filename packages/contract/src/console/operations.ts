@@ -151,12 +151,28 @@ export const ZOrderFilter = {
   limit: z.number().int().min(1).max(1000).default(100).describe('At most this many (1..1000, default 100).'),
 };
 
+export interface OrderFilter {
+  state?: OrderState | undefined;
+  chargeback?: boolean | undefined;
+  /** only orders in their state since before this (the attention list's paid orders never sent) */
+  enteredBefore?: Date | undefined;
+}
+
+/** The orders a filter names: listing (`orders list`) and counting (the attention list) use the same. */
+export function orderWhere(input: OrderFilter) {
+  return {
+    ...(input.state ? { status: input.state } : {}),
+    ...(input.chargeback ? { chargeback: { $ne: null } } : {}),
+    ...(input.enteredBefore ? { stateEnteredAt: { $lt: input.enteredBefore } } : {}),
+  };
+}
+
 export const listOrdersOp = operation({
   action: 'orders.list',
   write: false,
   target: () => ({ type: 'marketplace', id: '' }),
-  run: async (s, input: { state?: OrderState | undefined; chargeback?: boolean | undefined; limit: number }) => {
-    const orders = await s.em.find(OrderSchema, { ...(input.state ? { status: input.state } : {}), ...(input.chargeback ? { chargeback: { $ne: null } } : {}) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
+  run: async (s, input: OrderFilter & { limit: number }) => {
+    const orders = await s.em.find(OrderSchema, orderWhere(input), { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
     const payouts = await payoutsOf(s.em, orders.map((o) => o.id));
     return { items: orders.map((o) => toOrderConsoleBody(o, { em: s.em, marketplace: s.marketplace }, payouts.get(o.id))) };
   },

@@ -13,6 +13,7 @@ export { DEFAULT_DEMO_LISTINGS, MAX_DEMO_LISTINGS } from './demo-plans.js';
 export { demoLogins, type DemoLogins } from './demo-accounts.js';
 import { DEMO_SLUG } from './seed-demo.js';
 import { seedDemoPages } from './demo-pages.js';
+import { seedDemoWork } from './demo-work.js';
 
 export interface SeedDemoShopOptions {
   logins: DemoLogins;
@@ -56,6 +57,8 @@ export async function seedDemoShop(deps: { orm: MikroORM; ports: Ports }, opts: 
   const people = await ensureDemoPeople({ ...deps.ports, em, marketplace }, opts.logins);
   // The front page first: its grids fill with listings as they go on sale.
   if (await seedDemoPages({ ...deps.ports, em, marketplace })) log('Demo shop: home and about pages published.');
+  // what waits for the team on a first start (the back office's attention list)
+  await seedDemoWork({ ...deps.ports, em, marketplace }, people);
   const shop: DemoShop = { ...deps, marketplace, people, ...(await loadCatalogue(deps.orm, marketplace)) };
   const plans = demoListingPlans(opts.listings ?? DEFAULT_DEMO_LISTINGS);
 

@@ -1,7 +1,7 @@
 /** Entry point of the listings module: what other modules, the flows and the HTTP contract may use. Everything else in listings/ is private. */
 export { acceptOffer, counterOffer } from './commands/answer-offer.js';
 export { closeListing, deleteListing } from './commands/close-listing.js';
-export { findOwnListing, listListingsForTeam, listOwnListings } from './commands/find-listings.js';
+export { countListingsForTeam, findOwnListing, listListingsForTeam, listOwnListings, type TeamListingFilter } from './commands/find-listings.js';
 export { addListingImage, deleteListingImage, reorderListingImages } from './commands/listing-images.js';
 export { applyPriceDropTask } from './commands/price-drops.js';
 export { publishListing } from './commands/publish-listing.js';

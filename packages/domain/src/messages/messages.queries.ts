@@ -110,14 +110,23 @@ export function listConversations(em: EntityManager, userId: string, page: { lim
 }
 
 /** The console's support inbox: support conversations, latest first; `unanswered`: whose last message is the user's. */
+const supportWhere = (unanswered: boolean) => `c.marketplace_id = ? and c.kind = 'support'${unanswered ? ' and not c.last_from_marketplace' : ''}`;
+
 export function listSupportConversations(em: EntityManager, opts: { unanswered: boolean; limit: number }): Promise<ConversationRow[]> {
   const sql = tenantSql(em);
   return sql.query<ConversationRow>(
     `select ${COLUMNS} from conversations c
-      where c.marketplace_id = ? and c.kind = 'support'${opts.unanswered ? ' and not c.last_from_marketplace' : ''}
+      where ${supportWhere(opts.unanswered)}
       order by c.last_message_at desc, c.id desc limit ?`,
     [sql.marketplace, opts.limit],
   );
+}
+
+/** How many support conversations (`unanswered`: waiting for the team) the inbox holds in all. */
+export async function countSupportConversations(em: EntityManager, opts: { unanswered: boolean }): Promise<number> {
+  const sql = tenantSql(em);
+  const [row] = await sql.query<{ n: number }>(`select count(*)::int as n from conversations c where ${supportWhere(opts.unanswered)}`, [sql.marketplace]);
+  return row?.n ?? 0;
 }
 
 /** The marketplace of a conversation, found from its id alone (operators pass ids). */

@@ -12,5 +12,6 @@ export { updateTracking } from './commands/update-tracking.js';
 export { ORDER_EFFECT_SLOTS } from './order.effects.js';
 export { ORDER_EVENTS, type OrderMachineTypes } from './order.machine.js';
 export { toOrderBody, toOrderConsoleBody } from './order.mapper.js';
+export { NOT_SENT_ATTENTION_MS } from './order.timers.js';
 export { type PlaceOrderInput, ZBookSlot, ZDeliveryBooking, ZListOrders, ZOrder, ZOrderRef, ZPlacedOrder, ZPlaceOrder, ZQuote, ZTransitionData, ZTransitionInput, ZUpdateDelivery } from './order.schema.js';
 export { type PricedOrder, priceOrder } from './pricing/price-order.js';

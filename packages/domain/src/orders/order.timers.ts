@@ -27,3 +27,9 @@ export const STATE_TIMERS: Partial<Record<OrderState, StateTimer>> = {
   delivered: { task: 'auto-receive-order', event: 'mark-received', after: 14 * DAY },
   disputed: { task: 'auto-cancel-dispute', event: 'resolve-canceled', after: 60 * DAY },
 };
+
+/**
+ * A paid order not marked sent this long is on the team's attention list ("never sent"): half of
+ * the 14 days after which it is canceled by itself, so the team can still chase the seller.
+ */
+export const NOT_SENT_ATTENTION_MS = STATE_TIMERS.purchased!.after / 2;

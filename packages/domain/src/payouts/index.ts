@@ -1,6 +1,6 @@
 /** Entry point of `@hm/domain/payouts`: what the flows and the processes beside the API (tests, the console) use of seller payouts. */
 export { createPayout } from './commands/create-payout.js';
-export { type FailedPayout, failedPayouts, retryPayout } from './commands/failed-payouts.js';
+export { countPayouts, type FailedPayout, failedPayouts, type HeldPayout, heldPayouts, retryPayout } from './commands/failed-payouts.js';
 export { paySeller, paySellerTask, queuePaySeller } from './commands/pay-seller.js';
 export { queueReversalIfPaid, queueReverseTransfer, reverseTransfer, reverseTransferTask } from './commands/reverse-transfer.js';
 export { payoutSetup, startPayoutSession } from './commands/payout-setup.js';

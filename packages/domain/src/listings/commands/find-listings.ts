@@ -33,18 +33,40 @@ export async function listOwnListings(ctx: UserCommandContext, input: { limit: n
   return pages.page(rows, input.limit, (l) => [l.updatedAt, l.id]);
 }
 
+/** Listings the team looks at: of one status, or waiting for the team to book their collection for storage. */
+export interface TeamListingFilter {
+  status?: ListingStatus | undefined;
+  /** the seller asked for storage and the listing is still with them (the team books its collection) */
+  toCollect?: boolean | undefined;
+}
+
+/** Still in the shop's flow (not a draft, closed or denied): what a collection can be booked for. */
+const COLLECTABLE: ListingStatus[] = ['pending_valuation', 'valuation_offered', 'pending_approval', 'published'];
+
+function teamListingWhere(input: TeamListingFilter) {
+  return {
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.toCollect ? { wantsStorage: true, custody: 'seller' as const, ...(input.status ? {} : { status: { $in: COLLECTABLE } }) } : {}),
+  };
+}
+
 /** The console's listings (GET /console/v1/listings): every seller's, optionally of one status, latest change first, keyset-paged on (updated_at, id). */
-export async function listListingsForTeam(em: EntityManager, marketplaceId: string, input: { status?: ListingStatus | undefined; limit: number; cursor?: string | undefined }): Promise<{ items: Listing[]; nextCursor?: string }> {
-  const pages = keyset(`team-listings:${marketplaceId}:${input.status ?? ''}`, ['timestamptz', 'uuid']);
+export async function listListingsForTeam(em: EntityManager, marketplaceId: string, input: TeamListingFilter & { limit: number; cursor?: string | undefined }): Promise<{ items: Listing[]; nextCursor?: string }> {
+  const pages = keyset(`team-listings:${marketplaceId}:${input.status ?? ''}${input.toCollect ? ':collect' : ''}`, ['timestamptz', 'uuid']);
   const after = pages.after(input.cursor);
   const at = after && new Date(after[0]);
   const rows = await em.find(
     ListingSchema,
     {
-      ...(input.status ? { status: input.status } : {}),
+      ...teamListingWhere(input),
       ...(after ? { $or: [{ updatedAt: { $lt: at } }, { updatedAt: at, id: { $lt: after[1] } }] } : {}),
     },
     { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: input.limit + 1 },
   );
   return pages.page(rows, input.limit, (l) => [l.updatedAt, l.id]);
+}
+
+/** How many listings `listListingsForTeam` would page through for the same filter. */
+export function countListingsForTeam(em: EntityManager, input: TeamListingFilter): Promise<number> {
+  return em.count(ListingSchema, teamListingWhere(input));
 }

@@ -2,7 +2,7 @@ import { MarketplaceSchema } from '@hm/db/entities';
 import { crossTenantEm, tenantEm, type EntityManager } from '@hm/db/orm';
 import type { Context } from '../../core/context.js';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
-import { conversationMarketplace, findConversation, listMessages, listSupportConversations, type ConversationRow, type MessageRow } from '../messages.queries.js';
+import { conversationMarketplace, countSupportConversations, findConversation, listMessages, listSupportConversations, type ConversationRow, type MessageRow } from '../messages.queries.js';
 import { writeMessage } from './write-message.js';
 
 /** The operators' side of messages (console): the support inbox, replies as the marketplace, reading any conversation. */
@@ -18,6 +18,11 @@ export async function byConversation(ctx: Context, id: string, within?: string) 
 /** `support list`: the marketplace's support conversations, latest first (optionally only those waiting for an answer). */
 export function supportInbox(em: EntityManager, opts: { unanswered: boolean; limit: number }): Promise<ConversationRow[]> {
   return listSupportConversations(em, opts);
+}
+
+/** How many conversations the support inbox holds (`unanswered`: the ones waiting for the team). */
+export function supportInboxCount(em: EntityManager, opts: { unanswered: boolean }): Promise<number> {
+  return countSupportConversations(em, opts);
 }
 
 /** `support reply`: a message from the marketplace (`from_marketplace: true`, no sender) in a support conversation. */

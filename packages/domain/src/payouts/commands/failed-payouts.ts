@@ -27,6 +27,29 @@ export async function failedPayouts(em: EntityManager, limit = 100): Promise<Fai
   });
 }
 
+/** A payout held because the buyer's bank disputed the payment (`held_for_chargeback`): the team handles it. */
+export interface HeldPayout {
+  order_id: string;
+  seller_id: string;
+  amount: number;
+  currency: string;
+  held_at: string;
+}
+
+/** The payouts held for a chargeback, the latest first (the attention list). */
+export async function heldPayouts(em: EntityManager, limit = 100): Promise<HeldPayout[]> {
+  const payouts = await em.find(PayoutSchema, { status: 'held_for_chargeback' }, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit });
+  return payouts.map((p) => {
+    const held = p.history.findLast((h) => h.to === 'held_for_chargeback');
+    return { order_id: p.orderId, seller_id: p.sellerId, amount: p.amount, currency: p.currency, held_at: (held ? new Date(held.at) : p.updatedAt).toISOString() };
+  });
+}
+
+/** How many payouts wait for the team in a status (`failed`, `held_for_chargeback`). */
+export function countPayouts(em: EntityManager, status: 'failed' | 'held_for_chargeback'): Promise<number> {
+  return em.count(PayoutSchema, { status });
+}
+
 /**
  * The team fixed what made the provider refuse (the seller's account, the platform's balance, the
  * currency): the failed payout goes back to `pending` (its reason kept in its history) and the
