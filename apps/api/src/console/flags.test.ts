@@ -144,6 +144,7 @@ describe('console commands', () => {
       'media set-alt',
       'newsletter export',
       'doctor',
+      'attention',
       'webhooks create',
       'webhooks list',
       'webhooks update',
