@@ -203,6 +203,7 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
   test('refund.failed and charge.refund.updated (failed) of one refund: one refund_failed row, the refund no longer counts against the seller; the ledger adds up once paid', async () => {
     const { shop, seller } = suite;
     const buyer = suite.buyer2;
+    await suite.h.console.marketplace.update({ marketplace: 'shop', settings: { alert_email: 'refunds-team@example.com' } });
     const id = await purchased(shop, seller, buyer);
     const payment = await paymentOf(id);
     const { providerId: refundId } = await dashboard.refund({ id: `dashboard-fails-${id}`, paymentId: payment, amount: 20_000 });
@@ -213,6 +214,11 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
     stripe.emit('charge.refund.updated', failed);
     await delivered();
     expect((await ledgerOf(id)).filter(([k]) => k === 'refund' || k === 'refund_failed')).toEqual([['refund', 20_000], ['refund_failed', 20_000]]);
+    // the team is told once (both events of the failure are one), naming the order and the refund
+    const alerts = await emailsTo(suite.h, shop.secret, 'refunds-team@example.com');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toContain(`A refund failed: order ${id}`);
+    expect(alerts[0]!.text).toContain(refundId);
     expect((await suite.get(shop, seller, id)).refunded_outside).toBeUndefined();
     expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
     await suite.h.runJobs();

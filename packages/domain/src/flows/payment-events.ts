@@ -22,7 +22,7 @@ import { onAccountUpdated, onChargeRefunded, onDispute, onPayoutFailed, onRefund
  *   refund   charge.refunded → flows/settlement.ts onChargeRefunded (refunds outside the service)
  *   dispute  charge.dispute.created/updated/closed → flows/settlement.ts onDispute (chargebacks; lost after
  *            the payout → addJob `reverse-transfer`)
- *   failed   refund.failed, charge.refund.updated → onRefundUpdated (ledger `refund_failed`; reconcile names it)
+ *   failed   refund.failed, charge.refund.updated → onRefundUpdated (ledger `refund_failed`; the team emailed; reconcile names it)
  *   reversed transfer.reversed → onTransferReversed (ledger `transfer_reversal`, once per reversal)
  *   bank     payout.failed (a seller's connected account) → onPayoutFailed (the seller is emailed)
  *   account  account.updated → flows/settlement.ts onAccountUpdated (payout setup; waiting payouts paid)

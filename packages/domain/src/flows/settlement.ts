@@ -6,7 +6,7 @@ import { defineTask, type TaskContext } from '../core/tasks.js';
 import { lockOrder, markRefunded, ORDER_EFFECT_SLOTS, orderToRefund, recordChargeback, recordRefundOutside, refundIdOf, type OrderMachineTypes } from '../orders/index.js';
 import type { PaymentEventHandler } from '../payments/index.js';
 import { MarketplaceSchema, PayoutAccountSchema, UserSchema } from '@hm/db/entities';
-import { queuePayoutFailedNotice } from '../emails/index.js';
+import { queuePayoutFailedNotice, queueTeamAlert } from '../emails/index.js';
 import { appendLedger, chargebackPayout, queuePaySeller, queueReversalIfPaid, updatePayoutAccount, type LedgerEntry } from '../payouts/index.js';
 
 /**
@@ -176,7 +176,17 @@ export const onRefundUpdated: PaymentEventHandler = async (event, ctx) => {
     await ctx.em.flush();
   }
   const reason = event.data.failure_reason ? ` (${String(event.data.failure_reason)})` : '';
-  return `order ${order.id}: refund ${refundId} of ${amount} ${order.currency} failed${reason}: the buyer has not got it back; named by payouts reconcile for the team`;
+  // the team is told at once (alert_email), besides payouts reconcile naming the order
+  const marketplace = await ctx.em.findOneOrFail(MarketplaceSchema, { id: order.marketplaceId });
+  const emailed = await queueTeamAlert(ctx.em, marketplace, {
+    subject: `A refund failed: order ${order.id}`,
+    lines: [
+      `The payment provider could not make refund ${refundId} of ${amount} ${order.currency} for order ${order.id}${reason}: the buyer has not got this money back.`,
+      'Refund the buyer another way (or again once the cause is fixed); payouts reconcile names the order until its money adds up.',
+    ],
+  });
+  await ctx.em.flush();
+  return `order ${order.id}: refund ${refundId} of ${amount} ${order.currency} failed${reason}: the buyer has not got it back; named by payouts reconcile${emailed ? ', the team was emailed' : ' (no alert_email)'}`;
 };
 
 /**
