@@ -30,7 +30,7 @@ test('runs only this marketplace’s due timers, each parsed with its task’s s
 
     const runs = await advanceTimers({ ...localPorts({ dataDir: tmpdir(), mode: 'test' }), orm, mode: 'test' }, a!.id, new Date('2026-03-01T00:00:00Z'));
 
-    expect(TIMER_TASKS).toEqual(['apply-price-drop', 'expire-payment', 'auto-cancel-order', 'auto-receive-order', 'auto-cancel-dispute', 'notify-messages']);
+    expect(TIMER_TASKS).toEqual(['apply-price-drop', 'expire-payment', 'auto-cancel-order', 'auto-receive-order', 'auto-cancel-dispute', 'notify-messages', 'deliver-webhook']);
     expect(runs).toHaveLength(2);
     expect(runs[0]).toEqual({ task: 'apply-price-drop', run_at: '2026-02-01T00:00:00.000Z', result: 'skipped' });
     expect(runs[1]).toMatchObject({ task: 'apply-price-drop', run_at: '2026-02-02T00:00:00.000Z' });
