@@ -30,7 +30,7 @@ export const MAY_USE = {
   orders: ['listings', 'marketplace', 'rates', 'vouchers'],
   messages: ['listings', 'marketplace', 'orders'],
   pages: ['images', 'listing-search', 'listings', 'rates'],
-  webhooks: [],
+  webhooks: ['emails'],
   operators: ['accounts', 'emails'],
 };
 
