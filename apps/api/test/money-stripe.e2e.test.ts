@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { stripePayments } from '@hm/domain/payments';
-import { startStripeTestServer, stripeRequestProblems } from '@hm/domain/testing';
 import { moneyScenarios } from './money.suite.js';
-import { ordersSuite } from './orders.suite.js';
+import { stripeOrdersSuite } from './stripe-suite.js';
 
 /**
  * The money rules against Stripe (money.suite.ts): the real `stripe` package against the local
  * Stripe-speaking server, whose signed webhooks reach this API; refunds made as in Stripe's
  * dashboard, disputes as Stripe opens and closes them.
  */
-const SECRET = 'whsec_money_test';
-const CONNECT_SECRET = 'whsec_money_connect_test';
-const stripe = await startStripeTestServer();
-const suite = ordersSuite({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET, stripeConnectWebhookSecret: CONNECT_SECRET } });
+const { stripe, suite } = await stripeOrdersSuite('money');
 const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url });
-beforeAll(async () => {
-  const address = await suite.h.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
-  stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
-});
-// every request the Stripe adapter sent, checked against Stripe's OpenAPI document
-afterAll(() => expect(stripeRequestProblems(stripe.requests)).toEqual([]));
-afterAll(() => stripe.close());
 
 let n = 0;
 const paymentOf = async (id: string) => (await suite.h.console.orders.get({ id })).order.payment.id!;

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { handlePaymentEvent, stripePayments } from '@hm/domain/payments';
 import { paySeller } from '@hm/domain/payouts';
-import { startStripeTestServer, stripeRequestProblems } from '@hm/domain/testing';
 import { TRPCError } from '@trpc/server';
 import { toProblem } from '@hm/contract/trpc';
 import { emailsTo } from './harness.js';
-import { ordersSuite, type Market, type Person } from './orders.suite.js';
+import type { Market, Person } from './orders.suite.js';
+import { stripeOrdersSuite } from './stripe-suite.js';
 
 /**
  * Payouts through Stripe end to end: the real `stripe` package against the local Stripe-speaking
  * server, whose signed webhooks reach this API on a port. Onboarding arrives as account.updated, a
  * received order is paid by a Transfer from its charge, a dispute holds an unpaid payout.
  */
-const SECRET = 'whsec_payouts_test';
-const CONNECT_SECRET = 'whsec_payouts_connect_test';
-const stripe = await startStripeTestServer();
-const suite = ordersSuite({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET, stripeConnectWebhookSecret: CONNECT_SECRET } });
-
-beforeAll(async () => {
-  const address = await suite.h.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
-  stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
-});
-// every request the Stripe adapter sent, checked against Stripe's OpenAPI document
-afterAll(() => expect(stripeRequestProblems(stripe.requests)).toEqual([]));
-afterAll(() => stripe.close());
+const { stripe, suite } = await stripeOrdersSuite('payouts');
 
 /** Stripe's webhook deliveries answered, then the jobs they caused (and the jobs those caused) run. */
 async function delivered() {
