@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import next from 'next';
@@ -31,8 +32,21 @@ export function trustedProxies(setting: string | undefined): Set<string> {
   return new Set(list.map((ip) => plain(ip)!));
 }
 
+/**
+ * Marks a request this server has identified, with a secret of this process (never sent to a
+ * client). A server action that redirects has Next render the target by requesting it from this
+ * same server, with the original request's headers plus its own `X-Forwarded-*`: that request is
+ * the original one continued, so it keeps the original's client and marking — not "this machine,
+ * through an untrusted proxy" (which hid the dev mailbox after signing in, and named the server as
+ * the shopper). A request from outside cannot carry the secret.
+ */
+const IDENTIFIED_HEADER = 'x-shop-identified';
+const IDENTIFIED = randomBytes(16).toString('hex');
+
 /** Rewrites the request's forwarding headers as above and names its client. */
-export function identifyClient(req: IncomingMessage, trusted: Set<string>): void {
+export function identifyClient(req: IncomingMessage, trusted: Set<string>, secret = IDENTIFIED): void {
+  if (req.headers[IDENTIFIED_HEADER] === secret && req.headers[CLIENT_IP_HEADER] !== undefined) return;
+  req.headers[IDENTIFIED_HEADER] = secret;
   const peer = plain(req.socket.remoteAddress) ?? '';
   let client = peer;
   const forwarded = FORWARDING.some((h) => req.headers[h] !== undefined);

@@ -397,6 +397,23 @@ describe('notice emails', () => {
     expect(toBuyer[0]).toMatchObject({ locale: 'sv', subject: 'Anna skrev om Matin table lamp, red' });
   });
 
+  test('in German, about a listing and about an order: the subject names the sender and the listing (the order\'s listing)', async () => {
+    await suite.call(shop, seller, 'PATCH', '/v1/me', { display_name: 'Anna' });
+    const listing = await suite.listing(shop, seller, { title: 'Matin table lamp, blue' });
+    const toBuyer2 = async (id: string) => (await notices(buyer2)).filter((e) => e.links.includes(`https://shop.example/de/account/messages/${id}`));
+    const asked = (await start(shop, buyer2, { listing_id: listing, body: 'Noch da?' })).conversation;
+    await post(shop, seller, asked.id, 'Ja.');
+    await suite.advance(shop, now());
+    const first = await toBuyer2(asked.id);
+    expect(first.map((e) => [e.locale, e.subject])).toEqual([['de', 'Anna hat zu Matin table lamp, blue geschrieben']]);
+    expect(first[0]!.text).toContain('Anna hat zu Matin table lamp, blue geschrieben.');
+
+    const id = await suite.purchased(shop, buyer2, { listing_id: listing, delivery: { method: 'pickup' } });
+    const about = (await start(shop, seller, { order_id: id, body: 'Danke!' })).conversation;
+    await suite.advance(shop, now());
+    expect((await toBuyer2(about.id)).map((e) => [e.locale, e.subject])).toEqual([['de', 'Anna hat zu Matin table lamp, blue geschrieben']]);
+  });
+
   test('a user writing to support notifies nobody; support’s answer notifies the user', async () => {
     const { conversation } = await start(own, suite.ownSeller, { support: true, body: 'Help' });
     const ran = await suite.advance(own, now());

@@ -266,6 +266,21 @@ describe('demo content', () => {
     expect((blockOf(sv, 'hero')!.image as { alt: string }).alt).toBe('Ett ljust vardagsrum med soffa, lampa och växter');
     expect((blockOf(sv, 'autumn')!.image as { alts: Record<string, string> }).alts).toEqual({ en: 'A bright living room with a sofa, a lamp and plants', sv: 'Ett ljust vardagsrum med soffa, lampa och växter' });
     expect((await get('/v1/locations', keys.secret)).json().items[0].opening_hours_by_language).toEqual({ en: 'Tue–Sat 11–18', sv: 'tis–lör 11–18' });
+    // the shipping table's texts in both languages too: `name` (and `about`, `delivery_time`) stay the default language's
+    type Text = { name: string; names?: Record<string, string>; about?: string; abouts?: Record<string, string>; delivery_time?: string; delivery_times?: Record<string, string> };
+    const { shipping } = (await get('/v1/marketplace', keys.secret)).json() as { shipping: { sizes: Text[]; zones: Text[]; options: Text[] } };
+    const rows = [...shipping.sizes, ...shipping.zones, ...shipping.options];
+    expect(rows.length).toBe(5);
+    for (const r of rows) {
+      expect(Object.keys(r.names ?? {}).sort(), r.name).toEqual(['en', 'sv']);
+      expect(r.names!.en).toBe(r.name);
+      expect(r.names!.sv).not.toBe(r.name);
+    }
+    for (const s of shipping.sizes) expect(s.abouts).toEqual({ en: s.about, sv: expect.not.stringMatching(s.about!) });
+    expect(shipping.zones.map((z) => [z.names!.sv, z.delivery_times])).toEqual([
+      ['Sverige', { en: '1–3 days', sv: '1–3 dagar' }],
+      ['Europa', { en: '3–6 days', sv: '3–6 dagar' }],
+    ]);
     // a restart changes nothing, and an operator's edit is kept
     await put('home', 'en', { title: 'Edited', description: '', blocks: [] }, 'demo');
     expect(await ensureDemoPages({ orm: h.orm, ports: h.ports })).toBe(false);

@@ -155,12 +155,17 @@ describe('emailed-link pages in a browser', () => {
     await form.getByRole('button', { name: 'Logga in' }).click();
     await page.waitForURL('**/sv/account');
     await expect(page.getByTestId('email-status').textContent()).resolves.toBe('Bekräftad');
-    // at 1280 px, signed in, the header's links sit on one row, each on one line
+    // at 1280 px, signed in, the header's links (the dev mailbox's too) sit on one row, each on one line: in Swedish and English
     await page.setViewportSize({ width: 1280, height: 800 });
-    const boxes = await page.locator('.account-nav a').evaluateAll((els) => els.map((e) => ({ text: e.textContent, top: Math.round(e.getBoundingClientRect().top), height: e.getBoundingClientRect().height })));
-    expect(boxes.map((b) => b.text)).toContain('Logga ut');
-    for (const b of boxes) expect(b.height, b.text ?? '').toBeLessThanOrEqual(48);
-    expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+    const navLinks = () => page.locator('.account-nav a').evaluateAll((els) => els.map((e) => ({ text: e.textContent, top: Math.round(e.getBoundingClientRect().top), height: e.getBoundingClientRect().height })));
+    for (const [lang, expected] of [['sv', ['Logga ut', 'Utvecklarbrevlåda']], ['en', ['Sign out', 'Dev mailbox']]] as const) {
+      if (lang === 'en') await page.goto('/en/account');
+      const boxes = await navLinks();
+      expect(boxes.map((b) => b.text)).toEqual(expect.arrayContaining([...expected]));
+      for (const b of boxes) expect(b.height, b.text ?? '').toBeLessThanOrEqual(48);
+      expect(new Set(boxes.map((b) => b.top)).size, lang).toBe(1);
+    }
+    await page.goto('/sv/account');
     await page.getByRole('link', { name: 'Logga ut' }).click();
     await page.getByRole('button', { name: 'Logga ut' }).click();
     await page.waitForURL((u) => u.pathname === '/sv');

@@ -101,6 +101,39 @@ describe('browsing the shop', () => {
     await expect(page.locator('.listing-card-title mark').allTextContents()).resolves.toEqual(['tool']);
   });
 
+  test("the home page's places to visit give their opening hours in the page's language, none of the other's", async () => {
+    const page = await visitor();
+    const visit = () => page.getByRole('region', { name: /^(Visit us|Besök oss)$/ });
+    await page.goto('/en');
+    await expect(visit().locator('.hours').allTextContents()).resolves.toEqual(['Tue–Sat 11–18']);
+    await expect(visit().textContent()).resolves.toContain('Södermalm showroom');
+    await page.goto('/sv');
+    await expect(visit().locator('.hours').allTextContents()).resolves.toEqual(['tis–lör 11–18']);
+    await expect(visit().textContent()).resolves.not.toContain('Tue–Sat');
+  });
+
+  test("a seller's listing whose last unit waits for payment reads Reserved, not On sale, in the list and the editor (en, sv)", async () => {
+    const page = await (await stack.browser.newContext({ baseURL: stack.storefrontUrl })).newPage();
+    onTestFailed(async ({ task }) => screenshotOnFailure(page, task.name));
+    await page.context().addCookies([{ name: 'hm_session', value: shop.sellerSession, url: stack.storefrontUrl }]);
+    // the teak tray: two units, one paid for, one in an order awaiting payment
+    const row = () => page.getByTestId('my-listing').filter({ has: page.getByRole('link', { name: 'Teak tray' }) });
+    await page.goto('/en/account/listings');
+    await expect(row().getByTestId('my-listing-status').textContent()).resolves.toBe('Reserved');
+    // a listing on sale keeps "On sale"
+    await expect(page.getByTestId('my-listing').filter({ has: page.getByRole('link', { name: 'Artek stool 60' }) }).getByTestId('my-listing-status').textContent()).resolves.toBe('On sale');
+    await row().getByRole('link', { name: 'Teak tray' }).click();
+    await page.waitForURL(/\/en\/account\/listings\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('listing-status').textContent()).resolves.toBe('Reserved');
+    await expect(page.locator('main').textContent()).resolves.toContain('The last item is held for a buyer who has not paid yet; back on sale if the payment does not come.');
+    await expect(page.getByText('On sale since').count()).resolves.toBe(0);
+    await page.goto(page.url().replace('/en/', '/sv/'));
+    await expect(page.getByTestId('listing-status').textContent()).resolves.toBe('Reserverad');
+    await expect(page.locator('main').textContent()).resolves.toContain('Det sista exemplaret är reserverat för en köpare som inte har betalat än');
+    await page.goto('/sv/account/listings');
+    await expect(row().getByTestId('my-listing-status').textContent()).resolves.toBe('Reserverad');
+  });
+
   test('"Start selling" on the home page leads a visitor through sign-in to the new listing form', async () => {
     const page = await visitor();
     await page.goto('/en');

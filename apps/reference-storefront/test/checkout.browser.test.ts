@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { listOnSale, signUp } from './shop-fixtures.js';
+import { call, listOnSale, signUp } from './shop-fixtures.js';
 import { screenshotOnFailure, startStack, whenHydrated, type Stack } from './stack.js';
 
 /**
@@ -79,8 +79,13 @@ describe('buying in a browser', () => {
     await expect(page.getByTestId('quote-problem').textContent()).resolves.toBe('There is no voucher with this code.');
     // the summary stays, quoted without the voucher; the item is shown with its photo
     await expect(page.getByTestId('total').textContent()).resolves.toMatch(/SEK\s*3,119$/);
-    await expect(page.getByTestId('checkout-item').locator('img').count()).resolves.toBe(1);
-    await expect(page.getByTestId('checkout-item').textContent()).resolves.toContain('Oak bench');
+    const item = page.getByTestId('checkout-item');
+    await expect(item.locator('img').count()).resolves.toBe(1);
+    await expect(item.textContent()).resolves.toContain('Oak bench');
+    // the listing's own photo (its thumbnail), loaded, not a broken image
+    const { images } = await call<{ images: { id: string; urls: { thumb: string } }[] }>(stack, 'GET', `/v1/listings/${bench}`);
+    await expect(item.locator('img').getAttribute('src')).resolves.toBe(images[0]!.urls.thumb);
+    await expect.poll(() => item.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
     await form.getByLabel('Voucher code').fill('');
     await form.getByLabel('Voucher code').press('Tab');
     await page.waitForURL((u) => !u.search.includes('voucher_code'));
@@ -155,6 +160,15 @@ describe('buying in a browser', () => {
     // the seller's price table is what the buyer paid, not "What you pay"
     await expect(seller.getByRole('table').first().getByText('What the buyer paid').count()).resolves.toBe(1);
     await expect(seller.getByText('What you pay').count()).resolves.toBe(0);
+    // marking sent asks first, saying what happens, and asks for the tracking: in Swedish too
+    await seller.goto(`/sv/orders/${orderId}`);
+    await seller.getByText('Markera som skickad', { exact: true }).click();
+    const skicka = seller.getByRole('form', { name: 'Markera som skickad' });
+    await expect(skicka.textContent()).resolves.toContain('Köparen får veta att varan är på väg. Det går inte att ångra');
+    await expect(skicka.getByLabel('Jag skickar utan spårning').count()).resolves.toBe(1);
+    await expect(skicka.getByRole('button', { name: 'Ja, markera som skickad' }).isVisible()).resolves.toBe(true);
+    await expect(seller.getByRole('table').first().getByText('Det här betalade köparen').count()).resolves.toBe(1);
+    await seller.goto(`/en/orders/${orderId}`);
     // marking sent asks first and wants the tracking, or "without tracking" ticked
     await seller.getByText('Mark as sent', { exact: true }).click();
     const send = seller.getByRole('form', { name: 'Mark as sent' });
@@ -219,6 +233,9 @@ describe('buying in a browser', () => {
     await expect(seller.getByRole('button', { name: 'Place order and pay' }).count()).resolves.toBe(0);
     await seller.goto(`/sv/checkout/${shelf}`);
     await expect(seller.getByTestId('own-listing').textContent()).resolves.toBe('Det här är din egen annons: du kan inte köpa den.');
+    // the item's photo and title head the page in Swedish too
+    await expect(seller.getByTestId('checkout-item').textContent()).resolves.toContain('Pine shelf');
+    await expect(seller.getByTestId('checkout-item').locator('img').count()).resolves.toBe(1);
     // the seller's own last address is not the buyer's: nothing of it on this browser
     await expect(seller.getByLabel('Gatuadress').count()).resolves.toBe(0);
   });
@@ -238,6 +255,46 @@ describe('buying in a browser', () => {
     await form.getByRole('button', { name: 'Place order', exact: true }).click();
     await page.waitForURL(/\/en\/orders\/[0-9a-f-]{36}$/);
     await waitForState(page, 'purchased');
+  });
+
+  // before the next test gives the marketplace a shipping table (which a listing's own shipping price then cannot use)
+  test('an item the marketplace stores and ships: its seller is told who sends it and gets no seller actions, before and after it is sent (en, sv)', async () => {
+    const { site } = await stack.operator.sites.create({ marketplace: 'browser-shop', site: { kind: 'warehouse', name: 'Hall', line1: 'Lagervägen 1', postal_code: '141 75', city: 'Huddinge', country: 'SE', buyer_pickup: false } });
+    const chair = await listOnSale(stack, sellerToken, { title: 'Stored chair', price: { amount: 70000, currency: 'SEK' }, location: { country: 'SE', city: 'Stockholm' }, delivery: { shipping: { price: 9900 } } }, ['#5a7a52']);
+    await stack.operator.listings.custody({ id: chair, custody: 'stored', site: site.id });
+    const buyer = await signUp(stack, `stored.buyer.${Date.now()}@example.com`);
+    const placed = await call<{ order: { id: string }; payment: { client_secret: string } }>(stack, 'POST', '/v1/me/orders', {
+      session: buyer,
+      json: { listing_id: chair, delivery: { method: 'shipping', address: { name: 'Bo Buyer', line1: 'Götgatan 1', postal_code: '116 46', city: 'Stockholm', country: 'SE' } } },
+    });
+    const id = placed.order.id;
+    await call(stack, 'POST', '/v1/test-helpers/payments/confirm', { json: { client_secret: placed.payment.client_secret, outcome: 'succeeded' } });
+    await expect.poll(async () => (await call<{ state: string }>(stack, 'GET', `/v1/me/orders/${id}`, { session: buyer })).state, { timeout: 20_000, interval: 250 }).toBe('purchased');
+
+    const context = await stack.browser.newContext({ baseURL: stack.storefrontUrl, viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    await context.addCookies([{ name: 'hm_session', value: sellerToken, url: stack.storefrontUrl }]);
+    const seller = await context.newPage();
+    onTestFailed(async ({ task }) => screenshotOnFailure(seller, task.name));
+    const actions = () => seller.getByRole('region', { name: /What you can do|Det här kan du göra/ });
+    await seller.goto(`/en/orders/${id}`);
+    await expect(seller.getByText('You sold this').isVisible()).resolves.toBe(true);
+    await expect(seller.getByTestId('sent-by-marketplace').textContent()).resolves.toBe('The marketplace sends this item: it is stored with them, so there is nothing for you to send.');
+    await expect(actions().locator('form, details').count()).resolves.toBe(0);
+    await expect(seller.getByText('Mark as sent', { exact: true }).count()).resolves.toBe(0);
+    await seller.goto(`/sv/orders/${id}`);
+    await expect(seller.getByTestId('sent-by-marketplace').textContent()).resolves.toBe('Marknadsplatsen skickar den här varan: den förvaras hos dem, så du behöver inte skicka något.');
+    await expect(actions().locator('form, details').count()).resolves.toBe(0);
+    await expect(seller.getByText('Markera som skickad', { exact: true }).count()).resolves.toBe(0);
+
+    // the team sends it with tracking: the seller reads the tracking but cannot add or correct it
+    await stack.operator.orders.transition({ id, transition: 'mark-delivered', data: { tracking_number: 'W77', carrier: 'DHL' } });
+    await seller.goto(`/en/orders/${id}`);
+    await expect(seller.getByTestId('order-state').getAttribute('data-state')).resolves.toBe('delivered');
+    await expect(seller.getByTestId('tracking').textContent()).resolves.toBe('Tracking numberW77CarrierDHL');
+    await expect(seller.getByTestId('sent-by-marketplace').count()).resolves.toBe(1);
+    await expect(actions().locator('form, details').count()).resolves.toBe(0);
+    await expect(seller.getByText('Add or correct the tracking', { exact: true }).count()).resolves.toBe(0);
   });
 
   test('shipping from the marketplace table with delivery booking: the option changes the quote; the buyer books a delivery time on the order page', async () => {

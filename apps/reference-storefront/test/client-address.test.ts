@@ -44,6 +44,38 @@ describe('identifyClient', () => {
     }
   });
 
+  test("a server action's redirect, which Next renders by requesting it from this server with its own X-Forwarded-*, keeps the original request's client", () => {
+    const secret = 'process-secret';
+    const forwarded = (original: IncomingMessage) =>
+      request('127.0.0.1', { ...(original.headers as Record<string, string>), 'x-forwarded-for': '127.0.0.1', 'x-forwarded-host': 'localhost:3000', 'x-forwarded-proto': 'http', 'x-forwarded-port': '3000' });
+    // a browser on this machine: still one after signing in (the dev mailbox stays in the header)
+    const local = request('127.0.0.1', { host: 'localhost:3000' });
+    identifyClient(local, trusted, secret);
+    const again = forwarded(local);
+    identifyClient(again, trusted, secret);
+    expect(again.headers[CLIENT_IP_HEADER]).toBe('127.0.0.1');
+    expect(again.headers[FORWARDED_BY_UNTRUSTED_HEADER]).toBeUndefined();
+    expect(devMailboxOpen(new Headers(again.headers as Record<string, string>), 'loopback', true)).toBe(true);
+    // a shopper elsewhere stays that shopper (not this machine), and a marked request stays marked
+    const remote = request('203.0.113.7', { host: 'shop.example', 'x-forwarded-for': '127.0.0.1' });
+    identifyClient(remote, trusted, secret);
+    const continued = forwarded(remote);
+    identifyClient(continued, trusted, secret);
+    expect(continued.headers[CLIENT_IP_HEADER]).toBe('203.0.113.7');
+    expect(continued.headers[FORWARDED_BY_UNTRUSTED_HEADER]).toBe('1');
+  });
+
+  test('the mark cannot come from outside: a guessed one, or the right one without a client address, is identified afresh', () => {
+    const guessed = request('127.0.0.1', { 'x-shop-identified': 'guess', 'x-forwarded-for': '127.0.0.1', [CLIENT_IP_HEADER]: '127.0.0.1' });
+    identifyClient(guessed, trusted, 'process-secret');
+    expect(guessed.headers[FORWARDED_BY_UNTRUSTED_HEADER]).toBe('1');
+    expect(guessed.headers['x-forwarded-for']).toBeUndefined();
+    expect(guessed.headers['x-shop-identified']).toBe('process-secret');
+    const bare = request('::ffff:203.0.113.7', { 'x-shop-identified': 'process-secret' });
+    identifyClient(bare, trusted, 'process-secret');
+    expect(bare.headers[CLIENT_IP_HEADER]).toBe('203.0.113.7');
+  });
+
   test('STOREFRONT_TRUSTED_PROXIES must list IP addresses', () => {
     expect(() => trustedProxies('proxy.internal')).toThrow(/not an IP address/);
     expect([...trustedProxies('')]).toEqual([]);

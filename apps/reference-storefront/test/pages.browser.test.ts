@@ -52,7 +52,10 @@ describe('the demo front page', () => {
       await expect.poll(() => page.locator('[data-block=showroom]').textContent()).toContain('Götgatan 1');
       // the showroom's opening hours and the hero picture's alt text in the page's language
       expect(await page.locator('[data-block=showroom]').textContent()).toContain(lang === 'sv' ? 'tis–lör 11–18' : 'Tue–Sat 11–18');
-      expect(await page.locator('[data-block=hero] img').getAttribute('alt')).toBe(lang === 'sv' ? 'Ett ljust vardagsrum med soffa, lampa och växter' : 'A bright living room with a sofa, a lamp and plants');
+      const alt = lang === 'sv' ? 'Ett ljust vardagsrum med soffa, lampa och växter' : 'A bright living room with a sofa, a lamp and plants';
+      expect(await page.locator('[data-block=hero] img').getAttribute('alt')).toBe(alt);
+      // the banner's picture too (the "banner image alt text")
+      expect(await page.locator('[data-block=banner] img').getAttribute('alt')).toBe(alt);
       expect(await page.locator('[data-block=category_tiles] a').allTextContents()).toEqual(lang === 'sv' ? ['Möbler', 'Belysning'] : ['Furniture', 'Lighting']);
       expect(await page.getAttribute('html', 'lang')).toBe(lang);
       // an answer behind its question opens
