@@ -5,8 +5,9 @@
  *             takes them, each appending a `user.created` event in its transaction, delivered as a
  *             signed webhook to a receiver on 127.0.0.1 (test mode allows http://localhost) by the job
  *             worker: the delivery throughput (first commit → last delivery) and the lag of a queue.
- *   without   the storefront mix (storefront-mix.ts, the one bench:load uses) at BENCH_EVENTS_MIX_CONNECTIONS
- *             (8) for T seconds, beside sign-ups at a steady rate R, with the endpoint disabled: events
+ *   without   the storefront mix (storefront-mix.ts, the one bench:load uses) at a steady BENCH_EVENTS_MIX_RATE
+ *             (100 requests/s, below bench:load's knee: the same load on both sides, so p95 is compared at
+ *             equal throughput) over 8 connections for T seconds, beside sign-ups at a steady rate R, with the endpoint disabled: events
  *             appended, nothing delivered. R is half the burst's delivery throughput (BENCH_EVENTS_RATE_SHARE);
  *             T enough for half the rest at R, within 10..BENCH_EVENTS_MIX_S (60) seconds.
  *   with      the same mix, the same steady sign-ups, the endpoint enabled: every event delivered while
@@ -39,6 +40,7 @@ const MIX_S = Number(process.env.BENCH_EVENTS_MIX_S ?? 60);
 const PRODUCERS = 8;
 const RATE_SHARE = Number(process.env.BENCH_EVENTS_RATE_SHARE ?? 0.5);
 const MIX_CONNECTIONS = Number(process.env.BENCH_EVENTS_MIX_CONNECTIONS ?? 8);
+const MIX_RATE = Number(process.env.BENCH_EVENTS_MIX_RATE ?? 100);
 const LISTINGS = Number(process.env.BENCH_EVENTS_LISTINGS ?? 5000);
 const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? readConfig({} as NodeJS.ProcessEnv).WORKER_CONCURRENCY);
 const P95_RATIO_TARGET = 1.2;
@@ -145,15 +147,15 @@ async function main() {
     };
     /** The mix for `seconds` beside `count` steady sign-ups: its latencies. */
     const mixBeside = async (phase: Phase, count: number) => {
-      await runMix(apiUrl, next, MIX_CONNECTIONS, 2); // settle: connections open, pools warm
+      await runMix(apiUrl, next, MIX_CONNECTIONS, 2, undefined, undefined, MIX_RATE); // settle: connections open, pools warm
       const latencies: number[] = [];
-      const [r] = await Promise.all([runMix(apiUrl, next, MIX_CONNECTIONS, seconds, undefined, (ms) => latencies.push(ms)), steady(phase, count)]);
+      const [r] = await Promise.all([runMix(apiUrl, next, MIX_CONNECTIONS, seconds, undefined, (ms) => latencies.push(ms), MIX_RATE), steady(phase, count)]);
       latencies.sort((a, b) => a - b);
       return { requests: r.requests.total, rps: r.requests.total / r.duration, p50: percentileOfSorted(latencies, 0.5), p95: percentileOfSorted(latencies, 0.95), p99: percentileOfSorted(latencies, 0.99), failed: r.non2xx + r.errors + r.timeouts };
     };
 
     // 2. without deliveries: the endpoint off, the same sign-ups (events appended, none sent)
-    console.error(`bench:events storefront mix, ${MIX_CONNECTIONS} connections, ${seconds} s, beside ${f(rate)} sign-ups/s — without deliveries…`);
+    console.error(`bench:events storefront mix, ${MIX_RATE} requests/s over ${MIX_CONNECTIONS} connections, ${seconds} s, beside ${f(rate)} sign-ups/s — without deliveries…`);
     await operator.webhooks.update({ marketplace: 'bench', id: endpoint.id, enabled: false });
     const without = await mixBeside('off', STEADY);
     // 3. with deliveries
@@ -191,10 +193,10 @@ async function main() {
       events: { delivered: arrivals.burst.size + arrivals.tail.size + arrivals.steady.size, duplicates, notSubscribedButDelivered: arrivals.off.size, failedJobs: Number(failedJobs), verified: `${verified}/${samples.length}` },
       burst: { events: BURST + TAIL, producedMs: burstProducedMs, signUpsPerS: (BURST + TAIL) / (burstProducedMs / 1000), signUpP95Ms: percentile([...signUpMs.burst, ...signUpMs.tail], 0.95), ...burst },
       steady: { events: STEADY, rate, seconds, signUpP95Ms: percentile(signUpMs.steady, 0.95), deliveredDuringMix, drainMs: steadyDrainMs, ...steadyStats },
-      mix: { connections: MIX_CONNECTIONS, seconds, without, with: withDeliveries, p95Ratio: ratio, target: P95_RATIO_TARGET, met: ratio <= P95_RATIO_TARGET },
+      mix: { connections: MIX_CONNECTIONS, rate: MIX_RATE, seconds, without, with: withDeliveries, p95Ratio: ratio, target: P95_RATIO_TARGET, met: ratio <= P95_RATIO_TARGET },
       loadAverageAtEnd: os.loadavg().map((l) => Number(l.toFixed(2))),
     };
-    const report = { benchmark: 'events', started: started.toISOString(), machine: machineInfo, settings: { events: EVENTS, producers: PRODUCERS, mixSecondsMax: MIX_S, rateShare: RATE_SHARE, mixConnections: MIX_CONNECTIONS, listings: LISTINGS, workerConcurrency: WORKER_CONCURRENCY, mix: MIX }, result };
+    const report = { benchmark: 'events', started: started.toISOString(), machine: machineInfo, settings: { events: EVENTS, producers: PRODUCERS, mixSecondsMax: MIX_S, mixRate: MIX_RATE, rateShare: RATE_SHARE, mixConnections: MIX_CONNECTIONS, listings: LISTINGS, workerConcurrency: WORKER_CONCURRENCY, mix: MIX }, result };
     const row = (name: string, s: ReturnType<typeof lagStats>, events: number, producer: string) =>
       `| ${name} | ${f(events)} | ${producer} | ${f(s.deliveredPerS)} | ${f(s.lagP50Ms)} ms | ${f(s.lagP95Ms)} ms | ${f(s.lagMaxMs)} ms |`;
     const mixRow = (name: string, m: typeof without) => `| ${name} | ${f(m.rps)} | ${f(m.p50, 1)} | ${f(m.p95, 1)} | ${f(m.p99, 1)} | ${m.failed} |`;
@@ -212,7 +214,7 @@ async function main() {
       '',
       `${f(result.events.delivered)} of ${f(EVENTS)} delivered, ${duplicates} twice, ${result.events.failedJobs} delivery jobs with an error, ${result.events.notSubscribedButDelivered} sent while the endpoint was off; signatures verified on a sample: ${result.events.verified}. The burst's lag is mostly its queue (events produced faster than delivered); the steady lag is what one delivery costs.`,
       '',
-      `Storefront mix (${Object.entries(MIX).map(([k, v]) => `${k} ${v * 100} %`).join(', ')}; ${f(LISTINGS)} listings), ${MIX_CONNECTIONS} connections, ${seconds} s each, beside ${f(rate)} sign-ups/s, one after the other:`,
+      `Storefront mix (${Object.entries(MIX).map(([k, v]) => `${k} ${v * 100} %`).join(', ')}; ${f(LISTINGS)} listings) sent at ${f(MIX_RATE)} requests/s over ${MIX_CONNECTIONS} connections (req/s below: what the API answered), ${seconds} s each, beside ${f(rate)} sign-ups/s, one after the other:`,
       '',
       '| Storefront mix | req/s | p50 ms | p95 ms | p99 ms | failed |',
       '|---|--:|--:|--:|--:|--:|',

@@ -99,8 +99,11 @@ export async function checkMix(apiUrl: string, next: () => Spec, requests = 200)
   }
 }
 
-/** autocannon over the mix; `onSent` sees each request's kind, `onResponse` each response time (ms, exact). */
-export function runMix(apiUrl: string, next: () => Spec, connections: number, seconds: number, onSent?: (kind: Kind) => void, onResponse?: (ms: number) => void) {
+/**
+ * autocannon over the mix; `onSent` sees each request's kind, `onResponse` each response time (ms, exact);
+ * `overallRate`: at most this many requests per second in all (a steady load below the knee), else as fast as answered.
+ */
+export function runMix(apiUrl: string, next: () => Spec, connections: number, seconds: number, onSent?: (kind: Kind) => void, onResponse?: (ms: number) => void, overallRate?: number) {
   return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -108,6 +111,7 @@ export function runMix(apiUrl: string, next: () => Spec, connections: number, se
         connections,
         duration: seconds,
         timeout: 10,
+        ...(overallRate ? { overallRate } : {}),
         requests: [
           {
             setupRequest: (req) => {
