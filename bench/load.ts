@@ -3,12 +3,8 @@
  * process, one worker process and one Postgres on this machine reach their knee, and which of them
  * is busiest there (what to scale first).
  *
- *   mix          70 % listing search (`GET /v1/listings` with varied words, prefixes, categories, terms,
- *                price ranges and sorts), 20 % listing pages (`GET /v1/listings/{id}`), 10 %
- *                favourites and sign-ins (save / forget a listing, the saved list, `POST /v1/sessions`
- *                with a password); reads with the publishable key, the rest with the secret key and a
- *                user's session, as a storefront's server sends them. Every request is picked at random
- *                from the mix as it is sent (seeded, so runs send the same sequence).
+ *   mix          storefront-mix.ts (70 % listing search, 20 % listing pages, 10 % favourites and
+ *                sign-ins; seeded), the same mix bench:events measures with and without deliveries.
  *   processes    the API (`startApi`, no worker, API key cache 1 s as `npm start`) and the job worker
  *                (`startApi` with `http: false`, as `npm run worker`) each in its own process, Postgres
  *                embedded; autocannon in this process. CPU of each from /proc and process.cpuUsage.
@@ -23,16 +19,14 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { f, machine, machineCpuSeconds, percentileOfSorted, postgresCpuSeconds, startApi, startApiStack, writeResults } from './lib.js';
-import { RARE_WORD, VOCABULARY, seedBench } from './seed.js';
+import { seedBench } from './seed.js';
+import { MIX, MIX_USERS as USERS, checkMix, mixUsers, runMix, storefrontMix, type Kind } from './storefront-mix.js';
 
 const LISTINGS = Number(process.env.BENCH_LOAD_LISTINGS ?? 20_000);
 const STEP_S = Number(process.env.BENCH_LOAD_STEP_S ?? 8);
 const STEPS = (process.env.BENCH_LOAD_STEPS ?? '1,2,4,8,16,32,64,128').split(',').map(Number);
 const P95_LIMIT_MS = 200;
-const USERS = 20;
-const PASSWORD = 'bench-load-password';
 const WORKER_CONCURRENCY = 4;
 
 type Role = 'api' | 'worker';
@@ -99,27 +93,6 @@ function startChild(role: Role, databaseUrl: string, dir: string): Promise<Child
   });
 }
 
-/** A small seeded generator (mulberry32), so every run sends the same sequence of requests. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Kind = 'search' | 'listing' | 'favorite' | 'sign-in';
-interface Spec {
-  kind: Kind;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
 interface Step {
   connections: number;
   seconds: number;
@@ -155,85 +128,17 @@ async function main() {
     const ids = (await stack.orm.em.getConnection().execute<{ id: string }[]>('select id from listings where marketplace_id = ? and on_sale order by random() limit 2000', [seed.marketplaceId])).map((r) => r.id);
 
     console.error(`bench:load ${USERS} users with passwords…`);
-    const secret = { authorization: `Bearer ${keys.secret}`, 'content-type': 'application/json' };
-    const users: { email: string; session: string }[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const email = `shopper${i}@example.com`;
-      const res = await fetch(`${stack.apiUrl}/v1/users`, { method: 'POST', headers: secret, body: JSON.stringify({ email, password: PASSWORD }) });
-      if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-      users.push({ email, session: ((await res.json()) as { session: { token: string } }).session.token });
-    }
+    const users = await mixUsers(stack.apiUrl, keys.secret);
 
     console.error('bench:load starting the API and the worker, each in its own process…');
     const [api, worker] = await Promise.all([startChild('api', stack.db.url, stack.dir), startChild('worker', stack.db.url, stack.dir)]);
     children.push(api, worker);
     const postmasterPid = Number(readFileSync(path.join(stack.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-    // The mix, picked per request from a seeded generator.
-    const rnd = random(16);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-    const publishable = { authorization: `Bearer ${keys.publishable}` };
-    const words = [...VOCABULARY, RARE_WORD];
-    const sorts = ['newest', 'price_asc', 'price_desc', 'popular'];
-    const search = (): Spec => {
-      const q = new URLSearchParams({ limit: '24' });
-      const shape = rnd();
-      if (shape < 0.35) q.set('q', pick(words));
-      else if (shape < 0.45) q.set('q', `${pick(words)} ${pick(words)}`);
-      else if (shape < 0.55) q.set('q', pick(words).slice(0, 2));
-      else if (shape < 0.8) q.set('category', pick(seed.categories).id);
-      if (rnd() < 0.2) q.append('term', pick(seed.brands));
-      if (rnd() < 0.15) {
-        q.set('min_price', String(1000 * Math.floor(rnd() * 100)));
-        q.set('max_price', String(100_000 + 10_000 * Math.floor(rnd() * 100)));
-      }
-      if (!q.has('q') || rnd() < 0.3) q.set('sort', pick(sorts));
-      return { kind: 'search', method: 'GET', path: `/v1/listings?${q}`, headers: publishable };
-    };
-    const next = (): Spec => {
-      const r = rnd();
-      if (r < 0.7) return search();
-      if (r < 0.9) return { kind: 'listing', method: 'GET', path: `/v1/listings/${pick(ids)}`, headers: publishable };
-      const user = pick(users);
-      const session = { authorization: `Bearer ${keys.secret}`, 'x-user-session': user.session };
-      if (r < 0.94) return { kind: 'favorite', method: 'PUT', path: `/v1/me/favorites/${pick(ids)}`, headers: session };
-      if (r < 0.96) return { kind: 'favorite', method: 'DELETE', path: `/v1/me/favorites/${pick(ids)}`, headers: session };
-      if (r < 0.98) return { kind: 'favorite', method: 'GET', path: '/v1/me/favorites?limit=24', headers: session };
-      return { kind: 'sign-in', method: 'POST', path: '/v1/sessions', headers: secret, body: JSON.stringify({ email: user.email, password: PASSWORD }) };
-    };
-
-    // Every shape answers 2xx before any load: a mix that fails requests would measure errors.
-    for (let i = 0; i < 200; i++) {
-      const s = next();
-      const res = await fetch(`${api.apiUrl}${s.path}`, { method: s.method, headers: s.headers, ...(s.body ? { body: s.body } : {}) });
-      if (res.status >= 300) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
-    }
-
-    /** autocannon over the mix; `onSent` sees each request's kind, `onResponse` each response time (ms, exact) */
-    const run = (connections: number, seconds: number, onSent?: (kind: Kind) => void, onResponse?: (ms: number) => void) =>
-      new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon(
-          {
-            url: api.apiUrl,
-            connections,
-            duration: seconds,
-            timeout: 10,
-            requests: [
-              {
-                setupRequest: (req) => {
-                  const s = next();
-                  onSent?.(s.kind);
-                  // keep autocannon's defaults (host, port); replace what the mix decides
-                  return { ...req, method: s.method, path: s.path, headers: s.headers, body: s.body ?? '' };
-                },
-              },
-            ],
-          },
-          (err, result) => (err ? reject(err) : resolve(result)),
-        );
-        if (onResponse) instance.on('response', (_client, _status, _bytes, ms) => onResponse(ms));
-      });
+    // The mix, picked per request from a seeded generator; every shape answers 2xx before any load.
+    const next = storefrontMix({ keys, seed, ids, users });
+    await checkMix(api.apiUrl, next);
+    const run = (connections: number, seconds: number, onSent?: (kind: Kind) => void, onResponse?: (ms: number) => void) => runMix(api.apiUrl, next, connections, seconds, onSent, onResponse);
 
     const steps: Step[] = [];
     for (const connections of STEPS) {
@@ -285,7 +190,7 @@ async function main() {
       date: started.toISOString(),
       machine: machineInfo,
       settings: { listings: LISTINGS, stepSeconds: STEP_S, steps: STEPS, p95LimitMs: P95_LIMIT_MS, users: USERS, workerConcurrency: WORKER_CONCURRENCY },
-      mix: { search: 0.7, listingPage: 0.2, favourites: 0.08, signIns: 0.02 },
+      mix: MIX,
       steps,
       knee: knee ? { connections: knee.connections, rps: knee.rps, p95: knee.p95, cpu: knee.cpu } : null,
       firstPastLimit: past ? { connections: past.connections, rps: past.rps, p95: past.p95, non2xx: past.non2xx, errors: past.errors, timeouts: past.timeouts } : null,

@@ -59,3 +59,10 @@ test('newsletter contacts: the list in Postgres by default, Resend contacts with
   expect([resend.contacts.name, resend.mailer.name]).toEqual(['resend', 'resend']);
   expect(resend.contacts.needsAudience).toBe(true);
 });
+
+test('WORKER_CONCURRENCY: 8 jobs at once by default, 1..100 taken, 0 and 101 refused naming the variable', () => {
+  expect(readConfig({}, '/tmp').WORKER_CONCURRENCY).toBe(8);
+  expect(readConfig({ WORKER_CONCURRENCY: '1' }, '/tmp').WORKER_CONCURRENCY).toBe(1);
+  expect(readConfig({ WORKER_CONCURRENCY: '100' }, '/tmp').WORKER_CONCURRENCY).toBe(100);
+  for (const bad of ['0', '101', '2.5']) expect(() => readConfig({ WORKER_CONCURRENCY: bad }, '/tmp'), bad).toThrow(/WORKER_CONCURRENCY/);
+});

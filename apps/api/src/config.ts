@@ -34,6 +34,8 @@ const ZConfig = z.object({
   BACK_OFFICE_URL: z.string().url().optional(),
   START_STOREFRONT: z.stringbool().default(true),
   START_WORKER: z.stringbool().default(true),
+  // jobs one worker process runs at once: most wait on the network (webhook receivers up to 10 s, email, Stripe), not the CPU
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   // listings of the demo shop seeded on the first start in test mode (0: the demo's accounts only)
   DEMO_LISTINGS: z.coerce.number().int().min(0).max(MAX_DEMO_LISTINGS).default(DEFAULT_DEMO_LISTINGS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

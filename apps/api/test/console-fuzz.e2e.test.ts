@@ -39,8 +39,12 @@ process.on('uncaughtException', onUncaught);
 beforeAll(async () => {
   h = await startHarness({ app: { logger: errorLogger(errorLog) } });
   const world: World = await buildWorld(h);
-  const operators: FuzzContext['operators'] = { admin: await operatorToken('boss@fuzz.example'), spare: await operatorToken('leaving@fuzz.example'), email: 'boss@fuzz.example', password: PASSWORD, keys: [] as string[] };
+  const operators: FuzzContext['operators'] = { admin: await operatorToken('boss@fuzz.example'), spare: await operatorToken('leaving@fuzz.example'), email: 'boss@fuzz.example', password: PASSWORD, keys: [] as string[], webhooks: [], events: [] };
   for (let i = 0; i < 3; i++) operators!.keys.push((await h.console.keys.create({ marketplace: 'fuzz', kind: 'publishable' })).key.id);
+  // webhook endpoints of A to change, rotate, replay to and delete (a receiver nobody listens on: deliveries are jobs the fuzz never runs), and events of A to replay
+  for (let i = 0; i < 3; i++) operators!.webhooks.push((await h.console.webhooks.create({ marketplace: 'fuzz', url: 'http://127.0.0.1:9/hooks', events: '*' })).endpoint.id);
+  operators!.events.push(...(await h.request({ method: 'GET', url: '/v1/events?limit=5', key: world.secret })).json().items.map((e: { id: string }) => e.id));
+  expect(operators!.events.length).toBeGreaterThan(0);
   // a real cursor of each paged console list (a forged one needs the query that made it)
   for (const path of ['/console/v1/listings', '/console/v1/audit']) {
     const res = await h.request({ method: 'GET', url: `${path}?limit=1`, key: operators!.admin });

@@ -21,8 +21,10 @@ const FIXTURES: Record<string, Fixture<World>> = {
   '/users/{id}': { value: (w) => w.bob.id },
   '/orders/{id}': { value: (w) => w.orders.booked[0]! },
   '/keys/{id}': { value: () => spareKey }, // a publishable key of A made for this (a revoke the matrix lets through would not spoil the world's)
+  '/webhooks/{id}': { value: () => spareWebhook }, // a webhook endpoint of A (its delivery log, changes, replay)
 };
 let spareKey: string;
+let spareWebhook: string;
 
 interface Callers {
   admin: string;
@@ -71,6 +73,7 @@ beforeAll(async () => {
   w = await buildWorld(h);
   doc = (await h.app.inject({ method: 'GET', url: '/console/v1/openapi.json' })).json();
   spareKey = (await h.console.keys.create({ marketplace: 'fuzz', kind: 'publishable' })).key.id;
+  spareWebhook = (await h.console.webhooks.create({ marketplace: 'fuzz', url: 'http://127.0.0.1:9/hooks', events: '*' })).endpoint.id;
   // a session of A's admin left unused for 12 hours (and a minute): expired; the others sign in after
   const expired = await operatorToken('fuzz', 'gone@fuzz.example', 'admin');
   h.clock.advance(12 * 60 * 60_000 + 60_000);

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { MarketplaceSchema } from '@hm/db/entities';
@@ -7,6 +5,7 @@ import { tenantEm } from '@hm/db/orm';
 import { createConfirmedUser } from '@hm/domain/accounts';
 import { emailsTo, signUp } from './harness.js';
 import { ordersSuite, type Market, type Person } from './orders.suite.js';
+import { startReceiver, type Received } from './webhook-receiver.js';
 
 /**
  * Events (issue 27): appended with each change in its transaction, read from the feed with `after`
@@ -160,27 +159,18 @@ describe('the feed', () => {
 });
 
 describe('webhooks', () => {
-  let server: Server;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let url: string;
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const answers: number[] = [];
+  let received: Received[];
+  let answers: number[];
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.statusCode = answers.shift() ?? 200;
-        res.end(res.statusCode === 200 ? 'ok' : 'x'.repeat(5000));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    receiver = await startReceiver((status) => (status === 200 ? 'ok' : 'x'.repeat(5000)));
+    ({ url, received, answers } = receiver);
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => receiver.close());
 
   /** The package's own verifier, at the timestamp the webhook carries (the service runs on the test clock). */
-  function verify(secret: string, r: { headers: IncomingHttpHeaders; body: string }) {
+  function verify(secret: string, r: Received) {
     const at = Number(r.headers['webhook-timestamp']) * 1000;
     const now = vi.spyOn(Date, 'now').mockReturnValue(at);
     try {

@@ -96,7 +96,17 @@ export interface FuzzContext {
   /** a counter for unique values (emails) */
   seq: { n: number };
   /** /console/v1: operator session tokens of marketplace A: its admin's, and one signing out may end */
-  operators?: { admin: string; email: string; password: string; spare: string; /** API keys of A to revoke (never the world's own) */ keys: string[] };
+  operators?: {
+    admin: string;
+    email: string;
+    password: string;
+    spare: string;
+    /** API keys of A to revoke (never the world's own) */
+    keys: string[];
+    /** webhook endpoints of A (to change, rotate, delete, replay to) and event ids of A (to replay) */
+    webhooks: string[];
+    events: string[];
+  };
 }
 
 /** Stands for a spare session the runner puts in when the request is sent (see `spareSessions`). */
@@ -129,6 +139,7 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
     if (t.startsWith('/users/')) return r.pick([world.alice.id, world.bob.id]);
     if (t.startsWith('/orders/')) return r.pick(world.orders.ids);
     if (t.startsWith('/keys/')) return r.pick(ctx.operators!.keys);
+    if (t.startsWith('/webhooks/')) return r.pick(ctx.operators!.webhooks);
     return r.pick([...l.onSale, ...l.publishable, ...world.bob.listings]);
   }
   if (t === '/catalog-terms/{kind}/{slug}') {
@@ -203,6 +214,13 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         return op.base === '/console/v1' ? r.pick(['fuzz', 'other', 'nowhere']) : undefined;
       case 'to':
         return world.alice.email;
+      // the back office's webhook endpoints: a local receiver nobody listens on, types or every type, A's events
+      case 'url':
+        return op.base === '/console/v1' && op.template.startsWith('/webhooks') ? r.pick(['http://127.0.0.1:9/hooks', 'https://hooks.example/in']) : undefined;
+      case 'events':
+        return op.base === '/console/v1' && op.template.startsWith('/webhooks') ? r.pick([['*'], ['order.updated', 'payout.updated'], ['user.created']]) : undefined;
+      case 'event':
+        return op.base === '/console/v1' && op.template.startsWith('/webhooks') ? r.pick(ctx.operators!.events) : undefined;
       case 'in_use':
         return r.pick(['true', 'false']);
       case 'until':

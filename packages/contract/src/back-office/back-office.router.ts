@@ -50,6 +50,7 @@ import { ZMarketplaceSettings } from '@hm/domain/marketplace';
 import { ZTransitionFields } from '../console/procedures/transition-order.js';
 import { ZAttention, attentionOp } from '../console/attention.js';
 import { operatorProcedure, signInProcedure } from './procedure.js';
+import { webhooksRouter as webhooks } from './webhooks.router.js';
 import { ZAnyObject, ZAuditEntry, ZOperator, ZOperatorSignedIn, ZPage, ZPaging } from './schemas.js';
 import type { Context } from '@hm/domain/core';
 import type { Marketplace } from '@hm/db/entities';
@@ -382,7 +383,7 @@ const auditRouter = router({
 });
 
 /** The back office's API: tRPC at /console/trpc for the app, REST at /console/v1 (its own OpenAPI document); none of it under /v1. */
-export const backOfficeRouter = router({ sessions, invitations, me, attention, listings, orders, support, conversations, users, operators, keys, settings, audit: auditRouter });
+export const backOfficeRouter = router({ sessions, invitations, me, attention, listings, orders, support, conversations, users, operators, keys, settings, webhooks, audit: auditRouter });
 export type BackOfficeRouter = typeof backOfficeRouter;
 
 setConsoleMetaLookup((path) => (backOfficeRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>)[path]?._def.meta);

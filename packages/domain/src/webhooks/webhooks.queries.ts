@@ -120,9 +120,9 @@ export async function insertAttempt(em: EntityManager, a: AttemptRow & { id: str
 }
 
 /** An endpoint's most recent attempts, newest first (the delivery log). */
-export function listAttempts(em: EntityManager, endpointId: string, limit: number): Promise<(AttemptRow & { delivery_status: string })[]> {
+export function listAttempts(em: EntityManager, endpointId: string, limit: number): Promise<(AttemptRow & { delivery_status: DeliveryRow['status'] })[]> {
   const sql = tenantSql(em);
-  return sql<AttemptRow & { delivery_status: string }>`select a.delivery_id, a.event_id, a.attempt, a.status_code, a.duration_ms, a.error, a.response, a.at, d.status as delivery_status
+  return sql<AttemptRow & { delivery_status: DeliveryRow['status'] }>`select a.delivery_id, a.event_id, a.attempt, a.status_code, a.duration_ms, a.error, a.response, a.at, d.status as delivery_status
      from webhook_attempts a join webhook_deliveries d on d.marketplace_id = a.marketplace_id and d.id = a.delivery_id
      where a.marketplace_id = ${sql.marketplace} and a.endpoint_id = ${endpointId} order by a.at desc, a.attempt desc limit ${limit}`;
 }

@@ -29,7 +29,7 @@ export function toEndpointBody(e: EndpointRow) {
     events: e.events,
     enabled: e.enabled,
     /** `failing`: its latest attempts failed (the back-office's Attention list); `disabled`: by the team, or after 5 days of failures */
-    status: !e.enabled ? 'disabled' : e.failing_since ? 'failing' : 'enabled',
+    status: (!e.enabled ? 'disabled' : e.failing_since ? 'failing' : 'enabled') as 'enabled' | 'failing' | 'disabled',
     ...(e.failing_since && { failing_since: e.failing_since.toISOString() }),
     ...(e.disabled_reason && { disabled_reason: e.disabled_reason }),
     ...(e.previous_secret_until && e.previous_secret_until > new Date() && { previous_secret_signs_until: e.previous_secret_until.toISOString() }),
@@ -95,7 +95,7 @@ export async function updateWebhookEndpoint(ctx: WebhookContext, input: { id: st
 
 export async function deleteWebhookEndpoint(ctx: CommandContext, id: string) {
   if (!(await deleteEndpoint(ctx.em, id))) throw new NotFoundError('This webhook endpoint');
-  return { deleted: true, id };
+  return { deleted: true as const, id };
 }
 
 /** A new secret, shown once; the previous one signs beside it for 24 hours (receivers switch over meanwhile). */
