@@ -10,9 +10,12 @@
  * (target ≤ 1.5) and, across sizes, p50 at 1M / at 10k (target ≤ 3). The plan of each statement at
  * the largest size is kept (EXPLAIN ANALYZE, BUFFERS) to show what it uses.
  *
- * Run: npm run -s bench:search   (BENCH_SEARCH_SIZES=10000,1000000; BENCH_SEARCH_RUNS=20)
+ * Run: npm run -s bench:search   (BENCH_SEARCH_SIZES=10000,1000000; BENCH_SEARCH_RUNS=20;
+ * BENCH_SEARCH_ONLY=<regexp> measures only the queries whose name matches; BENCH_SEARCH_KEEP=<dir>
+ * keeps the cluster in <dir> and reuses a size's database when it is there, migrated to the current
+ * schema — for trying a change at 1M without seeding again; a recorded run seeds afresh)
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +39,8 @@ import { startBareSearch } from './search-bare.js';
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 20);
 const WARMUP = 3;
+const ONLY = process.env.BENCH_SEARCH_ONLY ? new RegExp(process.env.BENCH_SEARCH_ONLY) : undefined;
+const KEEP = process.env.BENCH_SEARCH_KEEP;
 
 
 interface Query {
@@ -66,6 +71,22 @@ function queries(seed: Awaited<ReturnType<typeof seedBench>>): Query[] {
   ];
 }
 
+/** What seedBench said of a database it filled in an earlier run (BENCH_SEARCH_KEEP). */
+async function keptSeed(databaseUrl: string): Promise<Awaited<ReturnType<typeof seedBench>>> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { id } = (await db.query(`select id from marketplaces where slug = 'bench'`)).rows[0] as { id: string };
+    const categories = (await db.query(`select id, slug, parent_id from categories where marketplace_id = $1 order by slug`, [id])).rows.map((r) => ({ id: r.id, slug: r.slug, parentId: r.parent_id }));
+    const terms = (await db.query(`select id, kind from catalog_terms where marketplace_id = $1 order by kind, slug`, [id])).rows as { id: string; kind: string }[];
+    const listings = Number((await db.query(`select count(*) from listings where marketplace_id = $1`, [id])).rows[0].count);
+    const of = (kind: string) => terms.filter((t) => t.kind === kind).map((t) => t.id);
+    return { marketplaceId: id, categories, brands: of('brand'), colors: of('color'), listings, seconds: 0 };
+  } finally {
+    await db.end();
+  }
+}
+
 const qs = (q: Record<string, string | string[]>) => {
   const u = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) for (const x of Array.isArray(v) ? v : [v]) u.append(k, x);
@@ -89,27 +110,31 @@ interface Row {
 async function main() {
   const started = new Date();
   const machineInfo = machine();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hm-bench-search-'));
+  const dir = KEEP ? path.resolve(KEEP) : mkdtempSync(path.join(os.tmpdir(), 'hm-bench-search-'));
+  mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755);
   console.error('bench:search starting Postgres…');
-  const server = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
+  const server = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: KEEP ? undefined : await freePort(), ephemeral: true });
   const rows: Row[] = [];
   const seeding: { size: number; seconds: number }[] = [];
   try {
     for (const size of SIZES) {
       const admin = new pg.Client({ connectionString: server.url });
       await admin.connect();
-      await admin.query(`create database bench_${size}`);
+      const kept = KEEP !== undefined && (await admin.query(`select 1 from pg_database where datname = $1`, [`bench_${size}`])).rowCount === 1;
+      if (!kept) await admin.query(`create database bench_${size}`);
       await admin.end();
       const url = new URL(server.url);
       url.pathname = `/bench_${size}`;
       const databaseUrl = url.toString();
       const orm = await createOrm(databaseUrl, { poolMax: 10 });
       await migrate(orm);
-      console.error(`bench:search seeding ${size.toLocaleString('en-US')} listings…`);
-      const seed = await seedBench(databaseUrl, { listings: size, marketplace: 'bench' });
-      seeding.push({ size, seconds: seed.seconds });
-      await orm.em.getConnection().execute('vacuum analyze listings');
+      console.error(`bench:search ${kept ? 'reusing' : 'seeding'} ${size.toLocaleString('en-US')} listings…`);
+      const seed = kept ? await keptSeed(databaseUrl) : await seedBench(databaseUrl, { listings: size, marketplace: 'bench' });
+      if (!kept) {
+        seeding.push({ size, seconds: seed.seconds });
+        await orm.em.getConnection().execute('vacuum analyze listings');
+      }
 
       const em = orm.em.fork();
       const marketplace = await em.findOneOrFail(MarketplaceSchema, { id: seed.marketplaceId });
@@ -125,7 +150,7 @@ async function main() {
       const headers = { authorization: `Bearer ${token}` };
 
       try {
-        for (const q of queries(seed)) {
+        for (const q of queries(seed).filter((x) => !ONLY || ONLY.test(x.name))) {
           // deep paging: walk the cursor to the page being measured
           let query = { ...q.query };
           for (let i = 0; i < (q.depth ?? 0); i++) {
@@ -211,7 +236,7 @@ async function main() {
     }
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!KEEP) rmSync(dir, { recursive: true, force: true });
   }
 
   const smallest = Math.min(...SIZES);
@@ -230,7 +255,7 @@ async function main() {
     '',
     `GET /v1/listings through the API (HTTP, publishable key) vs the bare route (plain Fastify + \`pg\`, the same statements from the same search command, the same JSON — checked deep-equal first), and the search statements alone through \`pg\` for reference; ${RUNS} runs each after ${WARMUP} warm-ups, taking turns; sizes ${SIZES.map((s) => s.toLocaleString('en-US')).join(', ')} (one database each).`,
     '',
-    `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}${m.commit ? `, commit ${m.commit}` : ''}. Seeding: ${seeding.map((s) => `${s.size.toLocaleString('en-US')} in ${f(s.seconds)} s`).join(', ')}.`,
+    `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}${m.commit ? `, commit ${m.commit}` : ''}. Seeding: ${seeding.map((s) => `${s.size.toLocaleString('en-US')} in ${f(s.seconds)} s`).join(', ') || '—'}${KEEP ? ` (databases kept from an earlier run, BENCH_SEARCH_KEEP, are reused as they are: ${SIZES.filter((z) => !seeding.some((s) => s.size === z)).map((z) => z.toLocaleString('en-US')).join(', ') || 'none'})` : ''}. Load average at the start: ${m.loadAverageAtStart.join(' / ')}.`,
     '',
     '| listings | query | total | API p50 ms | API p95 ms | bare p50 ms | bare p95 ms | SQL p50 ms | API/bare (≤ 1.5) | API/SQL |',
     '|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -246,7 +271,8 @@ async function main() {
     'Targets: API/bare ≤ 1.5; p50 at the largest size / at the smallest ≤ 3. Plans at the largest size are in the JSON file.',
     '',
   ].join('\n');
-  writeResults('search', report.date, report, md);
+  // a trial of some queries is shown, not recorded
+  if (!ONLY) writeResults('search', report.date, report, md);
   process.stdout.write(md);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { editDistance, tsqueryText, typoBudget } from './search-words.js';
+import { editDistance, tsqueryText, typoBudget, uncovered } from './search-words.js';
 
 describe('typos', () => {
   test('edit distance: a transposition is one edit, like an insertion, deletion or substitution', () => {
@@ -24,5 +24,11 @@ describe('typos', () => {
     ];
     expect(tsqueryText(words, false)).toBe(`'lampa':* & 'o''k':*`);
     expect(tsqueryText(words, true, 'AB')).toBe(`('lampa':*AB | 'taklampa':*AB | 'golvlampa':*AB) & 'o''k':*AB`);
+  });
+  test('expansions another one (or the word) already takes in as a prefix are dropped, order kept', () => {
+    expect(uncovered('lampa', ['taklampa', 'golvlampa', 'taklampan', 'taklamporna', 'taklampor', 'bordslampa'])).toEqual(['taklampa', 'golvlampa', 'taklampor', 'bordslampa']);
+    expect(uncovered('chiar', ['chair', 'chairs', 'chiar', 'chiarx'])).toEqual(['chair']);
+    expect(uncovered('stol', ['karmstol', 'karmstol', 'matstol'])).toEqual(['karmstol', 'matstol']);
+    expect(uncovered('stol', [])).toEqual([]);
   });
 });

@@ -86,8 +86,21 @@ export async function searchWords(sql: ReturnType<typeof tenantSql>, q: string):
       }
     }
     near.sort((a, b) => a.distance - b.distance || a.word.localeCompare(b.word));
-    return { word: r.w, known: r.known, more: [...r.infix, ...[...typos].slice(0, MAX_TYPOS)].filter((x) => x !== r.w), near };
+    return { word: r.w, known: r.known, more: uncovered(r.w, [...r.infix, ...[...typos].slice(0, MAX_TYPOS)]), near };
   });
+}
+
+/**
+ * The words a query word matches besides itself, less those another of them (or the word) already
+ * matches: each is matched as a prefix, so `taklampa` takes in `taklampan` and `taklampor` `taklamporna` — the
+ * same listings with a shorter tsquery to test against every candidate row. Shortest first, as found.
+ */
+export function uncovered(word: string, more: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const x of [...new Set(more)].sort((a, b) => a.length - b.length)) {
+    if (!x.startsWith(word) && !kept.some((k) => x.startsWith(k))) kept.push(x);
+  }
+  return more.filter((x, i) => kept.includes(x) && more.indexOf(x) === i);
 }
 
 const lexeme = (w: string) => `'${w.replace(/['\\]/g, '$&$&')}'`;

@@ -159,12 +159,19 @@ export async function countFacets(
       continue;
     }
     estimates = true;
-    const [looked] = await sql.query<{ n: number }>(`select count(*)::int as n from listings l tablesample system (?) repeatable (0) where l.marketplace_id = ? and l.on_sale`, [percent, sql.marketplace]);
+    // one pass over the sampled pages: every listing on sale there counted (the scale), the set's own counted by facet
+    // (a row outside the set keeps only its `m`: the columns are read for the set's rows alone)
+    const matching = own.length ? own.map((f) => f.sql).join(' and ') : 'true';
     const sampled = await sql.query<{ f: string; g: string; n: number }>(
-      `with s as materialized (select ${columns} from listings l tablesample system (?) repeatable (0) where ${conds}) ${outer}`,
-      [...opts.price.params, percent, ...condParams, ...outerParams],
+      `with a as materialized (select x.m, y.* from listings l tablesample system (?) repeatable (0)
+            cross join lateral (select coalesce(${matching}, false) as m) x
+            left join lateral (select ${columns} where x.m) y on true
+          where l.marketplace_id = ? and l.on_sale),
+       s as (select * from a where m)
+       select '${ROWS}' as f, null as g, count(*)::int as n from a union all ${outer}`,
+      [percent, ...own.flatMap((f) => f.params), ...opts.price.params, sql.marketplace, ...outerParams],
     );
-    read(sampled, opts.onSale / Math.max(looked!.n, 1));
+    read(sampled, opts.onSale / Math.max(sampled.find((r) => r.f === ROWS)!.n, 1));
   }
 
   for (const facet of opts.asked) {

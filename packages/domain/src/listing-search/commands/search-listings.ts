@@ -8,6 +8,7 @@ import type { RateBook } from '../../rates/index.js';
 import type { SearchInput } from '../listing-search.schema.js';
 import { categorySubtree } from '../search-listings.queries.js';
 import { searchWords, tsqueryText, type SearchWord } from '../search-words.js';
+import { keptEstimate } from '../kept-estimates.js';
 import { countFacets, parseFacets, type Facets, type FacetFilter } from './search-facets.js';
 
 type Sort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'popular';
@@ -233,15 +234,19 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   // nothing found: the closest query the vocabulary offers that finds something with the same filters
   const didYouMean = counted.total === 0 && hasWords ? await suggest(scoped, qWords, filters) : undefined;
   // facets only when asked for: a page without them costs what it did before
-  const facets = askedFacets.length
-    ? await countFacets(scoped, {
+  // (an estimate — facets above 10 000 listings — is kept a short while: kept-estimates.ts)
+  const facetOpts = askedFacets.length
+    ? {
         asked: askedFacets,
-        filters: filters.filter((f) => f.name !== 'words' && f.name !== 'priced'),
+        filters: filters.filter((f) => f.name !== 'words' && f.name !== 'priced').map((f) => ({ sql: f.sql, params: f.params, facet: f.facet })),
         words: hasWords ? { sql: `l.search_doc @@ ${tsopaque}`, params: [looseQ] } : undefined,
         total: counted,
         price: priceCurrency === rates.defaultCurrency || !priceCurrency ? { sql: 'l.price_base', params: [], currency: rates.defaultCurrency } : { ...displayedIn(priceCurrency, ctx.marketplace.currencies, rates), currency: priceCurrency },
         onSale: await onSaleCount(scoped),
-      })
+      }
+    : undefined;
+  const facets = facetOpts
+    ? await keptEstimate(['facets', scoped.marketplace, facetOpts], (f) => f.estimates, () => countFacets(scoped, facetOpts))
     : undefined;
   return {
     ids: page.map((r) => String(r.id)),
@@ -334,27 +339,31 @@ async function countMatches(
   const matching = filters.map((f) => f.sql).join(' and ');
   const filterParams = filters.flatMap((f) => f.params);
   const [{ on_sale }] = (await sql.query<{ on_sale: number }>(`select (${onSale})::int as on_sale`, [sql.marketplace])) as [{ on_sale: number }];
-  const sample = async (percent: number) => {
-    const [row] = await sql.query<{ matched: number; looked: number }>(
-      `select count(*) filter (where ${matching})::int as matched, count(*)::int as looked
-         from listings l tablesample system (?) repeatable (0) where l.marketplace_id = ? and l.on_sale`,
-      [...filterParams, percent, sql.marketplace],
-    );
-    return { matched: row!.matched, estimate: row!.looked === 0 ? 0 : Math.round((row!.matched / row!.looked) * on_sale) };
-  };
-  if ((100 * FIRST_SAMPLE) / Math.max(on_sale, 1) >= 50) return countCapped();
-  // the planner's guess (its statistics, no rows read): few matches are counted; for many it sizes the sample
-  const guessed = conditions(sql.marketplace, planned);
-  const [plan] = await sql.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select 1 from listings l where ${guessed.where.join(' and ')}`, guessed.params);
-  const guess = plan!['QUERY PLAN'][0].Plan['Plan Rows'];
-  if (guess < COUNT_ALL_BELOW / 2) return countWithPage ? countWithPage() : countCapped();
-  const first = Math.max((100 * FIRST_SAMPLE) / on_sale / 4, (100 * SAMPLED_MATCHES * 1.25) / guess);
-  if (first >= 50) return countAll();
-  const one = await sample(first);
-  if (one.estimate < COUNT_ALL_BELOW) return countCapped();
-  if (one.matched >= SAMPLED_MATCHES) return { total: Math.max(one.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
-  const second = (first * SAMPLED_MATCHES * 1.25) / Math.max(one.matched, 1);
-  if (second >= 50) return countAll();
-  const two = await sample(second);
-  return { total: Math.max(two.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
+  // an estimate of this count, with as many listings on sale, made a moment ago: kept-estimates.ts
+  return keptEstimate(['total', sql.marketplace, on_sale, all, params], (t) => t.estimate, () => estimateOrCount());
+  async function estimateOrCount(): Promise<Total> {
+    const sample = async (percent: number) => {
+      const [row] = await sql.query<{ matched: number; looked: number }>(
+        `select count(*) filter (where ${matching})::int as matched, count(*)::int as looked
+           from listings l tablesample system (?) repeatable (0) where l.marketplace_id = ? and l.on_sale`,
+        [...filterParams, percent, sql.marketplace],
+      );
+      return { matched: row!.matched, estimate: row!.looked === 0 ? 0 : Math.round((row!.matched / row!.looked) * on_sale) };
+    };
+    if ((100 * FIRST_SAMPLE) / Math.max(on_sale, 1) >= 50) return countCapped();
+    // the planner's guess (its statistics, no rows read): few matches are counted; for many it sizes the sample
+    const guessed = conditions(sql.marketplace, planned);
+    const [plan] = await sql.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select 1 from listings l where ${guessed.where.join(' and ')}`, guessed.params);
+    const guess = plan!['QUERY PLAN'][0].Plan['Plan Rows'];
+    if (guess < COUNT_ALL_BELOW / 2) return countWithPage ? countWithPage() : countCapped();
+    const first = Math.max((100 * FIRST_SAMPLE) / on_sale / 4, (100 * SAMPLED_MATCHES * 1.25) / guess);
+    if (first >= 50) return countAll();
+    const one = await sample(first);
+    if (one.estimate < COUNT_ALL_BELOW) return countCapped();
+    if (one.matched >= SAMPLED_MATCHES) return { total: Math.max(one.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
+    const second = (first * SAMPLED_MATCHES * 1.25) / Math.max(one.matched, 1);
+    if (second >= 50) return countAll();
+    const two = await sample(second);
+    return { total: Math.max(two.estimate, EXACT_TOTAL_UP_TO + 1), estimate: true };
+  }
 }
