@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createOrm, type MikroORM } from '@hm/db/orm';
@@ -28,7 +29,7 @@ describe.skipIf(!PGBOUNCER)('through PgBouncer (transaction pooling)', () => {
     await h.console.categories.import({ marketplace: 'bouncer-b', items: [{ slug: 'only-in-b', names: { en: 'Only in B' }, position: 9 }] });
     bouncer = await startPgBouncer(h.databaseUrl, { poolSize: 2 });
     orm = await createOrm(bouncer.url, { poolMax: 8 });
-    app = await buildApp({ orm, mode: 'test', ports: h.ports, apiUrl: 'http://localhost:4000' });
+    app = await buildApp({ orm, mode: 'test', ports: h.ports, apiUrl: 'http://localhost:4000', directUrl: h.databaseUrl });
   });
   afterAll(async () => {
     await app?.close();
@@ -110,6 +111,34 @@ describe.skipIf(!PGBOUNCER)('through PgBouncer (transaction pooling)', () => {
       expect(res.statusCode, `read ${i}: ${res.body}`).toBe(200);
       expect(res.json().email, `read ${i}`).toBe(users[i % 8]!.email);
     });
+  });
+
+  test("the idempotency lease (a session advisory lock) is held on the direct connection: when the process goes, Postgres drops it at once", async () => {
+    const direct = new pg.Client({ connectionString: h.databaseUrl });
+    await direct.connect();
+    // advisory locks held in Postgres, by any session
+    const held = async () => Number((await direct.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted`)).rows[0].n);
+    const until = async (ok: (n: number) => boolean) => {
+      for (let i = 0; i < 100; i++) {
+        const n = await held();
+        if (ok(n)) return n;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return held();
+    };
+    try {
+      const before = await held();
+      // another API process: its own pool through PgBouncer, its own lease
+      const otherOrm = await createOrm(bouncer.url, { poolMax: 2 });
+      const other = await buildApp({ orm: otherOrm, mode: 'test', ports: h.ports, apiUrl: 'http://localhost:4000', directUrl: h.databaseUrl });
+      expect(await until((n) => n > before)).toBe(before + 1);
+      await other.close();
+      await otherOrm.close(true);
+      // through the pooler the lock would stay on a pooled server connection, "held" for good
+      expect(await until((n) => n === before)).toBe(before);
+    } finally {
+      await direct.end();
+    }
   });
 
   test('after all that, a server connection carries no marketplace outside a transaction', async () => {
