@@ -120,8 +120,8 @@ export interface ApiOptions {
   http?: boolean;
   /** reuse an accepted API key for this long (API_KEY_CACHE_MS; `npm start` uses 1000); 0 by default */
   apiKeyCacheMs?: number;
-  /** LISTEN for key changes on this URL, as `npm start` does on its database (a direct one, never through a transaction pooler) */
-  keyChangesUrl?: string;
+  /** LISTEN for key changes on this URL and hold the idempotency lease there, as `npm start` does with DATABASE_DIRECT_URL (a direct connection, never through a transaction pooler) */
+  directUrl?: string;
   /** listen on this port (a free one by default); processes of one Node `cluster` share it */
   port?: number;
 }
@@ -147,7 +147,7 @@ export async function startApi(databaseUrl: string, dir: string, opts: ApiOption
   const ports = localPorts({ dataDir: dir, mode: 'test' });
   const port = opts.port ?? (await freePort());
   const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports, apiKeyCacheMs: opts.apiKeyCacheMs ?? 0, ...(opts.keyChangesUrl ? { keyChangesUrl: opts.keyChangesUrl } : {}) });
+  const app = await buildApp({ orm, mode: 'test', apiUrl, ports, apiKeyCacheMs: opts.apiKeyCacheMs ?? 0, ...(opts.directUrl ? { keyChangesUrl: opts.directUrl, directUrl: opts.directUrl } : {}) });
   if (opts.http !== false) await app.listen({ port, host: '127.0.0.1' });
   const worker = opts.worker
     ? await startWorker({ connectionString: databaseUrl, concurrency: opts.worker.concurrency ?? 4, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports }, ...(opts.worker.log ? { log: opts.worker.log } : {}) })

@@ -141,6 +141,24 @@ describe.skipIf(!PGBOUNCER)('through PgBouncer (transaction pooling)', () => {
     }
   });
 
+  test('password sign-ins (a read, the password check with no connection held, then a transaction locking the counters), 12 at once in both marketplaces, wrong and right', async () => {
+    for (const m of [a, b]) {
+      const res = await app.inject({ method: 'POST', url: '/v1/users', headers: { authorization: `Bearer ${m.secret}`, 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'signer@example.com', password: 'correct-horse-battery' }) });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const signIns = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/v1/sessions',
+          headers: { authorization: `Bearer ${i % 2 ? b.secret : a.secret}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'signer@example.com', password: i % 3 ? 'correct-horse-battery' : 'wrong-password-here' }),
+        }),
+      ),
+    );
+    signIns.forEach((res, i) => expect(res.statusCode, `sign-in ${i}: ${res.body}`).toBe(i % 3 ? 201 : 401));
+  });
+
   test('after all that, a server connection carries no marketplace outside a transaction', async () => {
     const rows = await Promise.all(Array.from({ length: 4 }, () => orm.em.getConnection().execute<{ m: string | null }[]>(`select current_setting('hm.marketplace_id', true) as m`)));
     for (const [row] of rows) expect(row!.m ?? '').toBe('');
