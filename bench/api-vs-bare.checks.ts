@@ -3,8 +3,8 @@
  * server answer the same JSON, and send the same SQL (Postgres' statement log, log_statement=all).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Role } from './api-vs-bare.server.js';
-import { ROUTES } from './api-vs-bare.report.js';
+import type { Role, Statement } from './api-vs-bare.server.js';
+import { isReplay, ROUTES } from './api-vs-bare.report.js';
 
 export const ROLES: Role[] = ['api', 'bare'];
 type Servers = Record<Role, { url: string }>;
@@ -12,14 +12,24 @@ type Servers = Record<Role, { url: string }>;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Postgres statement log lines (log_statement=all), collected only while `capturing`. */
-const statementLog = { capturing: false, partial: '', lines: [] as string[] };
+const statementLog = { capturing: false, partial: '', lines: [] as Statement[], inStatement: false };
 export function onPostgresLog(text: string) {
   if (!statementLog.capturing) return;
   const all = (statementLog.partial + text).split('\n');
   statementLog.partial = all.pop() ?? '';
   for (const line of all) {
     const m = /LOG:\s+(?:statement|execute [^:]*):\s+(.*)$/.exec(line);
-    if (m) statementLog.lines.push(m[1]!.trim());
+    const last = statementLog.lines.at(-1);
+    // a statement of several lines: the log's continuation lines start with a tab
+    if (!m && statementLog.inStatement && last && line.startsWith('\t')) {
+      last.text += `\n${line.slice(1)}`;
+      continue;
+    }
+    statementLog.inStatement = Boolean(m);
+    if (m) statementLog.lines.push({ text: m[1]!.trim() });
+    // an extended-protocol statement's values follow it: `DETAIL:  Parameters: $1 = 'a', $2 = NULL`
+    const p = /DETAIL:\s+parameters:\s+(.*)$/i.exec(line);
+    if (p && last) last.values = [...p[1]!.matchAll(/\$\d+ = (NULL|'((?:[^']|'')*)')/g)].map((v) => (v[1] === 'NULL' ? null : v[2]!.replaceAll("''", "'")));
   }
 }
 
@@ -30,10 +40,19 @@ async function getJson(url: string, headers: Record<string, string>) {
   return { text, json: JSON.parse(text) as unknown, contentType: res.headers.get('content-type') };
 }
 
-export async function checkSameResponses(servers: Servers, headers: Record<string, string>, paths: Record<string, string>) {
+/** The headers a route is called with. */
+export type HeadersOf = (route: (typeof ROUTES)[number]) => Record<string, string>;
+
+export async function checkSameResponses(servers: Servers, headersOf: HeadersOf, paths: Record<string, string>) {
   const out: Record<string, unknown> = {};
   for (const route of ROUTES) {
+    const headers = headersOf(route);
     const api = await getJson(servers.api.url + paths[route.name], headers);
+    if (isReplay(route)) {
+      // the bare side replays the API's statements (after captureStatements) and maps nothing: no JSON to compare
+      out[route.name] = { replayed: true, bytes: { api: Buffer.byteLength(api.text) }, items: (api.json as { items: unknown[] }).items.length };
+      continue;
+    }
     const bare = await getJson(servers.bare.url + paths[route.name], headers);
     if (!isDeepStrictEqual(api.json, bare.json)) {
       throw new Error(`${route.path}: bare response differs from the API's\napi:  ${api.text}\nbare: ${bare.text}`);
@@ -53,10 +72,14 @@ export async function checkSameResponses(servers: Servers, headers: Record<strin
   return out;
 }
 
-/** The SQL each target sends for one warm request (Postgres statement log). */
-export async function captureStatements(servers: Servers, headers: Record<string, string>, paths: Record<string, string>) {
+/**
+ * The SQL each target sends for one warm request (Postgres statement log). A replayed route's
+ * statements go to the bare server (`toBare`) between the API's capture and the bare side's.
+ */
+export async function captureStatements(servers: Servers, headersOf: HeadersOf, paths: Record<string, string>, toBare: (path: string, statements: Statement[]) => void) {
   const out: Record<string, Record<Role, string[]> & { sameText?: boolean }> = {};
   for (const route of ROUTES) {
+    const headers = headersOf(route);
     out[route.name] = { api: [], bare: [] };
     for (const role of ROLES) {
       // warm (pool connection open), after the key cache's second has passed: the warm request looks the
@@ -69,7 +92,8 @@ export async function captureStatements(servers: Servers, headers: Record<string
       await getJson(servers[role].url + paths[route.name], headers);
       await sleep(800); // the log arrives on postgres' stderr a little later
       statementLog.capturing = false;
-      out[route.name]![role] = statementLog.lines;
+      out[route.name]![role] = statementLog.lines.map((l) => l.text);
+      if (role === 'api' && isReplay(route)) toBare(route.path.split('?')[0]!, statementLog.lines);
     }
     const { api, bare } = out[route.name]!;
     if (process.env.BENCH_SHOW_SQL) console.error(`${route.name}\n  api:  ${api.join('\n        ')}\n  bare: ${bare.join('\n        ')}`);

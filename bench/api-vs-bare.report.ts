@@ -11,7 +11,19 @@ export const ROUTES = [
   { name: 'categories', path: '/v1/categories' },
   { name: 'listing', path: '/v1/listings/{id}' },
   { name: 'search', path: '/v1/listings?limit=24' },
-] as const;
+  // issue 30 item 7: the back office's list pages (an operator's session) and the event feed (the
+  // secret key). Their bare routes replay the API's own statements, captured from Postgres' log, on
+  // one connection and send the largest result's rows as JSON: the same SQL by construction, no
+  // domain mapping (a stricter baseline than the storefront routes' above). No 304 part for these.
+  { name: 'console-listings', path: '/console/v1/listings?limit=24', replay: true, auth: 'operator' },
+  { name: 'console-orders', path: '/console/v1/orders?limit=24', replay: true, auth: 'operator' },
+  { name: 'console-users', path: '/console/v1/users?limit=24', replay: true, auth: 'operator' },
+  { name: 'console-support', path: '/console/v1/support?limit=24', replay: true, auth: 'operator' },
+  { name: 'console-audit', path: '/console/v1/audit?limit=24', replay: true, auth: 'operator' },
+  { name: 'events', path: '/v1/events?limit=24', replay: true, auth: 'secret' },
+] as const satisfies readonly { name: string; path: string; replay?: true; auth?: 'operator' | 'secret' }[];
+/** Routes whose bare side runs the domain's own code over the same statements (the rest replay the API's statements). */
+export const isReplay = (route: (typeof ROUTES)[number]): boolean => 'replay' in route;
 export type RouteName = (typeof ROUTES)[number]['name'];
 
 export interface Slice {

@@ -15,7 +15,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createOrm } from '@hm/db/orm';
-import type { Category } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import type { CommandContext } from '@hm/domain/core';
 import { TENANT_FILTER, TENANT_ROLE, MARKETPLACE_SETTING } from '@hm/db/tenancy';
@@ -31,10 +30,16 @@ import { displayNameOf, listingOnSale, listingRowsInOrder, shopRelationReads } f
 import { searchListings } from '../packages/domain/src/listing-search/commands/search-listings.js';
 import type { SearchInput } from '../packages/domain/src/listing-search/listing-search.schema.js';
 import { RateBook } from '../packages/domain/src/rates/rate-book.js';
+import { isReplay, ROUTES } from './api-vs-bare.report.js';
 
 export type Role = 'api' | 'bare';
 export type ServerMessage = { type: 'ready'; port: number } | { type: 'cpu'; id: number; user: number; system: number; rss: number };
-export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' };
+export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' } | { type: 'replay'; path: string; statements: Statement[] };
+/** A statement as Postgres logged it: its text, and the values of `$n` placeholders when it had any. */
+export interface Statement {
+  text: string;
+  values?: (string | null)[];
+}
 
 /** Same pool size as the API's default (createOrm → MikroORM pool max 10; DATABASE_POOL_MAX default 10). */
 export const POOL_MAX = 10;
@@ -107,7 +112,40 @@ async function bareServer(databaseUrl: string) {
     });
   });
 
+  // Routes answered by replaying the API's statements (ROUTES' `replay`), handed over once captured.
+  for (const route of ROUTES.filter(isReplay)) {
+    const path = route.path.split('?')[0]!;
+    app.get(path, async (req, reply) => {
+      if ('auth' in route && route.auth === 'secret' && !(await authenticate(req.headers.authorization))) return reply.code(401).send(unauthorized);
+      const statements = replays.get(path);
+      if (!statements) return reply.code(503).send({ type: 'about:blank', title: 'Not yet', status: 503, code: 'not_captured' });
+      return { items: await replay(pool, statements) };
+    });
+  }
+
   return { app, close: async () => void (await app.close(), await pool.end()) };
+}
+
+/** The statements each replayed route runs, by path (sent by the benchmark after capturing the API's). */
+const replays = new Map<string, Statement[]>();
+
+/** The statements in order on one connection (transactions as the API sent them); the largest result's rows. */
+async function replay(pool: pg.Pool, statements: Statement[]): Promise<Row[]> {
+  const client = await pool.connect();
+  try {
+    let rows: Row[] = [];
+    for (const s of statements) {
+      const r = await client.query(s.values ? { text: s.text, values: s.values } : s.text);
+      const last = Array.isArray(r) ? (r as pg.QueryResult[]).at(-1)! : r;
+      if (last.rows.length > rows.length) rows = last.rows;
+    }
+    return rows;
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
 }
 
 /** The API's public URL in both servers (image URLs in listing bodies). */
@@ -182,6 +220,8 @@ async function main() {
     if (msg.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       send({ type: 'cpu', id: msg.id, user, system, rss: process.memoryUsage.rss() });
+    } else if (msg.type === 'replay') {
+      replays.set(msg.path, msg.statements);
     } else if (msg.type === 'stop') {
       await server.close().catch(() => {});
       process.exit(0);

@@ -24,15 +24,17 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@hm/db/postgres';
-import { createOrm } from '@hm/db/orm';
+import { createOrm, crossTenantEm, tenantEm } from '@hm/db/orm';
+import { MarketplaceSchema } from '@hm/db/entities';
+import { ensureOperatorWithPassword } from '@hm/domain/operators';
 import { migrate } from '@hm/db/migrate';
 import { freePort } from '@hm/db/testing/global-setup';
 import { createApiKey } from '../packages/domain/src/api-keys/commands/manage-api-keys.js';
 import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
 import { machine, machineCpuSeconds, postgresCpuSeconds, writeResults } from './lib.js';
 import { seedBench } from './seed.js';
-import { captureStatements, checkSameResponses, onPostgresLog, ROLES, sleep } from './api-vs-bare.checks.js';
-import { markdown, ROUTES, summarise, type ConditionalRatio, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
+import { captureStatements, checkSameResponses, onPostgresLog, ROLES, sleep, type HeadersOf } from './api-vs-bare.checks.js';
+import { isReplay, markdown, ROUTES, summarise, type ConditionalRatio, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -236,7 +238,11 @@ async function main() {
   );
   const em = orm.em.fork();
   const { token } = createApiKey(em, seed.marketplaceId, 'publishable', 'test');
+  const { token: secret } = createApiKey(em, seed.marketplaceId, 'secret', 'test');
   await em.flush();
+  // the back office's list pages are read by a signed-in operator (a viewer) of the bench marketplace
+  const benchMarketplace = await crossTenantEm(orm).findOneOrFail(MarketplaceSchema, { id: seed.marketplaceId });
+  await ensureOperatorWithPassword(tenantEm(orm, seed.marketplaceId), benchMarketplace, { email: 'viewer@bench.example', role: 'viewer', password: 'bench operator password' }, new Date());
   // The listing page: the newest listing on sale with a site (photos, three terms and a site to load).
   const [shown] = await sql.execute<{ id: string }[]>(`select id from listings where on_sale and site_id is not null order by published_at desc, id limit 1`);
   if (!shown) throw new Error('no listing on sale with a site');
@@ -263,12 +269,23 @@ async function main() {
   const servers = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await startServer(role, db.url)] as const))) as Record<Role, Server>;
   for (const s of Object.values(servers)) cleanups.push(() => s.stop());
 
-  // The storefront's call: a publishable key (both routes accept any key of the mode).
+  // The storefront's call: a publishable key (both routes accept any key of the mode). The event feed
+  // takes the secret key; the back office an operator's session, signed in here. Sign-ups through the
+  // API first: users for the users page, their `user.created` events for the feed, and sign-ins in the audit trail.
   const headers = { authorization: `Bearer ${token}` };
+  for (let i = 0; i < 30; i++) {
+    const res = await fetch(`${servers.api.url}/v1/users`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench${i}@example.com`, password: 'bench user password' }) });
+    if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  }
+  const signIn = await fetch(`${servers.api.url}/console/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ marketplace: 'bench', email: 'viewer@bench.example', password: 'bench operator password' }) });
+  if (signIn.status !== 201) throw new Error(`operator sign-in: ${signIn.status} ${await signIn.text()}`);
+  const operatorToken = ((await signIn.json()) as { token: string }).token;
+  const headersOf: HeadersOf = (route) =>
+    'auth' in route ? { authorization: `Bearer ${route.auth === 'operator' ? operatorToken : secret}` } : headers;
 
   // 3. Same answers, same SQL.
-  const responses = await checkSameResponses(servers, headers, paths);
-  const statements = await captureStatements(servers, headers, paths);
+  const responses = await checkSameResponses(servers, headersOf, paths);
+  const statements = await captureStatements(servers, headersOf, paths, (path, list) => servers.bare.child.send({ type: 'replay', path, statements: list } satisfies ParentMessage));
   await admin.query('alter system reset log_statement');
   await admin.query('select pg_reload_conf()');
   await admin.end();
@@ -279,12 +296,16 @@ async function main() {
     ROLES.map((role) => ({ route: route.name, role, server: servers[role], url: servers[role].url + paths[route.name], latenciesMs: [], slices: [] })),
   );
   console.error(`bench: warm-up ${CONFIG.warmupSeconds} s per target…`);
-  for (const t of targets) await load(t.url, headers, CONFIG.warmupSeconds);
+  const headersOfTarget = (t: Target) => headersOf(ROUTES.find((r) => r.name === t.route)!);
+  for (const t of targets) await load(t.url, headersOfTarget(t), CONFIG.warmupSeconds);
   console.error(`bench: measuring ${CONFIG.rounds} × ${CONFIG.sliceSeconds} s per target…`);
   for (let round = 0; round < CONFIG.rounds; round++) {
     for (const route of ROUTES) {
       const order = round % 2 === 0 ? ROLES : [...ROLES].reverse();
-      for (const role of order) await measureSlice(targets.find((t) => t.route === route.name && t.role === role)!, headers, postmasterPid);
+      for (const role of order) {
+        const t = targets.find((x) => x.route === route.name && x.role === role)!;
+        await measureSlice(t, headersOfTarget(t), postmasterPid);
+      }
     }
   }
 
@@ -292,7 +313,7 @@ async function main() {
   // answer's ETag, per route, alternating in each round like API/bare above.
   console.error(`bench: conditional reads, ${CONFIG.rounds} × ${CONFIG.sliceSeconds} s per route and kind…`);
   const conditionalTargets = await Promise.all(
-    ROUTES.map(async (route) => {
+    ROUTES.filter((route) => !isReplay(route)).map(async (route) => {
       const url = servers.api.url + paths[route.name];
       const res = await fetch(url, { headers });
       const etag = res.headers.get('etag');

@@ -61,6 +61,17 @@ export function postgresCpuSeconds(postmasterPid: number): number {
   return total;
 }
 
+/** CPU seconds (user + system, all threads) a live process has used so far, from /proc; 0 once it has exited. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in USER_HZ
+  } catch {
+    return 0;
+  }
+}
+
 /** Whole-machine CPU seconds from /proc/stat: busy (user, nice, system, irq, softirq) and steal. */
 export function machineCpuSeconds(): { busy: number; steal: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
@@ -109,6 +120,10 @@ export interface ApiOptions {
   http?: boolean;
   /** reuse an accepted API key for this long (API_KEY_CACHE_MS; `npm start` uses 1000); 0 by default */
   apiKeyCacheMs?: number;
+  /** LISTEN for key changes on this URL and hold the idempotency lease there, as `npm start` does with DATABASE_DIRECT_URL (a direct connection, never through a transaction pooler) */
+  directUrl?: string;
+  /** listen on this port (a free one by default); processes of one Node `cluster` share it */
+  port?: number;
 }
 
 /**
@@ -130,9 +145,9 @@ export async function startApi(databaseUrl: string, dir: string, opts: ApiOption
   const orm = await createOrm(databaseUrl, { poolMax: opts.poolMax ?? 10 });
   if (opts.migrate) await migrate(orm);
   const ports = localPorts({ dataDir: dir, mode: 'test' });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports, apiKeyCacheMs: opts.apiKeyCacheMs ?? 0 });
+  const app = await buildApp({ orm, mode: 'test', apiUrl, ports, apiKeyCacheMs: opts.apiKeyCacheMs ?? 0, ...(opts.directUrl ? { keyChangesUrl: opts.directUrl, directUrl: opts.directUrl } : {}) });
   if (opts.http !== false) await app.listen({ port, host: '127.0.0.1' });
   const worker = opts.worker
     ? await startWorker({ connectionString: databaseUrl, concurrency: opts.worker.concurrency ?? 4, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports }, ...(opts.worker.log ? { log: opts.worker.log } : {}) })

@@ -3,69 +3,119 @@
  * process, one worker process and one Postgres on this machine reach their knee, and which of them
  * is busiest there (what to scale first).
  *
- *   mix          storefront-mix.ts (70 % listing search, 20 % listing pages, 10 % favourites and
- *                sign-ins; seeded), the same mix bench:events measures with and without deliveries.
+ *   mix          70 % listing search (`GET /v1/listings` with varied words, prefixes, categories, terms,
+ *                price ranges and sorts), 20 % listing pages (`GET /v1/listings/{id}`), 10 %
+ *                favourites and sign-ins (save / forget a listing, the saved list, `POST /v1/sessions`
+ *                with a password); reads with the publishable key, the rest with the secret key and a
+ *                user's session, as a storefront's server sends them. Every request is picked at random
+ *                from the mix as it is sent (seeded, so runs send the same sequence).
  *   processes    the API (`startApi`, no worker, API key cache 1 s as `npm start`) and the job worker
  *                (`startApi` with `http: false`, as `npm run worker`) each in its own process, Postgres
  *                embedded; autocannon in this process. CPU of each from /proc and process.cpuUsage.
  *   steps        concurrency 1, 2, 4, 8, 16, 32, 64, 128 connections: 1 s unmeasured, then
- *                BENCH_LOAD_STEP_S (8) measured; stops after the first step whose p95 is over 200 ms
+ *                BENCH_LOAD_STEP_S (8) measured; stops after the first step whose p95 is over 200 ms (BENCH_LOAD_P95_MS)
  *                (or that fails requests). The knee: the last step within 200 ms, and its req/s.
  *
- * Bounded: ~2 minutes on 2 cores (seeding BENCH_LOAD_LISTINGS, default 20 000, takes a few seconds);
- * gives up after 240 s. Run: npm run -s bench:load
+ * topology   with BENCH_LOAD_TOPOLOGY=1 (or `--topology`), after that one-process run, in the same run
+ *              and over the same data and request sequence: BENCH_LOAD_API_PROCESSES (2) API processes
+ *              behind a load balancer (Node's `cluster`: the primary accepts connections and hands them
+ *              round-robin to its API processes, which share one port), BENCH_LOAD_WORKERS (2) worker
+ *              processes, and PgBouncer (Debian's `pgbouncer`, `apt-get install pgbouncer`) in transaction
+ *              mode with BENCH_LOAD_PGBOUNCER_POOL (8) server connections in front of Postgres for the API
+ *              processes; the workers and the key-change listeners connect directly (LISTEN, advisory
+ *              locks). Without pgbouncer the topology part is skipped with a line saying so. Reported: each
+ *              knee, req/s per API process and per Postgres CPU there, and their ratios to the one-process run.
+ *
+ * Bounded: ~2 minutes on 2 cores (seeding BENCH_LOAD_LISTINGS, default 20 000, takes a few seconds), ~4
+ * with the topology; gives up after 240 s (480 s with the topology). Run: npm run -s bench:load
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { f, machine, machineCpuSeconds, percentileOfSorted, postgresCpuSeconds, startApi, startApiStack, writeResults } from './lib.js';
-import { seedBench } from './seed.js';
-import { MIX, MIX_USERS as USERS, checkMix, mixUsers, runMix, storefrontMix, type Kind } from './storefront-mix.js';
+import autocannon from 'autocannon';
+import { PGBOUNCER, startPgBouncer, type PgBouncer } from '@hm/db/testing/pgbouncer';
+import { f, machine, machineCpuSeconds, percentileOfSorted, postgresCpuSeconds, processCpuSeconds, startApi, startApiStack, writeResults } from './lib.js';
+import { RARE_WORD, VOCABULARY, seedBench } from './seed.js';
 
 const LISTINGS = Number(process.env.BENCH_LOAD_LISTINGS ?? 20_000);
 const STEP_S = Number(process.env.BENCH_LOAD_STEP_S ?? 8);
 const STEPS = (process.env.BENCH_LOAD_STEPS ?? '1,2,4,8,16,32,64,128').split(',').map(Number);
-const P95_LIMIT_MS = 200;
+/** the knee's p95 limit (200 ms); a run on a machine busy with other work may raise it to compare deployments at all (say so beside its numbers) */
+const P95_LIMIT_MS = Number(process.env.BENCH_LOAD_P95_MS ?? 200);
+const USERS = 20;
+const PASSWORD = 'bench-load-password';
 const WORKER_CONCURRENCY = 4;
+const TOPOLOGY = process.env.BENCH_LOAD_TOPOLOGY === '1' || process.argv.includes('--topology');
+const API_PROCESSES = Number(process.env.BENCH_LOAD_API_PROCESSES ?? 2);
+const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 2);
+const PGBOUNCER_POOL = Number(process.env.BENCH_LOAD_PGBOUNCER_POOL ?? 8);
 
-type Role = 'api' | 'worker';
-type ChildMessage = { type: 'ready'; apiUrl: string } | { type: 'cpu'; id: number; user: number; system: number };
+/** `api`: one API process; `worker`: one job worker; `balancer`: a `cluster` primary with BENCH_API_PROCESSES API processes on one port */
+type Role = 'api' | 'worker' | 'balancer';
+type ChildMessage = { type: 'ready'; apiUrl: string; pids: number[] };
 
-/** `--child api|worker`: one part of the deployment in its own process, talking to the bench over IPC. */
+/** `--child api|worker|balancer`: one part of the deployment in its own process, talking to the bench over IPC. */
 async function child(role: Role) {
-  const stack = await startApi(process.env.BENCH_DATABASE_URL!, process.env.BENCH_DIR!, role === 'api' ? { apiKeyCacheMs: 1000 } : { http: false, worker: { concurrency: WORKER_CONCURRENCY } });
-  process.on('message', async (m: { type: string; id?: number }) => {
-    if (m.type === 'cpu') {
-      const u = process.cpuUsage();
-      process.send!({ type: 'cpu', id: m.id!, user: u.user, system: u.system } satisfies ChildMessage);
-    } else if (m.type === 'stop') {
+  if (role === 'balancer') return balancer();
+  const env = process.env;
+  const stack = await startApi(
+    env.BENCH_DATABASE_URL!,
+    env.BENCH_DIR!,
+    role === 'api'
+      ? { apiKeyCacheMs: 1000, directUrl: env.BENCH_DIRECT_URL!, ...(env.BENCH_PORT ? { port: Number(env.BENCH_PORT) } : {}) }
+      : { http: false, worker: { concurrency: WORKER_CONCURRENCY } },
+  );
+  process.on('message', async (m: { type: string }) => {
+    if (m.type === 'stop') {
       await stack.stop();
       process.exit(0);
     }
   });
   process.on('disconnect', () => void stack.stop().finally(() => process.exit(0)));
-  process.send!({ type: 'ready', apiUrl: stack.apiUrl } satisfies ChildMessage);
+  process.send!({ type: 'ready', apiUrl: stack.apiUrl, pids: [process.pid] } satisfies ChildMessage);
+}
+
+/**
+ * The load balancer of the topology run: Node's `cluster` primary forks the API processes (each
+ * `--child api` on the same port) and hands them accepted connections round-robin; it serves nothing itself.
+ */
+async function balancer() {
+  const { freePort } = await import('@hm/db/testing/global-setup');
+  const port = await freePort();
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), args: ['--child', 'api'], execArgv: process.execArgv });
+  const workers = Array.from({ length: Number(process.env.BENCH_API_PROCESSES) }, () => cluster.fork({ BENCH_PORT: String(port) }));
+  const urls = await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<string>((res, rej) => {
+          w.once('exit', (code) => rej(new Error(`an API process exited (${code}) before it was ready`)));
+          w.on('message', (m: ChildMessage) => m.type === 'ready' && res(m.apiUrl));
+        }),
+    ),
+  );
+  const stop = async () => {
+    await Promise.all(workers.map((w) => new Promise((res) => (w.isDead() ? res(null) : (w.once('exit', res), w.send({ type: 'stop' }))))));
+    process.exit(0);
+  };
+  process.on('message', (m: { type: string }) => m.type === 'stop' && void stop());
+  process.on('disconnect', () => void stop());
+  process.send!({ type: 'ready', apiUrl: urls[0]!, pids: [process.pid, ...workers.map((w) => w.process.pid!)] } satisfies ChildMessage);
 }
 
 interface Child {
   apiUrl: string;
-  cpuSeconds(): Promise<number>;
+  /** the balancer first, then its API processes; one pid for the others */
+  pids: number[];
   stop(): Promise<void>;
 }
 
-function startChild(role: Role, databaseUrl: string, dir: string): Promise<Child> {
+function startChild(role: Role, env: Record<string, string>): Promise<Child> {
   const proc: ChildProcess = fork(fileURLToPath(import.meta.url), ['--child', role], {
     execArgv: process.execArgv,
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_DIR: dir, NODE_ENV: 'production' },
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let nextId = 0;
-  const pending = new Map<number, (seconds: number) => void>();
-  proc.on('message', (m: ChildMessage) => {
-    if (m.type !== 'cpu') return;
-    pending.get(m.id)?.((m.user + m.system) / 1e6);
-    pending.delete(m.id);
   });
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`the ${role} process exited (${code}) before it was ready`));
@@ -75,12 +125,7 @@ function startChild(role: Role, databaseUrl: string, dir: string): Promise<Child
       proc.off('exit', onExit);
       resolve({
         apiUrl: m.apiUrl,
-        cpuSeconds: () =>
-          new Promise((res) => {
-            const id = nextId++;
-            pending.set(id, res);
-            proc.send({ type: 'cpu', id });
-          }),
+        pids: m.pids,
         stop: () =>
           new Promise<void>((res) => {
             if (proc.exitCode !== null || proc.signalCode !== null) return res();
@@ -91,6 +136,27 @@ function startChild(role: Role, databaseUrl: string, dir: string): Promise<Child
       });
     });
   });
+}
+
+/** A small seeded generator (mulberry32), so every run sends the same sequence of requests. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Kind = 'search' | 'listing' | 'favorite' | 'sign-in';
+interface Spec {
+  kind: Kind;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
 interface Step {
@@ -106,20 +172,32 @@ interface Step {
   timeouts: number;
   /** requests sent per kind (the mix as it came out of the generator) */
   byKind: Record<Kind, number>;
-  cpu: { api: number; worker: number; postgres: number; loadGenerator: number; other: number };
+  /** CPUs busy per process kind (API: all API processes together; balancer and pgbouncer 0 when not in the deployment) */
+  cpu: { api: number; worker: number; postgres: number; pgbouncer: number; balancer: number; loadGenerator: number; other: number };
   /** CPU milliseconds per request: what a request costs each process, whatever else the machine runs */
   cpuMsPerRequest: { api: number; worker: number; postgres: number };
 }
 
+interface Deployment {
+  name: 'one-process' | 'topology';
+  apiProcesses: number;
+  workers: number;
+  /** PgBouncer in transaction mode between the API processes and Postgres */
+  pgbouncer: boolean;
+}
+
+const describeDeployment = (d: Deployment) =>
+  `${d.apiProcesses} API process${d.apiProcesses > 1 ? `es behind Node's cluster (round-robin)` : ''}, ${d.workers} worker${d.workers > 1 ? 's' : ''}, ${d.pgbouncer ? `PgBouncer (transaction mode, ${PGBOUNCER_POOL} server connections) in front of Postgres` : 'Postgres directly'}`;
+
 async function main() {
   const started = new Date();
   const machineInfo = machine();
+  const limitS = TOPOLOGY ? 480 : 240;
   const giveUp = setTimeout(() => {
-    console.error('bench:load took over 240 s; giving up');
+    console.error(`bench:load took over ${limitS} s; giving up`);
     process.exit(1);
-  }, 240_000);
+  }, limitS * 1000);
   const stack = await startApiStack('load');
-  const children: Child[] = [];
   try {
     const { keys } = await stack.operator.marketplace.create({ name: 'Bench', slug: 'bench', currencies: ['SEK', 'EUR', 'USD'], locales: ['en', 'sv'], storefront_url: 'http://127.0.0.1:3000' });
     console.error(`bench:load seeding ${LISTINGS.toLocaleString('en-US')} listings…`);
@@ -128,111 +206,257 @@ async function main() {
     const ids = (await stack.orm.em.getConnection().execute<{ id: string }[]>('select id from listings where marketplace_id = ? and on_sale order by random() limit 2000', [seed.marketplaceId])).map((r) => r.id);
 
     console.error(`bench:load ${USERS} users with passwords…`);
-    const users = await mixUsers(stack.apiUrl, keys.secret);
-
-    console.error('bench:load starting the API and the worker, each in its own process…');
-    const [api, worker] = await Promise.all([startChild('api', stack.db.url, stack.dir), startChild('worker', stack.db.url, stack.dir)]);
-    children.push(api, worker);
+    const secret = { authorization: `Bearer ${keys.secret}`, 'content-type': 'application/json' };
+    const users: { email: string; session: string }[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const email = `shopper${i}@example.com`;
+      const res = await fetch(`${stack.apiUrl}/v1/users`, { method: 'POST', headers: secret, body: JSON.stringify({ email, password: PASSWORD }) });
+      if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+      users.push({ email, session: ((await res.json()) as { session: { token: string } }).session.token });
+    }
     const postmasterPid = Number(readFileSync(path.join(stack.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-    // The mix, picked per request from a seeded generator; every shape answers 2xx before any load.
-    const next = storefrontMix({ keys, seed, ids, users });
-    await checkMix(api.apiUrl, next);
-    const run = (connections: number, seconds: number, onSent?: (kind: Kind) => void, onResponse?: (ms: number) => void) => runMix(api.apiUrl, next, connections, seconds, onSent, onResponse);
-
-    const steps: Step[] = [];
-    for (const connections of STEPS) {
-      await run(connections, 1); // settle: connections opened, pools warm at this concurrency
-      const latencies: number[] = [];
-      const byKind: Record<Kind, number> = { search: 0, listing: 0, favorite: 0, 'sign-in': 0 };
-      const [api0, worker0, pg0, machine0, own0] = [await api.cpuSeconds(), await worker.cpuSeconds(), postgresCpuSeconds(postmasterPid), machineCpuSeconds(), process.cpuUsage()];
-      const r = await run(connections, STEP_S, (kind) => byKind[kind]++, (ms) => latencies.push(ms));
-      const own = process.cpuUsage(own0);
-      const [api1, worker1, pg1, machine1] = [await api.cpuSeconds(), await worker.cpuSeconds(), postgresCpuSeconds(postmasterPid), machineCpuSeconds()];
-      latencies.sort((a, b) => a - b);
-      const seconds = r.duration;
-      const cpu = {
-        api: (api1 - api0) / seconds,
-        worker: (worker1 - worker0) / seconds,
-        postgres: (pg1 - pg0) / seconds,
-        loadGenerator: (own.user + own.system) / 1e6 / seconds,
-        other: 0,
+    /** The mix, picked per request from a seeded generator: every deployment gets the same sequence. */
+    const mix = () => {
+      const rnd = random(16);
+      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+      const publishable = { authorization: `Bearer ${keys.publishable}` };
+      const words = [...VOCABULARY, RARE_WORD];
+      const sorts = ['newest', 'price_asc', 'price_desc', 'popular'];
+      const search = (): Spec => {
+        const q = new URLSearchParams({ limit: '24' });
+        const shape = rnd();
+        if (shape < 0.35) q.set('q', pick(words));
+        else if (shape < 0.45) q.set('q', `${pick(words)} ${pick(words)}`);
+        else if (shape < 0.55) q.set('q', pick(words).slice(0, 2));
+        else if (shape < 0.8) q.set('category', pick(seed.categories).id);
+        if (rnd() < 0.2) q.append('term', pick(seed.brands));
+        if (rnd() < 0.15) {
+          q.set('min_price', String(1000 * Math.floor(rnd() * 100)));
+          q.set('max_price', String(100_000 + 10_000 * Math.floor(rnd() * 100)));
+        }
+        if (!q.has('q') || rnd() < 0.3) q.set('sort', pick(sorts));
+        return { kind: 'search', method: 'GET', path: `/v1/listings?${q}`, headers: publishable };
       };
-      cpu.other = Math.max(0, (machine1.busy - machine0.busy) / seconds - cpu.api - cpu.worker - cpu.postgres - cpu.loadGenerator);
-      const step: Step = {
-        connections,
-        seconds,
-        requests: r.requests.total,
-        rps: r.requests.total / seconds,
-        p50: percentileOfSorted(latencies, 0.5),
-        p95: percentileOfSorted(latencies, 0.95),
-        p99: percentileOfSorted(latencies, 0.99),
-        non2xx: r.non2xx,
-        errors: r.errors,
-        timeouts: r.timeouts,
-        byKind,
-        cpu,
-        cpuMsPerRequest: { api: 0, worker: 0, postgres: 0 },
+      return (): Spec => {
+        const r = rnd();
+        if (r < 0.7) return search();
+        if (r < 0.9) return { kind: 'listing', method: 'GET', path: `/v1/listings/${pick(ids)}`, headers: publishable };
+        const user = pick(users);
+        const session = { authorization: `Bearer ${keys.secret}`, 'x-user-session': user.session };
+        if (r < 0.94) return { kind: 'favorite', method: 'PUT', path: `/v1/me/favorites/${pick(ids)}`, headers: session };
+        if (r < 0.96) return { kind: 'favorite', method: 'DELETE', path: `/v1/me/favorites/${pick(ids)}`, headers: session };
+        if (r < 0.98) return { kind: 'favorite', method: 'GET', path: '/v1/me/favorites?limit=24', headers: session };
+        return { kind: 'sign-in', method: 'POST', path: '/v1/sessions', headers: secret, body: JSON.stringify({ email: user.email, password: PASSWORD }) };
       };
-      step.cpuMsPerRequest = { api: (1000 * cpu.api) / step.rps, worker: (1000 * cpu.worker) / step.rps, postgres: (1000 * cpu.postgres) / step.rps };
-      steps.push(step);
-      console.error(
-        `  ${String(connections).padStart(3)} connections: ${f(step.rps).padStart(5)} req/s, p50 ${f(step.p50, 1)} ms, p95 ${f(step.p95, 1)} ms; CPU api ${f(cpu.api, 2)}, worker ${f(cpu.worker, 2)}, postgres ${f(cpu.postgres, 2)}, load generator ${f(cpu.loadGenerator, 2)}, other ${f(cpu.other, 2)}`,
-      );
-      if (step.non2xx || step.errors || step.timeouts || step.p95 > P95_LIMIT_MS) break;
-    }
+    };
 
-    const within = steps.filter((s) => s.p95 <= P95_LIMIT_MS && !s.non2xx && !s.errors && !s.timeouts);
-    const knee = within.at(-1);
-    const past = steps.find((s) => !within.includes(s));
-    const busiest = knee ? (Object.entries({ api: knee.cpu.api, worker: knee.cpu.worker, postgres: knee.cpu.postgres }) as [string, number][]).sort((a, b) => b[1] - a[1])[0]! : undefined;
+    /** One deployment started, stepped up to its knee, stopped. */
+    const measure = async (d: Deployment) => {
+      const children: Child[] = [];
+      let bouncer: PgBouncer | undefined;
+      try {
+        console.error(`bench:load ${d.name}: ${describeDeployment(d)}…`);
+        if (d.pgbouncer) bouncer = await startPgBouncer(stack.db.url, { poolSize: PGBOUNCER_POOL, maxClientConn: 200 });
+        const common = { BENCH_DIRECT_URL: stack.db.url, BENCH_DIR: stack.dir };
+        const apiEnv = { ...common, BENCH_DATABASE_URL: bouncer?.url ?? stack.db.url, BENCH_API_PROCESSES: String(d.apiProcesses) };
+        const [api, ...workers] = await Promise.all([
+          startChild(d.apiProcesses > 1 ? 'balancer' : 'api', apiEnv),
+          ...Array.from({ length: d.workers }, () => startChild('worker', { ...common, BENCH_DATABASE_URL: stack.db.url })),
+        ]);
+        children.push(api!, ...workers);
+        const [balancerPid, apiPids] = d.apiProcesses > 1 ? [api!.pids[0], api!.pids.slice(1)] : [undefined, api!.pids];
+        const sum = (pids: number[]) => pids.reduce((t, pid) => t + processCpuSeconds(pid), 0);
+        const cpuNow = () => ({
+          api: sum(apiPids),
+          worker: sum(workers.flatMap((w) => w.pids)),
+          postgres: postgresCpuSeconds(postmasterPid),
+          pgbouncer: bouncer ? processCpuSeconds(bouncer.pid) : 0,
+          balancer: balancerPid ? processCpuSeconds(balancerPid) : 0,
+          machine: machineCpuSeconds().busy,
+        });
+
+        const next = mix();
+        // Every shape answers 2xx before any load: a mix that fails requests would measure errors.
+        for (let i = 0; i < 200; i++) {
+          const s = next();
+          const res = await fetch(`${api!.apiUrl}${s.path}`, { method: s.method, headers: s.headers, ...(s.body ? { body: s.body } : {}), signal: AbortSignal.timeout(10_000) }).catch((e: Error) => {
+            throw new Error(`${d.name}: ${s.method} ${s.path} failed: ${e.message}`, { cause: e });
+          });
+          if (res.status >= 300) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${await res.text()}`);
+          await res.arrayBuffer();
+        }
+
+        /** autocannon over the mix; `onSent` sees each request's kind, `onResponse` each response time (ms, exact) */
+        const run = (connections: number, seconds: number, onSent?: (kind: Kind) => void, onResponse?: (ms: number) => void) =>
+          new Promise<autocannon.Result>((resolve, reject) => {
+            const instance = autocannon(
+              {
+                url: api!.apiUrl,
+                connections,
+                duration: seconds,
+                timeout: 10,
+                requests: [
+                  {
+                    setupRequest: (req) => {
+                      const s = next();
+                      onSent?.(s.kind);
+                      // keep autocannon's defaults (host, port); replace what the mix decides
+                      return { ...req, method: s.method, path: s.path, headers: s.headers, body: s.body ?? '' };
+                    },
+                  },
+                ],
+              },
+              (err, result) => (err ? reject(err) : resolve(result)),
+            );
+            if (onResponse) instance.on('response', (_client, _status, _bytes, ms) => onResponse(ms));
+          });
+
+        const steps: Step[] = [];
+        for (const connections of STEPS) {
+          await run(connections, 1); // settle: connections opened, pools warm at this concurrency
+          const latencies: number[] = [];
+          const byKind: Record<Kind, number> = { search: 0, listing: 0, favorite: 0, 'sign-in': 0 };
+          const [c0, own0] = [cpuNow(), process.cpuUsage()];
+          const r = await run(connections, STEP_S, (kind) => byKind[kind]++, (ms) => latencies.push(ms));
+          const own = process.cpuUsage(own0);
+          const c1 = cpuNow();
+          latencies.sort((a, b) => a - b);
+          const seconds = r.duration;
+          const per = (k: 'api' | 'worker' | 'postgres' | 'pgbouncer' | 'balancer') => (c1[k] - c0[k]) / seconds;
+          const cpu = { api: per('api'), worker: per('worker'), postgres: per('postgres'), pgbouncer: per('pgbouncer'), balancer: per('balancer'), loadGenerator: (own.user + own.system) / 1e6 / seconds, other: 0 };
+          cpu.other = Math.max(0, (c1.machine - c0.machine) / seconds - cpu.api - cpu.worker - cpu.postgres - cpu.pgbouncer - cpu.balancer - cpu.loadGenerator);
+          const rps = r.requests.total / seconds;
+          const step: Step = {
+            connections,
+            seconds,
+            requests: r.requests.total,
+            rps,
+            p50: percentileOfSorted(latencies, 0.5),
+            p95: percentileOfSorted(latencies, 0.95),
+            p99: percentileOfSorted(latencies, 0.99),
+            non2xx: r.non2xx,
+            errors: r.errors,
+            timeouts: r.timeouts,
+            byKind,
+            cpu,
+            cpuMsPerRequest: { api: (1000 * cpu.api) / rps, worker: (1000 * cpu.worker) / rps, postgres: (1000 * cpu.postgres) / rps },
+          };
+          steps.push(step);
+          console.error(
+            `  ${String(connections).padStart(3)} connections: ${f(step.rps).padStart(5)} req/s, p50 ${f(step.p50, 1)} ms, p95 ${f(step.p95, 1)} ms; CPU api ${f(cpu.api, 2)}, worker ${f(cpu.worker, 2)}, postgres ${f(cpu.postgres, 2)}${d.pgbouncer ? `, pgbouncer ${f(cpu.pgbouncer, 2)}` : ''}${balancerPid ? `, balancer ${f(cpu.balancer, 2)}` : ''}, load generator ${f(cpu.loadGenerator, 2)}, other ${f(cpu.other, 2)}`,
+          );
+          if (step.non2xx || step.errors || step.timeouts || step.p95 > P95_LIMIT_MS) break;
+        }
+        const within = steps.filter((s) => s.p95 <= P95_LIMIT_MS && !s.non2xx && !s.errors && !s.timeouts);
+        const knee = within.at(-1);
+        const past = steps.find((s) => !within.includes(s));
+        const busiest = knee ? (Object.entries({ api: knee.cpu.api, worker: knee.cpu.worker, postgres: knee.cpu.postgres }) as [string, number][]).sort((a, b) => b[1] - a[1])[0]! : undefined;
+        return {
+          deployment: d,
+          steps,
+          knee: knee ? { connections: knee.connections, rps: knee.rps, p95: knee.p95, cpu: knee.cpu, cpuMsPerRequest: knee.cpuMsPerRequest } : null,
+          firstPastLimit: past ? { connections: past.connections, rps: past.rps, p95: past.p95, non2xx: past.non2xx, errors: past.errors, timeouts: past.timeouts } : null,
+          busiestAtKnee: busiest?.[0] ?? null,
+          /** at the knee: req/s ÷ API processes, and req/s ÷ the Postgres CPUs busy there */
+          perApiProcessAtKnee: knee ? knee.rps / d.apiProcesses : null,
+          perPostgresCpuAtKnee: knee ? knee.rps / knee.cpu.postgres : null,
+          /** req/s each process could serve with one whole core of its own, from its CPU per request at the knee (an upper bound: latency and the others' CPU not counted) */
+          perCoreAtKnee: knee ? { api: 1000 / knee.cpuMsPerRequest.api, postgres: 1000 / knee.cpuMsPerRequest.postgres } : null,
+          /** CPUs busy with other processes on the machine during the steps (0 on a quiet machine) */
+          otherCpusMean: steps.reduce((t, x) => t + x.cpu.other, 0) / Math.max(1, steps.length),
+        };
+      } finally {
+        for (const c of children) await c.stop().catch(() => {});
+        await bouncer?.stop().catch(() => {});
+      }
+    };
+
+    const runs = [await measure({ name: 'one-process', apiProcesses: 1, workers: 1, pgbouncer: false })];
+    let topologySkipped: string | null = null;
+    if (TOPOLOGY && !PGBOUNCER) {
+      topologySkipped = 'pgbouncer is not installed (Debian/Ubuntu: `sudo apt-get install pgbouncer`): the topology run was skipped';
+      console.error(`bench:load ${topologySkipped}`);
+    } else if (TOPOLOGY) runs.push(await measure({ name: 'topology', apiProcesses: API_PROCESSES, workers: WORKERS, pgbouncer: true }));
+
+    const [one, topo] = runs as [(typeof runs)[0], (typeof runs)[0] | undefined];
+    const ratio = (a: number | null | undefined, b: number | null | undefined) => (a != null && b ? a / b : null);
     const report = {
       date: started.toISOString(),
       machine: machineInfo,
-      settings: { listings: LISTINGS, stepSeconds: STEP_S, steps: STEPS, p95LimitMs: P95_LIMIT_MS, users: USERS, workerConcurrency: WORKER_CONCURRENCY },
-      mix: MIX,
-      steps,
-      knee: knee ? { connections: knee.connections, rps: knee.rps, p95: knee.p95, cpu: knee.cpu } : null,
-      firstPastLimit: past ? { connections: past.connections, rps: past.rps, p95: past.p95, non2xx: past.non2xx, errors: past.errors, timeouts: past.timeouts } : null,
-      busiestAtKnee: busiest?.[0] ?? null,
-      /** req/s each process could serve with one whole core of its own, from its CPU per request at the knee (an upper bound: latency and the others' CPU not counted) */
-      perCoreAtKnee: knee ? { api: 1000 / knee.cpuMsPerRequest.api, postgres: 1000 / knee.cpuMsPerRequest.postgres } : null,
-      /** CPUs busy with other processes on the machine during the steps (0 on a quiet machine) */
-      otherCpusMean: steps.reduce((sum, x) => sum + x.cpu.other, 0) / Math.max(1, steps.length),
+      settings: { listings: LISTINGS, stepSeconds: STEP_S, steps: STEPS, p95LimitMs: P95_LIMIT_MS, users: USERS, workerConcurrency: WORKER_CONCURRENCY, topology: TOPOLOGY ? { apiProcesses: API_PROCESSES, workers: WORKERS, pgbouncerPool: PGBOUNCER_POOL } : null },
+      mix: { search: 0.7, listingPage: 0.2, favourites: 0.08, signIns: 0.02 },
+      // the one-process run, where older reports had it
+      ...one,
+      topology: topo ?? null,
+      topologySkipped,
+      /** topology ÷ one-process, from this run */
+      topologyRatios: topo
+        ? { knee: ratio(topo.knee?.rps, one.knee?.rps), perApiProcess: ratio(topo.perApiProcessAtKnee, one.perApiProcessAtKnee), perPostgresCpu: ratio(topo.perPostgresCpuAtKnee, one.perPostgresCpuAtKnee) }
+        : null,
     };
     const m = report.machine;
-    const md = [
-      `# load — ${report.date}`,
-      '',
-      `A storefront-like mix against one API process, one worker process and one Postgres on loopback, at rising concurrency until p95 passes ${P95_LIMIT_MS} ms: 70 % listing search (varied words, prefixes, categories, terms, price ranges, sorts; publishable key), 20 % listing pages, 8 % favourites (save, forget, the saved list; secret key + session), 2 % password sign-ins. ${f(LISTINGS)} listings on sale, ${USERS} users. Each step: 1 s unmeasured, then ${STEP_S} s measured. CPU in CPUs (1.00 = one core busy the whole step).`,
-      '',
-      `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}. The load generator, the API, the worker and Postgres share these CPUs.`,
-      '',
-      '| connections | req/s | p50 ms | p95 ms | p99 ms | failed | CPU API | CPU worker | CPU Postgres | CPU load generator | CPU other processes | API CPU ms/req | Postgres CPU ms/req |',
-      '|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
-      ...steps.map(
+    const table = (r: typeof one) => [
+      `| connections | req/s | p50 ms | p95 ms | p99 ms | failed | CPU API | CPU worker | CPU Postgres |${r.deployment.pgbouncer ? ' CPU PgBouncer |' : ''}${r.deployment.apiProcesses > 1 ? ' CPU balancer |' : ''} CPU load generator | CPU other processes | API CPU ms/req | Postgres CPU ms/req |`,
+      `|--:|--:|--:|--:|--:|--:|--:|--:|--:|${r.deployment.pgbouncer ? '--:|' : ''}${r.deployment.apiProcesses > 1 ? '--:|' : ''}--:|--:|--:|--:|`,
+      ...r.steps.map(
         (s) =>
-          `| ${s.connections} | ${f(s.rps)} | ${f(s.p50, 1)} | ${f(s.p95, 1)} | ${f(s.p99, 1)} | ${s.non2xx + s.errors + s.timeouts} | ${f(s.cpu.api, 2)} | ${f(s.cpu.worker, 2)} | ${f(s.cpu.postgres, 2)} | ${f(s.cpu.loadGenerator, 2)} | ${f(s.cpu.other, 2)} | ${f(s.cpuMsPerRequest.api, 2)} | ${f(s.cpuMsPerRequest.postgres, 2)} |`,
+          `| ${s.connections} | ${f(s.rps)} | ${f(s.p50, 1)} | ${f(s.p95, 1)} | ${f(s.p99, 1)} | ${s.non2xx + s.errors + s.timeouts} | ${f(s.cpu.api, 2)} | ${f(s.cpu.worker, 2)} | ${f(s.cpu.postgres, 2)} |${r.deployment.pgbouncer ? ` ${f(s.cpu.pgbouncer, 2)} |` : ''}${r.deployment.apiProcesses > 1 ? ` ${f(s.cpu.balancer, 2)} |` : ''} ${f(s.cpu.loadGenerator, 2)} | ${f(s.cpu.other, 2)} | ${f(s.cpuMsPerRequest.api, 2)} | ${f(s.cpuMsPerRequest.postgres, 2)} |`,
       ),
       '',
-      knee
-        ? `**Knee: ${f(knee.rps)} requests/s at ${knee.connections} connections** (p95 ${f(knee.p95, 1)} ms)${past ? `; at ${past.connections} connections p95 was ${f(past.p95, 1)} ms` : `; p95 stayed within ${P95_LIMIT_MS} ms up to the last step`}. Busiest there: ${busiest![0]} (${f(busiest![1], 2)} CPUs of ${m.cpus}).`
+      r.knee
+        ? `**Knee: ${f(r.knee.rps)} requests/s at ${r.knee.connections} connections** (p95 ${f(r.knee.p95, 1)} ms)${r.firstPastLimit ? `; at ${r.firstPastLimit.connections} connections p95 was ${f(r.firstPastLimit.p95, 1)} ms` : `; p95 stayed within ${P95_LIMIT_MS} ms up to the last step`}. Busiest there: ${r.busiestAtKnee} (${f(r.knee.cpu[r.busiestAtKnee as 'api'], 2)} CPUs of ${m.cpus}).`
         : `No step kept p95 within ${P95_LIMIT_MS} ms.`,
       '',
-      ...(report.perCoreAtKnee
+      ...(r.knee && r.perCoreAtKnee
         ? [
-            `CPU per request at the knee: API ${f(knee!.cpuMsPerRequest.api, 2)} ms, Postgres ${f(knee!.cpuMsPerRequest.postgres, 2)} ms, worker ${f(knee!.cpuMsPerRequest.worker, 2)} ms. With one whole core each (and nothing else running), that is at most ~${f(report.perCoreAtKnee.api)} req/s for one API process (Node runs a request's JavaScript on one core) and ~${f(report.perCoreAtKnee.postgres)} req/s per Postgres core for this mix.`,
+            `CPU per request at the knee: API ${f(r.knee.cpuMsPerRequest.api, 2)} ms, Postgres ${f(r.knee.cpuMsPerRequest.postgres, 2)} ms, worker ${f(r.knee.cpuMsPerRequest.worker, 2)} ms. With one whole core each (and nothing else running), that is at most ~${f(r.perCoreAtKnee.api)} req/s for one API process (Node runs a request's JavaScript on one core) and ~${f(r.perCoreAtKnee.postgres)} req/s per Postgres core for this mix.`,
             '',
           ]
         : []),
-      ...(report.otherCpusMean > 0.3
-        ? [`> Warning: other processes kept ${f(report.otherCpusMean, 2)} of ${m.cpus} CPUs busy on average during the steps: the knee is this machine's share, not its capacity; the CPU per request is the steadier figure.`, '']
+      ...(r.otherCpusMean > 0.3
+        ? [`> Warning: other processes kept ${f(r.otherCpusMean, 2)} of ${m.cpus} CPUs busy on average during the steps: the knee is this machine's share, not its capacity; the CPU per request is the steadier figure.`, '']
         : []),
+    ];
+    const md = [
+      `# load — ${report.date}`,
+      '',
+      `A storefront-like mix at rising concurrency until p95 passes ${P95_LIMIT_MS} ms: 70 % listing search (varied words, prefixes, categories, terms, price ranges, sorts; publishable key), 20 % listing pages, 8 % favourites (save, forget, the saved list; secret key + session), 2 % password sign-ins. ${f(LISTINGS)} listings on sale, ${USERS} users. Each step: 1 s unmeasured, then ${STEP_S} s measured. CPU in CPUs (1.00 = one core busy the whole step).`,
+      '',
+      `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}. The load generator, the API, the worker and Postgres share these CPUs.`,
+      '',
+      `## One process: ${describeDeployment(one.deployment)}`,
+      '',
+      ...table(one),
+      ...(topo
+        ? [
+            `## Topology: ${describeDeployment(topo.deployment)}`,
+            '',
+            'The workers and the API processes\' key-change listeners connect to Postgres directly (LISTEN); the API processes\' pools go through PgBouncer.',
+            '',
+            ...table(topo),
+            '## Topology against one process (this run)',
+            '',
+            '| deployment | knee req/s | req/s per API process | req/s per Postgres CPU | API CPUs | Postgres CPUs | PgBouncer CPUs | balancer CPUs |',
+            '|---|--:|--:|--:|--:|--:|--:|--:|',
+            ...[one, topo].map((r) =>
+              r.knee
+                ? `| ${r.deployment.name} | ${f(r.knee.rps)} | ${f(r.perApiProcessAtKnee!)} | ${f(r.perPostgresCpuAtKnee!)} | ${f(r.knee.cpu.api, 2)} | ${f(r.knee.cpu.postgres, 2)} | ${f(r.knee.cpu.pgbouncer, 2)} | ${f(r.knee.cpu.balancer, 2)} |`
+                : `| ${r.deployment.name} | no knee | | | | | | |`,
+            ),
+            '',
+            report.topologyRatios
+              ? `Topology ÷ one process: knee ${f(report.topologyRatios.knee ?? NaN, 2)}×, req/s per API process ${f(report.topologyRatios.perApiProcess ?? NaN, 2)}×, req/s per Postgres CPU ${f(report.topologyRatios.perPostgresCpu ?? NaN, 2)}×.`
+              : '',
+            '',
+          ]
+        : topologySkipped
+          ? [`Topology: skipped — ${topologySkipped}.`, '']
+          : []),
     ].join('\n');
     writeResults('load', report.date, report, md);
     process.stdout.write(md);
   } finally {
-    for (const c of children) await c.stop().catch(() => {});
     await stack.stop();
     clearTimeout(giveUp);
   }

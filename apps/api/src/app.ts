@@ -51,6 +51,11 @@ export interface AppDeps {
    * commits rather than within API_KEY_CACHE_MS.
    */
   keyChangesUrl?: string;
+  /**
+   * Postgres reached directly, never through a transaction pooler, for what needs a session of its
+   * own: the idempotency records' process lease (a session advisory lock). Default: the ORM's URL.
+   */
+  directUrl?: string;
   /** where the back-office app is served (its origin may make cookie-authenticated changes; invitation links lead there) */
   backOfficeUrl?: string;
 }
@@ -146,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       addApiKeyResolution(scope, authenticate);
       // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
       rest.addHooks(scope);
-      addIdempotency(scope, deps.orm, clock);
+      addIdempotency(scope, deps.orm, clock, undefined, deps.directUrl);
       scope.get('/openapi.json', async (req, reply) => {
         reply.header('Cache-Control', 'no-cache').header('ETag', openapiTag);
         return noneMatchHits(req.headers['if-none-match'], openapiTag) ? reply.code(304).send() : reply.type('application/json').send(openapiJson);
@@ -158,11 +163,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(async (scope) => {
     addApiKeyResolution(scope, authenticate);
-    addIdempotency(scope, deps.orm, clock);
+    addIdempotency(scope, deps.orm, clock, undefined, deps.directUrl);
     await registerTrpc(scope, appRouter, createContext);
   });
   const consoleOpenapi = JSON.stringify(buildOpenApiDocument(backOfficeRouter, { serverUrl: deps.apiUrl, version: API_VERSION, surface: 'console' }));
-  await registerConsole(app, { orm: deps.orm, mode: deps.mode, clock, createContext, origins: deps.backOfficeUrl ? [new URL(deps.backOfficeUrl).origin] : [], openapiJson: consoleOpenapi });
+  await registerConsole(app, { orm: deps.orm, mode: deps.mode, clock, createContext, ...(deps.directUrl ? { directUrl: deps.directUrl } : {}), origins: deps.backOfficeUrl ? [new URL(deps.backOfficeUrl).origin] : [], openapiJson: consoleOpenapi });
   await app.register(async (scope) => registerStripeWebhook(scope, { orm: deps.orm, clock, webhookSecret: deps.stripeWebhookSecret, connectWebhookSecret: deps.stripeConnectWebhookSecret }));
 
   return app;

@@ -25,6 +25,8 @@ const ZConfig = z.object({
     .optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
+  // with DATABASE_URL through a transaction pooler (PgBouncer): the same database directly, for what needs a session of its own
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   // unset: a free port, chosen once and remembered in DATA_DIR (so checkouts and test runs never collide)
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   API_MODE: z.enum(['test', 'live']).default('test'),

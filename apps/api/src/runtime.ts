@@ -82,7 +82,7 @@ export function createPorts(config: Config, clock: Clock = systemClock): Ports {
 /** Worker with the tasks' dependencies wired from config. graphile-worker is loaded here, not by every process that loads this file (the console). */
 export async function startConfiguredWorker(config: Config, db: OpenDatabase, ports: Ports, log: (level: string, message: string) => void): Promise<Worker> {
   const { startWorker } = await import('@hm/jobs/worker');
-  return startWorker({ connectionString: db.url, concurrency: config.WORKER_CONCURRENCY, deps: { orm: db.orm, mode: config.API_MODE, mailFrom: config.MAIL_FROM, ports }, log });
+  return startWorker({ connectionString: config.DATABASE_DIRECT_URL ?? db.url, concurrency: config.WORKER_CONCURRENCY, deps: { orm: db.orm, mode: config.API_MODE, mailFrom: config.MAIL_FROM, ports }, log });
 }
 
 /**

@@ -44,7 +44,8 @@ const app = await buildApp({
   stripeConnectWebhookSecret: config.STRIPE_SECRET_KEY ? config.STRIPE_CONNECT_WEBHOOK_SECRET : undefined,
   bodyLimit: config.BODY_LIMIT_BYTES,
   apiKeyCacheMs: config.API_KEY_CACHE_MS,
-  keyChangesUrl: db.url,
+  keyChangesUrl: config.DATABASE_DIRECT_URL ?? db.url,
+  directUrl: config.DATABASE_DIRECT_URL ?? db.url,
   ...(config.BACK_OFFICE_URL ? { backOfficeUrl: config.BACK_OFFICE_URL } : {}),
   logger: apiLogger(config.LOG_LEVEL),
 });

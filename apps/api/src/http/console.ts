@@ -43,6 +43,8 @@ export interface ConsoleDeps {
   /** origins the back-office app is served from (cookie-authenticated writes from any other are 403) */
   origins: string[];
   openapiJson: string;
+  /** Postgres directly (the idempotency lease), see AppDeps.directUrl */
+  directUrl?: string;
 }
 
 /**
@@ -112,14 +114,14 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
       await scope.register(
         async (v1) => {
           rest.addHooks(v1);
-          addIdempotency(v1, deps.orm, deps.clock, operatorOwner);
+          addIdempotency(v1, deps.orm, deps.clock, operatorOwner, deps.directUrl);
           v1.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(deps.openapiJson));
           rest.addRoute(v1);
         },
         { prefix: '/v1' },
       );
       await scope.register(async (trpc) => {
-        addIdempotency(trpc, deps.orm, deps.clock, operatorOwner);
+        addIdempotency(trpc, deps.orm, deps.clock, operatorOwner, deps.directUrl);
         await registerTrpc(trpc, backOfficeRouter, createContext, '/console/trpc');
       });
     },

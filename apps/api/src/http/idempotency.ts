@@ -30,13 +30,16 @@ export const OWNER_GONE_AFTER_MS = 2000;
  * The process lease of this API process: a session advisory lock (the same kind the job runners
  * hold, @hm/jobs worker-lease.ts) held on its own connection while the process lives; its id is
  * the `owner` of the keys its requests claim. One per ORM (the /v1 and /trpc scopes share it).
+ * The connection goes to `directUrl` when given: through a transaction pooler the lock would stay
+ * on a pooled server connection that other clients' transactions then use (and that outlives this
+ * process), so requests of any process would find this process's lease "held" by themselves.
  */
 const leases = new WeakMap<MikroORM, { lease: WorkerLease; id: string }>();
-function processLease(app: FastifyInstance, orm: MikroORM) {
+function processLease(app: FastifyInstance, orm: MikroORM, directUrl?: string) {
   let held = leases.get(orm);
   if (!held) {
     const id = `api-${crypto.randomUUID()}`;
-    const lease = new WorkerLease(String(orm.config.get('clientUrl')), (level, message) => app.log[level === 'warning' ? 'warn' : level](message));
+    const lease = new WorkerLease(directUrl ?? String(orm.config.get('clientUrl')), (level, message) => app.log[level === 'warning' ? 'warn' : level](message));
     lease.hold(id);
     held = { lease, id };
     leases.set(orm, held);
@@ -125,11 +128,17 @@ function apiKeyOwner(orm: MikroORM, clock: { now(): Date }) {
   };
 }
 
-export function addIdempotency(app: FastifyInstance, orm: MikroORM, clock: { now(): Date }, ownerOf: (req: FastifyRequest) => Promise<IdempotencyOwner | undefined> = apiKeyOwner(orm, clock)) {
+export function addIdempotency(
+  app: FastifyInstance,
+  orm: MikroORM,
+  clock: { now(): Date },
+  ownerOf: (req: FastifyRequest) => Promise<IdempotencyOwner | undefined> = apiKeyOwner(orm, clock),
+  directUrl?: string,
+) {
   // Records belong to the request's marketplace: read and written through its tenant-scoped entity manager.
   const db = (c: Claim) => tenantEm(orm, c.marketplaceId);
   const release = (c: Claim) => releaseKey(db(c), c.scope, c.key);
-  const lease = processLease(app, orm);
+  const lease = processLease(app, orm, directUrl);
   /** this process's lease id while it holds the lease (else no owner: the 60 s timeout applies) */
   const leaseOwner = () => (lease.lease.held ? lease.id : null);
 

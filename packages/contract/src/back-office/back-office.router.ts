@@ -18,7 +18,7 @@ import {
   toOperatorBody,
 } from '@hm/domain/operators';
 import { createCallerFactory, router, setConsoleMetaLookup, type Meta } from '../trpc.js';
-import { consoleListing } from '../console/console-scope.js';
+import { consoleListing, consoleListings } from '../console/console-scope.js';
 import {
   ZDenyNote,
   ZOfferFields,
@@ -172,7 +172,7 @@ const listings = router({
     .query(async ({ ctx, input }) => {
       const { em, marketplace } = ctx.scope;
       const page = await listListingsForTeam(em, marketplace.id, input);
-      const items = await Promise.all(page.items.map(async (l) => (await consoleListing(ctx, ctx.scope, l)).listing));
+      const items = await consoleListings(ctx, ctx.scope, page.items);
       return { items, ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) };
     }),
   get: operatorProcedure

@@ -32,8 +32,16 @@ export async function byListing(ctx: Context, id: string) {
 
 /** The console's view of a listing: the public body plus the commission override. */
 export async function consoleListing(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }, l: Listing) {
-  const body = toListingBody(l, await loadRelations(scope.em, [l]), { marketplace: scope.marketplace, publicUrl: ctx.publicUrl, single: true, own: true });
-  return { listing: { ...body, ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}) } };
+  return { listing: (await consoleListings(ctx, scope, [l]))[0]! };
+}
+
+/** The console's view of a page of listings: their photos, terms and sites read once for the page, not per listing. */
+export async function consoleListings(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }, ls: Listing[]) {
+  const rel = await loadRelations(scope.em, ls);
+  return ls.map((l) => ({
+    ...toListingBody(l, rel, { marketplace: scope.marketplace, publicUrl: ctx.publicUrl, single: true, own: true }),
+    ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}),
+  }));
 }
 
 /** The scope of a command-line operation: the marketplace, its entity manager, and the actor `cli`. */
