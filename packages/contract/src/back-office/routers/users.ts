@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { UserSchema } from '@hm/db/entities';
+import { normalizeEmail, toUserBody } from '@hm/domain/accounts';
+import { router } from '../../trpc.js';
+import { blockUserOp, perform, unblockUserOp } from '../../console/operations.js';
+import { operatorProcedure } from '../procedure.js';
+import { openapi, read, write, ZId } from '../meta.js';
+import { ZAnyObject, ZPaging } from '../schemas.js';
+
+const ZUserOut = z.object({ user: ZAnyObject });
+
+export const users = router({
+  list: operatorProcedure
+    .meta(read(openapi('GET', '/users', 'Users', 'Find users', 'By exact address (`email`, any case), else the newest first.')))
+    .input(z.strictObject({ email: z.string().max(254).optional(), ...ZPaging }))
+    .output(z.object({ items: z.array(ZAnyObject) }))
+    .query(async ({ ctx, input }) => {
+      const rows = await ctx.scope.em.find(UserSchema, input.email ? { emailNormalized: normalizeEmail(input.email) } : {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
+      return { items: rows.map((u) => ({ ...toUserBody(u), blocked: u.blockedAt !== null && u.blockedAt !== undefined })) };
+    }),
+  block: operatorProcedure
+    .meta(write(openapi('POST', '/users/{id}/block', 'Users', 'Block', 'Their sessions end and their listings leave the shop.'), { problems: [403] }))
+    .input(ZId)
+    .output(ZUserOut)
+    .mutation(({ ctx, input }) => perform(blockUserOp, ctx.scope, input)),
+  unblock: operatorProcedure
+    .meta(write(openapi('POST', '/users/{id}/unblock', 'Users', 'Unblock'), { problems: [403] }))
+    .input(ZId)
+    .output(ZUserOut)
+    .mutation(({ ctx, input }) => perform(unblockUserOp, ctx.scope, input)),
+});
