@@ -39,8 +39,9 @@ process.on('uncaughtException', onUncaught);
 beforeAll(async () => {
   h = await startHarness({ app: { logger: errorLogger(errorLog) } });
   const world: World = await buildWorld(h);
-  const operators: FuzzContext['operators'] = { admin: await operatorToken('boss@fuzz.example'), spare: await operatorToken('leaving@fuzz.example'), email: 'boss@fuzz.example', password: PASSWORD, keys: [] as string[] };
+  const operators: FuzzContext['operators'] = { admin: await operatorToken('boss@fuzz.example'), spare: await operatorToken('leaving@fuzz.example'), email: 'boss@fuzz.example', password: PASSWORD, keys: [] as string[], team: [] as string[] };
   for (let i = 0; i < 3; i++) operators!.keys.push((await h.console.keys.create({ marketplace: 'fuzz', kind: 'publishable' })).key.id);
+  for (let i = 0; i < 3; i++) operators!.team.push((await h.console.operators.create({ marketplace: 'fuzz', email: `team${i}@fuzz.example`, role: 'viewer' })).operator.id);
   // a real cursor of each paged console list (a forged one needs the query that made it)
   for (const path of ['/console/v1/listings', '/console/v1/audit']) {
     const res = await h.request({ method: 'GET', url: `${path}?limit=1`, key: operators!.admin });

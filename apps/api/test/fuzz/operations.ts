@@ -96,7 +96,16 @@ export interface FuzzContext {
   /** a counter for unique values (emails) */
   seq: { n: number };
   /** /console/v1: operator session tokens of marketplace A: its admin's, and one signing out may end */
-  operators?: { admin: string; email: string; password: string; spare: string; /** API keys of A to revoke (never the world's own) */ keys: string[] };
+  operators?: {
+    admin: string;
+    email: string;
+    password: string;
+    spare: string;
+    /** API keys of A to revoke (never the world's own) */
+    keys: string[];
+    /** operators of A to change and remove (never the admin the run relies on) */
+    team: string[];
+  };
 }
 
 /** Stands for a spare session the runner puts in when the request is sent (see `spareSessions`). */
@@ -129,6 +138,8 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
     if (t.startsWith('/users/')) return r.pick([world.alice.id, world.bob.id]);
     if (t.startsWith('/orders/')) return r.pick(world.orders.ids);
     if (t.startsWith('/keys/')) return r.pick(ctx.operators!.keys);
+    if (t.startsWith('/operators/')) return r.pick(ctx.operators!.team);
+    if (t.startsWith('/pages/')) return name === 'slug' ? r.pick(world.pages.slugs) : r.pick(['en', 'sv']);
     return r.pick([...l.onSale, ...l.publishable, ...world.bob.listings]);
   }
   if (t === '/catalog-terms/{kind}/{slug}') {

@@ -8,6 +8,11 @@ import { support, conversations } from './routers/support.js';
 import { users } from './routers/users.js';
 import { operators, auditRouter } from './routers/team.js';
 import { keys, settings } from './routers/settings.js';
+import { vouchers } from './routers/vouchers.js';
+import { rates } from './routers/rates.js';
+import { pages, media } from './routers/content.js';
+import { newsletter } from './routers/newsletter.js';
+import { payouts } from './routers/payouts.js';
 // the flows fill the effect slots the modules' machines name (a listing's approval emails the seller)
 import '@hm/domain/flows';
 
@@ -25,6 +30,12 @@ export const backOfficeRouter = router({
   support,
   conversations,
   users,
+  vouchers,
+  rates,
+  pages,
+  media,
+  newsletter,
+  payouts,
   operators,
   keys,
   settings,

@@ -5,6 +5,9 @@ import { listListingsForTeam } from '@hm/domain/listings';
 import { router } from '../../trpc.js';
 import { consoleListing } from '../../console/console-scope.js';
 import { ZDenyNote, ZOfferFields, approveListingOp, denyListingOp, offerForListingOp, perform } from '../../console/operations.js';
+import { ZShippingSize, setShippingSizeOp } from '../../console/procedures/set-shipping-size.js';
+import { ZCommissionPercent, setCommissionOp } from '../../console/procedures/set-commission.js';
+import { ZCustodyFields, setCustodyOp } from '../../console/procedures/set-custody.js';
 import { operatorProcedure } from '../procedure.js';
 import { openapi, read, write, ZId } from '../meta.js';
 import { ZAnyObject, ZPage, ZPaging } from '../schemas.js';
@@ -23,7 +26,7 @@ export const listings = router({
       return { items, ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) };
     }),
   get: operatorProcedure
-    .meta(read(openapi('GET', '/listings/{id}', 'Listings', 'A listing')))
+    .meta(read(openapi('GET', '/listings/{id}', 'Listings', 'A listing', 'Any status, with its photos, seller, price schedule and the commission override.')))
     .input(ZId)
     .output(ZListingOut)
     .query(async ({ ctx, input }) => {
@@ -53,4 +56,32 @@ export const listings = router({
     )
     .output(ZListingOut)
     .mutation(({ ctx, input }) => perform(offerForListingOp, ctx.scope, { id: input.id, amount: input.price.amount, currency: input.price.currency, note: input.note, schedule: input.schedule })),
+  setShippingSize: operatorProcedure
+    .meta(
+      write(openapi('PUT', '/listings/{id}/shipping-size', 'Listings', 'Set the shipping size', "Admins only. A size key of the marketplace's shipping table (`settings.shipping.sizes`), or empty for none; another key is 422 at `body.size`."), {
+        requestExample: { size: 'small' },
+      }),
+    )
+    .input(z.strictObject({ id: z.uuid(), size: ZShippingSize }))
+    .output(ZListingOut)
+    .mutation(({ ctx, input }) => perform(setShippingSizeOp, ctx.scope, input)),
+  setCommission: operatorProcedure
+    .meta(
+      write(openapi('PUT', '/listings/{id}/commission', 'Listings', 'Set the commission', "Admins only. This listing's commission in percent (0..100), or null for the marketplace's commission."), {
+        requestExample: { percent: 8.5 },
+      }),
+    )
+    .input(z.strictObject({ id: z.uuid(), percent: ZCommissionPercent }))
+    .output(ZListingOut)
+    .mutation(({ ctx, input }) => perform(setCommissionOp, ctx.scope, input)),
+  setCustody: operatorProcedure
+    .meta(
+      write(openapi('PUT', '/listings/{id}/custody', 'Listings', 'Set who has the item', 'Admins only. `seller`, or the marketplace `collecting` it or holding it `stored` at a site (`site`, one of the marketplace’s sites).'), {
+        problems: [409],
+        requestExample: { custody: 'collecting', site: '0190f0e0-0000-7000-8000-000000000042' },
+      }),
+    )
+    .input(z.strictObject({ id: z.uuid(), ...ZCustodyFields }))
+    .output(ZListingOut)
+    .mutation(({ ctx, input }) => perform(setCustodyOp, ctx.scope, input)),
 });

@@ -78,7 +78,7 @@ export const invitations = router({
 
 export const me = router({
   get: operatorProcedure
-    .meta({ auth: 'operator', enrolment: true, openapi: openapi('GET', '/me', 'Sessions', 'The signed-in operator') })
+    .meta({ auth: 'operator', enrolment: true, openapi: openapi('GET', '/me', 'Sessions', 'The signed-in operator', 'Who this session is: id, address, role, whether two-factor codes are on, and the marketplace.') })
     .input(z.object({}))
     .output(z.object({ id: z.uuid(), email: z.string(), role: z.enum(['admin', 'viewer']), totp_enabled: z.boolean(), marketplace: z.object({ slug: z.string(), name: z.string() }) }))
     .query(({ ctx }) => {
@@ -100,7 +100,7 @@ export const me = router({
       return out;
     }),
   confirmTotp: operatorProcedure
-    .meta({ auth: 'operator', enrolment: true, problems: [409], openapi: openapi('POST', '/me/totp/confirm', 'Sessions', 'Turn two-factor codes on', '401 `totp_invalid` for a wrong code (the step before and after count too).') })
+    .meta({ auth: 'operator', enrolment: true, problems: [409], requestExample: { code: '123456' }, openapi: openapi('POST', '/me/totp/confirm', 'Sessions', 'Turn two-factor codes on', '401 `totp_invalid` for a wrong code (the step before and after count too).') })
     .input(z.strictObject({ code: z.string().min(1).max(10) }))
     .output(z.object({ totp_enabled: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { UserSchema } from '@hm/db/entities';
-import { normalizeEmail, toUserBody } from '@hm/domain/accounts';
+import { normalizeEmail, toUserBody, ZTeamUserInput } from '@hm/domain/accounts';
 import { router } from '../../trpc.js';
 import { blockUserOp, perform, unblockUserOp } from '../../console/operations.js';
+import { createUserOp } from '../../console/procedures/create-user.js';
 import { operatorProcedure } from '../procedure.js';
 import { openapi, read, write, ZId } from '../meta.js';
 import { ZAnyObject, ZPaging } from '../schemas.js';
@@ -24,8 +25,19 @@ export const users = router({
     .output(ZUserOut)
     .mutation(({ ctx, input }) => perform(blockUserOp, ctx.scope, input)),
   unblock: operatorProcedure
-    .meta(write(openapi('POST', '/users/{id}/unblock', 'Users', 'Unblock'), { problems: [403] }))
+    .meta(write(openapi('POST', '/users/{id}/unblock', 'Users', 'Unblock', 'The user may sign in again; their listings return to the shop.'), { problems: [403] }))
     .input(ZId)
     .output(ZUserOut)
     .mutation(({ ctx, input }) => perform(unblockUserOp, ctx.scope, input)),
+  create: operatorProcedure
+    .meta(
+      write(openapi('POST', '/users', 'Users', 'Create a user', 'Admins only. An account without a password; the user is emailed a welcome sign-in link valid 7 days. 409 `email_in_use` for an address already in the marketplace.'), {
+        successStatus: 201,
+        problems: [409],
+        requestExample: { email: 'kim@example.com', first_name: 'Kim', locale: 'en' },
+      }),
+    )
+    .input(ZTeamUserInput)
+    .output(ZUserOut)
+    .mutation(({ ctx, input }) => perform(createUserOp, ctx.scope, input)),
 });
