@@ -119,6 +119,39 @@ describe('writes', () => {
 });
 
 describe('users, vouchers and rates', () => {
+  test('GET /users without `email` pages with next_cursor over every user, past 100 (the page limit), no gaps, no repeats', async () => {
+    for (let i = 0; i < 101; i++) await s.h.console.users.create({ marketplace: 'curated', email: `page${i}@example.com` });
+    const walk = async (limit: number) => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const res = await call('GET', `/console/v1/users?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, viewer.token);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().items.length).toBeLessThanOrEqual(limit);
+        ids.push(...res.json().items.map((u: { id: string }) => u.id));
+        cursor = res.json().next_cursor;
+        pages++;
+      } while (cursor);
+      return { ids, pages };
+    };
+    const all = await walk(100);
+    expect(all.ids.length).toBeGreaterThanOrEqual(102); // the 101 and the suite's seller
+    expect(new Set(all.ids).size).toBe(all.ids.length);
+    expect(all.pages).toBe(Math.ceil(all.ids.length / 100));
+    const one = await walk(Math.ceil(all.ids.length / 2));
+    expect(one.ids).toEqual(all.ids);
+    expect(one.pages).toBe(2);
+    // exactly a page's worth: no cursor to an empty page; one more: a cursor to a page of one
+    const exact = await call('GET', `/console/v1/users?limit=${all.ids.length - 100}&cursor=${encodeURIComponent((await call('GET', '/console/v1/users?limit=100', viewer.token)).json().next_cursor)}`, viewer.token);
+    expect([exact.json().items.length, exact.json().next_cursor]).toEqual([all.ids.length - 100, undefined]);
+    expect((await call('GET', '/console/v1/users?limit=101', viewer.token)).statusCode).toBe(422);
+    expect((await call('GET', '/console/v1/users?limit=0', viewer.token)).statusCode).toBe(422);
+    expect((await call('GET', '/console/v1/users', stranger.token)).json().items.map((u: { id: string }) => u.id).filter((id: string) => all.ids.includes(id))).toEqual([]);
+    const forged = await call('GET', `/console/v1/users?email=page1@example.com&cursor=${encodeURIComponent((await call('GET', '/console/v1/users?limit=1', viewer.token)).json().next_cursor)}`, viewer.token);
+    expect([forged.statusCode, forged.json().errors[0].location]).toEqual([422, 'query.cursor']);
+  });
+
   test('a created user gets the welcome email; the address again is 409', async () => {
     const res = await call('POST', '/console/v1/users', admin.token, { email: 'welcome@example.com', first_name: 'Wel' });
     expect(res.statusCode, res.body).toBe(201);

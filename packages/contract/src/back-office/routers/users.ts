@@ -1,23 +1,22 @@
 import { z } from 'zod';
-import { UserSchema } from '@hm/db/entities';
-import { normalizeEmail, toUserBody, ZTeamUserInput } from '@hm/domain/accounts';
+import { listUsersForTeam, toUserBody, ZTeamUserInput } from '@hm/domain/accounts';
 import { router } from '../../trpc.js';
 import { blockUserOp, perform, unblockUserOp } from '../../console/operations.js';
 import { createUserOp } from '../../console/procedures/create-user.js';
 import { operatorProcedure } from '../procedure.js';
 import { openapi, read, write, ZId } from '../meta.js';
-import { ZAnyObject, ZPaging } from '../schemas.js';
+import { ZAnyObject, ZPage, ZPaging } from '../schemas.js';
 
 const ZUserOut = z.object({ user: ZAnyObject });
 
 export const users = router({
   list: operatorProcedure
-    .meta(read(openapi('GET', '/users', 'Users', 'Find users', 'By exact address (`email`, any case), else the newest first.')))
+    .meta(read(openapi('GET', '/users', 'Users', 'Find users', 'By exact address (`email`, any case), else every user, the newest first; pass `next_cursor` back as `cursor` for the next page (absent on the last).')))
     .input(z.strictObject({ email: z.string().max(254).optional(), ...ZPaging }))
-    .output(z.object({ items: z.array(ZAnyObject) }))
+    .output(ZPage(ZAnyObject))
     .query(async ({ ctx, input }) => {
-      const rows = await ctx.scope.em.find(UserSchema, input.email ? { emailNormalized: normalizeEmail(input.email) } : {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
-      return { items: rows.map((u) => ({ ...toUserBody(u), blocked: u.blockedAt !== null && u.blockedAt !== undefined })) };
+      const page = await listUsersForTeam(ctx.scope.em, ctx.scope.marketplace.id, input);
+      return { items: page.items.map((u) => ({ ...toUserBody(u), blocked: u.blockedAt !== null && u.blockedAt !== undefined })), ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) };
     }),
   block: operatorProcedure
     .meta(write(openapi('POST', '/users/{id}/block', 'Users', 'Block', 'Their sessions end and their listings leave the shop.'), { problems: [403] }))
