@@ -105,6 +105,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   addResponseHeaders(app);
 
+  // No request body of the API may be compressed (RFC 9110 §8.4: 415 for a content coding the server does not
+  // take): a gzip body would otherwise be read as if it were plain, or an empty one taken as no input.
+  app.addHook('onRequest', async (req, reply) => {
+    const coding = req.headers['content-encoding'];
+    if (coding === undefined || /^\s*identity\s*$/i.test(coding) || req.method === 'GET' || req.method === 'HEAD' || !/^\/(console\/)?v1\//.test(req.url)) return;
+    reply.header('Connection', 'close');
+    return sendProblem(reply, problem('unsupported_media_type', `Content-Encoding "${coding.slice(0, 40)}" is not accepted: send the request body uncompressed.`));
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     // The client went away while sending its body (a phone losing signal mid-upload): its business,
     // not an outage; ECONNRESET would otherwise read as the database's. No one is left to answer.

@@ -192,6 +192,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     op.responses = responses;
   }
   if (!backOffice) addRawRoutes(doc, opts.serverUrl);
+  else addConsoleRawRoutes(doc);
   return openResponses(doc);
 }
 
@@ -305,6 +306,55 @@ function addRawRoutes(doc: Json, serverUrl: string) {
     "Stripe's event deliveries: connected accounts' events",
     `The Connect endpoint to register in Stripe (\`connect: true\`, "events on Connected accounts"), signed with its own \`STRIPE_CONNECT_WEBHOOK_SECRET\`, for the sellers' connected accounts: ${eventList('connect')}. Every event here names its connected account (\`account\`); one that does not (a platform event) is refused with 400. 404 when \`STRIPE_CONNECT_WEBHOOK_SECRET\` is not set.`,
   );
+}
+
+/** The back office's routes that are not JSON procedures (see http/console-files.ts). */
+function addConsoleRawRoutes(doc: Json) {
+  const problems = (statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/Problem${s}` }]));
+  const requestId = { 'Request-Id': { $ref: '#/components/headers/RequestId' } };
+  const security = [{ operatorSession: [] }, { consoleCookie: [] }];
+  const image = (type: string) => ({ schema: { type: 'string', contentMediaType: type } });
+  doc.paths['/media'].post = {
+    operationId: 'media-upload',
+    tags: ['Content'],
+    summary: 'Upload an image',
+    description:
+      "Admins only. The request body is the image itself: JPEG, PNG or WebP (the type is read from the bytes), up to 20 MiB (413 beyond, refused before the body is read) and 50 megapixels, as for listing photos. `alt` (the default language's text, 1..300 characters) and `alts.<language>` per language go in the query. Answers 201 with the ImageRef (thumb, medium, large and xlarge sizes, made at once). One audit row (the size and alt texts, never the bytes).",
+    security,
+    parameters: [
+      { name: 'alt', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 300 }, description: 'Text for people who cannot see the image, in the default language.', example: 'A bright room' },
+      { name: 'alts', in: 'query', required: false, style: 'deepObject', explode: true, schema: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 300 } }, description: "Per language as `alts.sv=…` (the marketplace's languages only)." },
+      { $ref: '#/components/parameters/IdempotencyKey' },
+    ],
+    requestBody: { required: true, content: { 'image/jpeg': image('image/jpeg'), 'image/png': image('image/png'), 'image/webp': image('image/webp'), 'application/octet-stream': image('application/octet-stream') } },
+    responses: {
+      '201': {
+        description: 'Created: the image and its sizes.',
+        headers: { ...requestId, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } },
+        content: { 'application/json': { schema: { type: 'object', required: ['image'], properties: { image: { type: 'object', additionalProperties: {} } } } } },
+      },
+      ...problems([400, 401, 403, 404, 408, 409, 413, 415, 422, 500, 503]),
+    },
+  };
+  doc.paths['/newsletter/subscribers.csv'] = {
+    get: {
+      operationId: 'newsletter-export',
+      tags: ['Newsletter'],
+      summary: 'Export newsletter sign-ups (CSV)',
+      description:
+        'Every sign-up, oldest first, as `text/csv` (UTF-8, RFC 4180, CRLF line ends, a header row) for download: `email, first_name, locale, source, subscribed_at, contact_provider, contact_id, contact_added_at` (the last three empty while the sign-up waits for the contact list). A value starting with `=`, `+`, `-` or `@` gets a leading `\'` so spreadsheets show it as text. Viewers may download it too.',
+      security,
+      parameters: [],
+      responses: {
+        '200': {
+          description: 'The CSV file.',
+          headers: { ...requestId, 'Content-Disposition': { description: '`attachment; filename="newsletter-subscribers.csv"`', schema: { type: 'string' } } },
+          content: { 'text/csv': { schema: { type: 'string' }, example: 'email,first_name,locale,source,subscribed_at,contact_provider,contact_id,contact_added_at\r\nkim@example.com,Kim,en,footer,2026-11-20T09:30:00.000Z,local,c_1,2026-11-20T09:30:05.000Z\r\n' } },
+        },
+        ...problems([400, 401, 404, 422, 500, 503]),
+      },
+    },
+  };
 }
 
 const eventList = (endpoint: 'platform' | 'connect') =>

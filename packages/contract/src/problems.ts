@@ -30,6 +30,7 @@ export const PROBLEMS = {
   request_timeout: { status: 408, title: 'Request timeout' },
   conflict: { status: 409, title: 'Conflict' },
   email_in_use: { status: 409, title: 'Email address in use' },
+  last_admin: { status: 409, title: 'Last admin' },
   idempotency_request_in_progress: { status: 409, title: 'Request in progress' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },

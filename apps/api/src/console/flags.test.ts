@@ -124,6 +124,7 @@ describe('console commands', () => {
       'listings set-commission',
       'listings custody',
       'rates set',
+      'rates list',
       'vouchers create',
       'vouchers list',
       'orders get',
@@ -154,6 +155,8 @@ describe('console commands', () => {
       'webhooks replay',
       'operators create',
       'operators list',
+      'operators set-role',
+      'operators remove',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MikroORM } from '@hm/db/orm';
 import { backOfficeRouter } from '@hm/contract/back-office';
+import { registerConsoleFiles } from './console-files.js';
 import { DomainError } from '@hm/contract/problems';
 import type { Meta } from '@hm/contract/trpc';
 import type { ApiMode, Clock } from '@hm/domain/core';
@@ -116,6 +117,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
           rest.addHooks(v1);
           addIdempotency(v1, deps.orm, deps.clock, operatorOwner, deps.directUrl);
           v1.get('/openapi.json', async (_req, reply) => reply.type('application/json').header('Cache-Control', 'no-cache').send(deps.openapiJson));
+          await v1.register(async (files) => registerConsoleFiles(files, { orm: deps.orm, clock: deps.clock, createContext }));
           rest.addRoute(v1);
         },
         { prefix: '/v1' },

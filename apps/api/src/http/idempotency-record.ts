@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, type Hash } from 'node:crypto';
-import { Transform } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -40,8 +40,11 @@ export function digestWhileReading(req: FastifyRequest, payload: NodeJS.Readable
       done();
     },
   });
-  payload.on('error', (err) => tap.destroy(err));
-  return payload.pipe(tap);
+  // pipeline, not pipe: an error of either side (the connection closing mid-body, "aborted") destroys
+  // both and always has a listener, so it reaches Fastify's body reader when one is reading and is
+  // never an uncaught exception when the reader is gone (Node already answered the broken request).
+  pipeline(payload, tap, () => {});
+  return tap;
 }
 
 /** Method, path, query (order-free) and body: JSON by its canonical form (key order is not meaning), other bodies by their bytes. */

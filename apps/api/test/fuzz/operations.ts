@@ -106,6 +106,8 @@ export interface FuzzContext {
     /** webhook endpoints of A (to change, rotate, delete, replay to) and event ids of A (to replay) */
     webhooks: string[];
     events: string[];
+    /** operators of A to change and remove (never the admin the run relies on) */
+    team: string[];
   };
 }
 
@@ -140,6 +142,8 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
     if (t.startsWith('/orders/')) return r.pick(world.orders.ids);
     if (t.startsWith('/keys/')) return r.pick(ctx.operators!.keys);
     if (t.startsWith('/webhooks/')) return r.pick(ctx.operators!.webhooks);
+    if (t.startsWith('/operators/')) return r.pick(ctx.operators!.team);
+    if (t.startsWith('/pages/')) return name === 'slug' ? r.pick(world.pages.slugs) : r.pick(['en', 'sv']);
     return r.pick([...l.onSale, ...l.publishable, ...world.bob.listings]);
   }
   if (t === '/catalog-terms/{kind}/{slug}') {

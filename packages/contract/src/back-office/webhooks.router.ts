@@ -4,6 +4,7 @@ import { router } from '../trpc.js';
 import { perform } from '../console/operations.js';
 import * as hooks from '../console/webhook-operations.js';
 import { operatorProcedure } from './procedure.js';
+import { openapi as documented } from './meta.js';
 
 /**
  * The back office's webhook endpoints (/console/v1/webhooks, tag Webhooks): the same operations as
@@ -61,7 +62,7 @@ const ZAttempt = z
   })
   .meta({ id: 'WebhookAttempt' });
 
-const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string, description: string) => ({ method, path, tags: [TAG], summary, description });
+const openapi = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string, description: string) => documented(method, path, TAG, summary, description);
 
 export const webhooksRouter = router({
   list: operatorProcedure

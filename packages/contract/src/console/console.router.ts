@@ -19,7 +19,7 @@ import { offerForListingProcedure } from './procedures/offer-for-listing.js';
 import { setShippingSizeProcedure } from './procedures/set-shipping-size.js';
 import { setCommissionProcedure } from './procedures/set-commission.js';
 import { setCustodyProcedure } from './procedures/set-custody.js';
-import { setRatesProcedure } from './procedures/set-rates.js';
+import { listRatesProcedure, setRatesProcedure } from './procedures/set-rates.js';
 import { createVoucherProcedure } from './procedures/create-voucher.js';
 import { listVouchersProcedure } from './procedures/list-vouchers.js';
 import { getOrderProcedure } from './procedures/get-order.js';
@@ -41,7 +41,7 @@ import {
   updateWebhookProcedure,
   webhookDeliveriesProcedure,
 } from './procedures/webhooks.js';
-import { createOperatorProcedure, listOperatorsProcedure } from './procedures/operators.js';
+import { createOperatorProcedure, listOperatorsProcedure, removeOperatorProcedure, setOperatorRoleProcedure } from './procedures/operators.js';
 // the flows fill the effect slots the modules' machines name (an order move needs them)
 import '@hm/domain/flows';
 
@@ -71,7 +71,7 @@ export const consoleRouter = router({
     setCommission: setCommissionProcedure,
     custody: setCustodyProcedure,
   }),
-  rates: router({ set: setRatesProcedure }),
+  rates: router({ set: setRatesProcedure, list: listRatesProcedure }),
   vouchers: router({ create: createVoucherProcedure, list: listVouchersProcedure }),
   orders: router({ get: getOrderProcedure, list: listOrdersProcedure, transition: transitionOrderProcedure }),
   support: router({ list: listSupportProcedure, reply: replySupportProcedure }),
@@ -91,7 +91,7 @@ export const consoleRouter = router({
     deliveries: webhookDeliveriesProcedure,
     replay: replayWebhookProcedure,
   }),
-  operators: router({ create: createOperatorProcedure, list: listOperatorsProcedure }),
+  operators: router({ create: createOperatorProcedure, list: listOperatorsProcedure, setRole: setOperatorRoleProcedure, remove: removeOperatorProcedure }),
 });
 
 export type ConsoleRouter = typeof consoleRouter;

@@ -17,8 +17,8 @@ import { consoleListing } from './console-scope.js';
 
 /**
  * The console's operations, each defined once: what it does within one marketplace, its audit
- * action and target. The command line (console.router.ts, actor `cli`) and the back office
- * (back-office.router.ts, actor the signed-in operator) both call `perform`, which runs the
+ * action and target (here, or beside its command-line procedure in procedures/*.ts). The command line
+ * (console.router.ts, actor `cli`) and the back office (back-office/routers/*.ts, actor the signed-in operator) both call `perform`, which runs the
  * operation and, for a write, appends its one audit row.
  */
 export interface OperationScope {
@@ -33,16 +33,24 @@ export interface Operation<I, O> {
   write: boolean;
   target(input: I, output: O): { type: string; id: string };
   run(scope: OperationScope, input: I): Promise<O>;
+  /** what the audit row keeps of the input, when not all of it (an upload's bytes) */
+  auditData?(input: I): unknown;
 }
 
-export function operation<I, O>(def: { action: string; write: boolean; target(input: NoInfer<I>, output: NoInfer<O>): { type: string; id: string }; run(scope: OperationScope, input: I): Promise<O> }): Operation<I, O> {
+export function operation<I, O>(def: {
+  action: string;
+  write: boolean;
+  target(input: NoInfer<I>, output: NoInfer<O>): { type: string; id: string };
+  run(scope: OperationScope, input: I): Promise<O>;
+  auditData?(input: NoInfer<I>): unknown;
+}): Operation<I, O> {
   return def;
 }
 
 /** Runs an operation; a write leaves one audit row (who, what, on which, the input without secrets, the request id). */
 export async function perform<I, O>(op: Operation<I, O>, scope: OperationScope, input: I): Promise<O> {
   const output = await op.run(scope, input);
-  if (op.write) await audit(scope, op.action, op.target(input, output), input);
+  if (op.write) await audit(scope, op.action, op.target(input, output), op.auditData ? op.auditData(input) : input);
   return output;
 }
 
@@ -51,8 +59,9 @@ export function audit(scope: OperationScope, action: string, target: { type: str
   return appendAudit(scope.em, scope.marketplace.id, { actor: scope.actor, action, target, data, requestId: scope.ctx.requestId, at: scope.ctx.clock.now() });
 }
 
-const cmd = (s: OperationScope) => ({ ...s.ctx, em: s.em, marketplace: s.marketplace });
-const listingTarget = (i: { id: string }) => ({ type: 'listing', id: i.id });
+/** The command context of an operation's marketplace (the domain's commands take it). */
+export const cmd = (s: OperationScope) => ({ ...s.ctx, em: s.em, marketplace: s.marketplace });
+export const listingTarget = (i: { id: string }) => ({ type: 'listing', id: i.id });
 
 export const ZDenyNote = z.string().min(1).max(2000).describe('Why, for the seller.');
 export const ZOfferFields = {

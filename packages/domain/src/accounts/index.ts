@@ -4,6 +4,6 @@ export { sendVerificationEmail, verifyEmail } from './commands/email-verificatio
 export { confirmPasswordReset, requestPasswordReset } from './commands/password-reset.js';
 export { authenticateSession, toSessionBody } from './commands/sessions.js';
 export { requestSignInLink, signInWithLink, signInWithPassword } from './commands/sign-in.js';
-export { createConfirmedUser, createUserByTeam, findUserByEmail, normalizeEmail, setUserBlocked, signUp, updateProfile } from './commands/users.js';
+export { createConfirmedUser, createUserByTeam, findUserByEmail, listUsersForTeam, normalizeEmail, setUserBlocked, signUp, updateProfile } from './commands/users.js';
 export { toUserBody } from './user.mapper.js';
 export { decoyHash, hashPassword, verifyPassword } from './passwords.js';

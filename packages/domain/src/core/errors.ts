@@ -24,6 +24,8 @@ export const DOMAIN_CODES = [
   'not_found',
   'conflict',
   'email_in_use',
+  // the back office: the marketplace's last admin can be neither demoted nor removed
+  'last_admin',
   'idempotency_request_in_progress',
   'validation_failed',
   'idempotency_key_reused',

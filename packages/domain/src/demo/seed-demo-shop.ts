@@ -13,7 +13,7 @@ export { DEFAULT_DEMO_LISTINGS, MAX_DEMO_LISTINGS } from './demo-plans.js';
 export { demoLogins, type DemoLogins } from './demo-accounts.js';
 import { DEMO_SLUG } from './seed-demo.js';
 import { seedDemoPages } from './demo-pages.js';
-import { seedDemoWork } from './demo-work.js';
+import { seedDemoWork, seedDemoWorkListings } from './demo-work.js';
 
 export interface SeedDemoShopOptions {
   logins: DemoLogins;
@@ -121,6 +121,8 @@ export async function seedDemoShop(deps: { orm: MikroORM; ports: Ports }, opts: 
       log(`Demo shop: ${onSale}/${plans.length} listings on sale; ${pending.size} waiting for the job worker to process their photos`);
     }
   }
+  // listings waiting for the team, after the shop's: two for approval, one valuation request (their photos need the worker too)
+  if (!stopped()) await seedDemoWorkListings(shop, { stopped, pollMs: opts.pollMs, retries: PHOTO_RETRIES, log });
   const seconds = (Date.now() - started) / 1000;
   const complete = !stopped();
   if (complete && plans.length > 0) log(`Demo shop ready: ${onSale} listings on sale (${seconds.toFixed(0)} s).`);

@@ -1,5 +1,5 @@
 /** Entry point of the pages module: what other modules, the flows and the HTTP contract may use. Everything else in pages/ is private. */
 export { toImageRef } from './commands/fill-blocks.js';
-export { listAllPages, listPublishedPages, newPreviewLink, publishPage, putPage, readPreview, readPublishedPage, toPageSummary, unpublishPage } from './commands/pages.js';
-export { setMediaAlt, uploadMedia } from './commands/upload-media.js';
+export { getPage, listAllPages, listPublishedPages, newPreviewLink, publishPage, putPage, readPreview, readPublishedPage, toPageSummary, unpublishPage } from './commands/pages.js';
+export { listMedia, setMediaAlt, uploadMedia } from './commands/upload-media.js';
 export { LIMITS, ZGetPageInput, ZPage, ZPageDraft, ZPageSlug, ZPreviewPageInput, ZPublishedPageList } from './pages.schema.js';

@@ -3,5 +3,5 @@ export { type RateSource, type ReferenceRates, ZReferenceRates } from './../core
 export { httpRateSource } from './adapters/http-rate-source.js';
 export { importRatesTask, importReferenceRates } from './commands/import-rates.js';
 export { queueReprice, repriceAllTask, repriceIn, repriceListings, repriceListingsTask } from './commands/reprice-listings.js';
-export { setRates, toRateBody, ZSetRates } from './commands/set-rates.js';
+export { currentRates, setRates, toRateBody, ZSetRates } from './commands/set-rates.js';
 export { loadRateBook, RateBook, todayOf } from './rate-book.js';

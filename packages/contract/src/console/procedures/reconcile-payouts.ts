@@ -1,7 +1,15 @@
 import { consoleProcedure } from '../../trpc.js';
 import { reconcile } from '@hm/domain/payouts';
-import { ZMarketplaceRef, scoped } from '../console-scope.js';
+import { ZMarketplaceRef, cliScope, scoped } from '../console-scope.js';
+import { operation, perform } from '../operations.js';
+
+export const reconcilePayoutsOp = operation({
+  action: 'payouts.reconcile',
+  write: false,
+  target: () => ({ type: 'payouts', id: '' }),
+  run: (s, _input: object) => reconcile(s.em, s.ctx.clock.now()),
+});
 
 export const reconcilePayoutsProcedure = consoleProcedure
   .input(ZMarketplaceRef.describe("Checks the ledger: for every settled order, charged − refunds = seller amount + commission + storage fee + marketplace shipping − voucher, and that no order was paid twice. `ok` false lists what does not add up."))
-  .query(async ({ ctx, input }) => reconcile((await scoped(ctx, input.marketplace)).em));
+  .query(async ({ ctx, input }) => perform(reconcilePayoutsOp, cliScope(ctx, await scoped(ctx, input.marketplace)), {}));

@@ -6,6 +6,7 @@ import { queueAccountEmail } from '../../emails/index.js';
 import { setSellerBlocked } from '../../listings/index.js';
 import { appendEvent } from '../../core/events.js';
 import { countHit } from '../../core/rate-limit.js';
+import { keyset } from '../../core/keyset.js';
 import type { SignUpInput, UpdateMeInput } from '../accounts.schema.js';
 import { hashPassword } from '../passwords.js';
 import { toUserBody } from '../user.mapper.js';
@@ -127,4 +128,21 @@ export async function setUserBlocked(ctx: CommandContext, email: string, blocked
     await setSellerBlocked(em, user.id, blocked);
     return user;
   });
+}
+
+/**
+ * The back office's user list (GET /console/v1/users): by exact address (any case), else every user,
+ * the newest first, keyset-paged on (created_at, id) like every other list.
+ */
+export async function listUsersForTeam(em: EntityManager, marketplaceId: string, f: { email?: string | undefined; limit: number; cursor?: string | undefined }): Promise<{ items: User[]; nextCursor?: string }> {
+  const email = f.email === undefined ? undefined : normalizeEmail(f.email);
+  const pages = keyset(JSON.stringify(['team-users', marketplaceId, email ?? null]), ['timestamptz', 'uuid']);
+  const after = pages.after(f.cursor);
+  const at = after && new Date(after[0]);
+  const rows = await em.find(
+    UserSchema,
+    { ...(email !== undefined ? { emailNormalized: email } : {}), ...(after ? { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: after[1] } }] } : {}) },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: f.limit + 1 },
+  );
+  return pages.page(rows, f.limit, (u) => [u.createdAt, u.id]);
 }

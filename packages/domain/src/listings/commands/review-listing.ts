@@ -47,12 +47,13 @@ export function offerForListing(ctx: CommandContext, id: string, offer: { amount
   });
 }
 
+/** The size is checked once the listing is found: another marketplace's listing is 404, whatever the size. */
 export function setShippingSize(ctx: CommandContext, id: string, size: string) {
-  const sizes = ((ctx.marketplace.shipping.sizes ?? []) as { key: string }[]).map((s) => s.key);
-  if (size !== '' && !sizes.includes(size)) {
-    throw new ValidationError([{ location: 'size', message: `Must be one of the shipping table's sizes (${sizes.join(', ') || 'none'}), or empty for none.`, value: size }]);
-  }
   return teamAction(ctx, id, async (l) => {
+    const sizes = ((ctx.marketplace.shipping.sizes ?? []) as { key: string }[]).map((s) => s.key);
+    if (size !== '' && !sizes.includes(size)) {
+      throw new ValidationError([{ location: 'size', message: `Must be one of the shipping table's sizes (${sizes.join(', ') || 'none'}), or empty for none.`, value: size }]);
+    }
     l.shippingSize = size === '' ? null : size;
   });
 }

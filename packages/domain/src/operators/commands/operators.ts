@@ -1,7 +1,7 @@
-import { OperatorInvitationSchema, OperatorSchema, MarketplaceSchema, type Marketplace, type Operator, type OperatorRole } from '@hm/db/entities';
+import { OperatorInvitationSchema, OperatorSchema, OperatorSessionSchema, MarketplaceSchema, type Marketplace, type Operator, type OperatorRole } from '@hm/db/entities';
 import { crossTenantEm, tenantEm, type EntityManager, type MikroORM } from '@hm/db/orm';
 import { LockMode } from '@mikro-orm/core';
-import { ConflictError, DomainError, NotFoundError } from '../../core/errors.js';
+import { DomainError, NotFoundError } from '../../core/errors.js';
 import { hashToken, newSecretToken } from '../../core/secret-token.js';
 import { countHit, lockCounter, rateLimited } from '../../core/rate-limit.js';
 import { decoyHash, hashPassword, normalizeEmail, verifyPassword } from '../../accounts/index.js';
@@ -144,14 +144,43 @@ export async function signInOperator(
   return outcome.ok;
 }
 
-/** An admin changes a team member's role; the last admin cannot become a viewer (409). */
+/**
+ * The marketplace's admins, locked (FOR UPDATE) in one statement: a demotion or removal counts them
+ * under the lock, so two admins demoting each other at once cannot leave the team without one.
+ */
+async function lockAdmins(tx: EntityManager): Promise<Operator[]> {
+  return tx.find(OperatorSchema, { role: 'admin' }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+}
+
+const lastAdmin = (what: string) => new DomainError('last_admin', `This is the marketplace's last admin: ${what}. Make another operator admin first.`);
+
+/** An admin changes a team member's role; the last admin cannot become a viewer (409 `last_admin`). */
 export async function setOperatorRole(em: EntityManager, id: string, role: OperatorRole): Promise<Operator> {
   return em.transactional(async (tx) => {
+    const admins = await lockAdmins(tx);
     const o = await tx.findOne(OperatorSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!o) throw new NotFoundError('This operator');
-    if (o.role === 'admin' && role !== 'admin' && (await tx.count(OperatorSchema, { role: 'admin' })) <= 1) throw new ConflictError('The team needs at least one admin.');
+    if (o.role === 'admin' && role !== 'admin' && admins.length <= 1) throw lastAdmin('it cannot become a viewer');
     o.role = role;
     await tx.flush();
+    return o;
+  });
+}
+
+/**
+ * An admin removes a member of the team: the operator, their sessions (ended at once: the next
+ * request with one is 401) and their invitations go; the audit trail keeps their id and address.
+ * The last admin cannot be removed (409 `last_admin`).
+ */
+export async function removeOperator(em: EntityManager, id: string): Promise<Operator> {
+  return em.transactional(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const o = await tx.findOne(OperatorSchema, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!o) throw new NotFoundError('This operator');
+    if (o.role === 'admin' && admins.length <= 1) throw lastAdmin('it cannot be removed');
+    await tx.nativeDelete(OperatorSessionSchema, { operatorId: o.id });
+    await tx.nativeDelete(OperatorInvitationSchema, { operatorId: o.id });
+    await tx.nativeDelete(OperatorSchema, { id: o.id });
     return o;
   });
 }

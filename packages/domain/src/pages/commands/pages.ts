@@ -182,6 +182,12 @@ export async function newPreviewLink(ctx: CommandContext, slug: string, locale: 
   return { token, expires_at: expiresAt.toISOString(), url: `${shop}/${locale}/preview/${slug}?token=${encodeURIComponent(token)}` };
 }
 
+/** The back office's page editor: one page in one language, its draft as saved (the form's values) and whether it is published. */
+export async function getPage(ctx: CommandContext, slug: string, locale: string) {
+  const page = await pageOf(ctx, slug, locale);
+  return { page: toPageSummary(page), draft: page.draft };
+}
+
 /** `pages list` (console): every page in every language, with whether and when it is published. */
 export async function listAllPages(ctx: CommandContext) {
   const pages = await ctx.em.find(PageSchema, {}, { orderBy: { slug: 'asc', locale: 'asc' } });

@@ -30,6 +30,11 @@ export async function uploadMedia(ctx: CommandContext, input: { bytes: Buffer; a
   return media;
 }
 
+/** The media library (back office): uploaded images, the newest first, at most `limit`. */
+export function listMedia(ctx: CommandContext, limit: number): Promise<Media[]> {
+  return ctx.em.find(MediaSchema, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+}
+
 /** Alt texts per language name only the marketplace's languages. */
 function checkAlts(ctx: CommandContext, alts: Record<string, string> | undefined): void {
   const errors = unknownLanguages(ctx.marketplace.locales, 'alts', alts);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../core/errors.js';
 import { ZCurrencyCode } from '../../core/schemas.js';
 import { queueReprice } from './reprice-listings.js';
+import { latestRates } from '../rates.queries.js';
 
 export const ZSetRates = z.strictObject({
   date: z.iso.date().describe('First day the rates apply (YYYY-MM-DD).'),
@@ -44,4 +45,9 @@ export async function setRates(em: EntityManager, marketplaceId: string, input: 
 
 export function toRateBody(r: ExchangeRate) {
   return { date: r.date, base: r.base, quote: r.quote, rate: r.rate };
+}
+
+/** The rates in force on `today` (console `rates list`, GET /console/v1/rates): per currency pair the latest on or before it, the rate exact as text. */
+export async function currentRates(em: EntityManager, today: string) {
+  return (await latestRates(em, today)).map((r) => ({ date: r.date, base: r.base, quote: r.quote, rate: r.rate }));
 }
