@@ -6,8 +6,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Role } from './api-vs-bare.server.js';
 import { ROUTES } from './api-vs-bare.report.js';
 
-export const ROLES: Role[] = ['api', 'bare'];
-type Servers = Record<Role, { url: string }>;
+export const ROLES = ['api', 'bare'] as const satisfies Role[];
+type Servers = Record<(typeof ROLES)[number], { url: string }>;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,7 +55,7 @@ export async function checkSameResponses(servers: Servers, headers: Record<strin
 
 /** The SQL each target sends for one warm request (Postgres statement log). */
 export async function captureStatements(servers: Servers, headers: Record<string, string>, paths: Record<string, string>) {
-  const out: Record<string, Record<Role, string[]> & { sameText?: boolean }> = {};
+  const out: Record<string, Record<(typeof ROLES)[number], string[]> & { sameText?: boolean }> = {};
   for (const route of ROUTES) {
     out[route.name] = { api: [], bare: [] };
     for (const role of ROLES) {

@@ -45,6 +45,7 @@ const app = await buildApp({
   bodyLimit: config.BODY_LIMIT_BYTES,
   apiKeyCacheMs: config.API_KEY_CACHE_MS,
   keyChangesUrl: db.url,
+  readCache: config.API_READ_CACHE,
   ...(config.BACK_OFFICE_URL ? { backOfficeUrl: config.BACK_OFFICE_URL } : {}),
   logger: apiLogger(config.LOG_LEVEL),
 });
