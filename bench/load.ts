@@ -269,7 +269,8 @@ async function main() {
                     const s = next();
                     onSent?.(s.kind);
                     // keep autocannon's defaults (host, port); replace what the mix decides
-                    return { ...req, method: s.method, path: s.path, headers: s.headers, body: s.body ?? '' };
+                    // (a copy: autocannon writes content-length into the headers it is given, and these objects are shared)
+                  return { ...req, method: s.method, path: s.path, headers: { ...s.headers }, body: s.body ?? '' };
                   },
                 },
               ],
