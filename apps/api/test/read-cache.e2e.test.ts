@@ -92,7 +92,7 @@ const urls = () => [
   `/v1/listings/${L.lamp}?currency=EUR`,
 ];
 
-/** Each URL through A and B (twice: the second from what they kept) equals the uncached process's answer, tag included. */
+/** Each URL through A and B (twice: the second from what they kept) equals the uncached process's answer: body, tag and caching headers. */
 async function expectSameAsUncached(key: string) {
   for (const url of urls()) {
     const want = await call(plain, 'GET', url, { key });
@@ -100,7 +100,8 @@ async function expectSameAsUncached(key: string) {
     for (const app of [a, b]) {
       for (let i = 0; i < 2; i++) {
         const got = await call(app, 'GET', url, { key });
-        expect({ url, status: got.statusCode, body: got.body, tag: got.headers.etag }).toEqual({ url, status: 200, body: want.body, tag: want.headers.etag });
+        const seen = (r: typeof got) => ({ url, status: r.statusCode, body: r.body, tag: r.headers.etag, cacheControl: r.headers['cache-control'], vary: r.headers.vary, type: r.headers['content-type'] });
+        expect(seen(got)).toEqual(seen(want));
       }
     }
   }
