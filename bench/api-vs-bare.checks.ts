@@ -6,8 +6,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Role, Statement } from './api-vs-bare.server.js';
 import { isReplay, ROUTES } from './api-vs-bare.report.js';
 
-export const ROLES: Role[] = ['api', 'bare'];
-type Servers = Record<Role, { url: string }>;
+export const ROLES = ['api', 'bare'] as const satisfies Role[];
+type Servers = Record<(typeof ROLES)[number], { url: string }>;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -77,7 +77,7 @@ export async function checkSameResponses(servers: Servers, headersOf: HeadersOf,
  * statements go to the bare server (`toBare`) between the API's capture and the bare side's.
  */
 export async function captureStatements(servers: Servers, headersOf: HeadersOf, paths: Record<string, string>, toBare: (path: string, statements: Statement[]) => void) {
-  const out: Record<string, Record<Role, string[]> & { sameText?: boolean }> = {};
+  const out: Record<string, Record<(typeof ROLES)[number], string[]> & { sameText?: boolean }> = {};
   for (const route of ROUTES) {
     const headers = headersOf(route);
     out[route.name] = { api: [], bare: [] };

@@ -32,7 +32,8 @@ import type { SearchInput } from '../packages/domain/src/listing-search/listing-
 import { RateBook } from '../packages/domain/src/rates/rate-book.js';
 import { isReplay, ROUTES } from './api-vs-bare.report.js';
 
-export type Role = 'api' | 'bare';
+/** `api`: the API computing every answer (API_READ_CACHE=false, as before the read cache); `api-kept`: with it, as `npm start` */
+export type Role = 'api' | 'bare' | 'api-kept';
 export type ServerMessage = { type: 'ready'; port: number } | { type: 'cpu'; id: number; user: number; system: number; rss: number };
 export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' } | { type: 'replay'; path: string; statements: Statement[] };
 /** A statement as Postgres logged it: its text, and the values of `$n` placeholders when it had any. */
@@ -45,10 +46,10 @@ export interface Statement {
 export const POOL_MAX = 10;
 const MODE = 'test' as const;
 
-async function apiServer(databaseUrl: string) {
+async function apiServer(databaseUrl: string, readCache: boolean) {
   const orm = await createOrm(databaseUrl, { poolMax: POOL_MAX });
   const ports = localPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'hm-bench-')), mode: MODE });
-  const app = await buildApp({ orm, mode: MODE, apiUrl: PUBLIC_URL, logger: false, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS, keyChangesUrl: databaseUrl });
+  const app = await buildApp({ orm, mode: MODE, apiUrl: PUBLIC_URL, logger: false, ports, apiKeyCacheMs: API_KEY_CACHE_MAX_MS, keyChangesUrl: databaseUrl, readCache });
   return { app, close: async () => void (await app.close(), await orm.close(true)) };
 }
 
@@ -208,10 +209,10 @@ async function tenantRead<T>(pool: pg.Pool, marketplaceId: string, fn: (em: Enti
 async function main() {
   const role = process.argv[2] as Role;
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  if ((role !== 'api' && role !== 'bare') || !databaseUrl || !process.send) {
-    throw new Error('usage: forked by bench/api-vs-bare.ts with BENCH_DATABASE_URL and a role (api | bare)');
+  if ((role !== 'api' && role !== 'bare' && role !== 'api-kept') || !databaseUrl || !process.send) {
+    throw new Error('usage: forked by bench/api-vs-bare.ts with BENCH_DATABASE_URL and a role (api | bare | api-kept)');
   }
-  const server: { app: FastifyInstance; close(): Promise<void> } = role === 'api' ? await apiServer(databaseUrl) : await bareServer(databaseUrl);
+  const server: { app: FastifyInstance; close(): Promise<void> } = role === 'bare' ? await bareServer(databaseUrl) : await apiServer(databaseUrl, role === 'api-kept');
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as { port: number };
 

@@ -309,19 +309,25 @@ async function main() {
     }
   }
 
-  // 5. Conditional reads: the API's full answer against its 304 to an If-None-Match naming the
-  // answer's ETag, per route, alternating in each round like API/bare above.
+  // 5. Conditional reads: the API's full answer (computed: the read cache off, as the API above)
+  // against the 304 of an API process keeping public answers (API_READ_CACHE, as `npm start`) to an
+  // If-None-Match naming the answer's ETag — the same tag, checked — and that process's own full
+  // answer (kept), per route, the order alternating in each round like API/bare above.
   console.error(`bench: conditional reads, ${CONFIG.rounds} × ${CONFIG.sliceSeconds} s per route and kind…`);
+  const kept = await startServer('api-kept', db.url);
+  cleanups.push(() => kept.stop());
   const conditionalTargets = await Promise.all(
     ROUTES.filter((route) => !isReplay(route)).map(async (route) => {
-      const url = servers.api.url + paths[route.name];
-      const res = await fetch(url, { headers });
+      const res = await fetch(servers.api.url + paths[route.name], { headers });
       const etag = res.headers.get('etag');
-      if (res.status !== 200 || !etag) throw new Error(`GET ${url}: ${res.status}, ETag ${etag}`);
-      const again = await fetch(url, { headers: { ...headers, 'if-none-match': etag } });
-      if (again.status !== 304) throw new Error(`GET ${url} with If-None-Match: ${again.status}, not 304`);
-      const target = (kind: 'full' | '304'): Target & { kind: typeof kind } => ({ route: route.name, role: 'api', kind, server: servers.api, url, latenciesMs: [], slices: [] });
-      return { route: route.name, etag, full: target('full'), notModified: target('304') };
+      if (res.status !== 200 || !etag) throw new Error(`GET ${paths[route.name]}: ${res.status}, ETag ${etag}`);
+      const keptUrl = kept.url + paths[route.name];
+      const keptRes = await fetch(keptUrl, { headers });
+      if (keptRes.headers.get('etag') !== etag || (await keptRes.text()) !== (await res.text())) throw new Error(`GET ${paths[route.name]}: the kept answer is not the computed one (ETag ${keptRes.headers.get('etag')} vs ${etag})`);
+      const again = await fetch(keptUrl, { headers: { ...headers, 'if-none-match': etag } });
+      if (again.status !== 304) throw new Error(`GET ${keptUrl} with If-None-Match: ${again.status}, not 304`);
+      const target = (server: Server, url: string): Target => ({ route: route.name, role: server.role, server, url, latenciesMs: [], slices: [] });
+      return { route: route.name, etag, full: target(servers.api, servers.api.url + paths[route.name]), kept: target(kept, keptUrl), notModified: target(kept, keptUrl) };
     }),
   );
   for (const c of conditionalTargets) {
@@ -330,23 +336,28 @@ async function main() {
   }
   for (let round = 0; round < CONFIG.rounds; round++) {
     for (const c of conditionalTargets) {
-      const both = [() => measureSlice(c.full, headers, postmasterPid), () => measureSlice(c.notModified, { ...headers, 'if-none-match': c.etag }, postmasterPid, true)];
-      for (const run of round % 2 === 0 ? both : [...both].reverse()) await run();
+      const all = [() => measureSlice(c.full, headers, postmasterPid), () => measureSlice(c.kept, headers, postmasterPid), () => measureSlice(c.notModified, { ...headers, 'if-none-match': c.etag }, postmasterPid, true)];
+      for (const run of round % 2 === 0 ? all : [...all].reverse()) await run();
     }
   }
   const conditional: ConditionalRatio[] = conditionalTargets.map((c) => {
     const full = summarise(c.full);
+    const keptFull = summarise(c.kept);
     const notModified = summarise(c.notModified);
+    const cpu = (s: typeof full) => s.serverCpuUsPerRequest + s.postgresCpuUsPerRequest;
     return {
       route: c.route,
       fullRps: full.rps,
+      keptRps: keptFull.rps,
       notModifiedRps: notModified.rps,
       fullServerCpuUs: full.serverCpuUsPerRequest,
+      keptServerCpuUs: keptFull.serverCpuUsPerRequest,
       notModifiedServerCpuUs: notModified.serverCpuUsPerRequest,
       fullPostgresCpuUs: full.postgresCpuUsPerRequest,
       notModifiedPostgresCpuUs: notModified.postgresCpuUsPerRequest,
       costByThroughput: full.rps / notModified.rps,
-      costByCpu: (notModified.serverCpuUsPerRequest + notModified.postgresCpuUsPerRequest) / (full.serverCpuUsPerRequest + full.postgresCpuUsPerRequest),
+      costByCpu: cpu(notModified) / cpu(full),
+      costOfKeptByCpu: cpu(notModified) / cpu(keptFull),
     };
   });
 

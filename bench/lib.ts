@@ -124,6 +124,8 @@ export interface ApiOptions {
   directUrl?: string;
   /** listen on this port (a free one by default); processes of one Node `cluster` share it */
   port?: number;
+  /** listen for changes (as `npm start`) and keep public reads (API_READ_CACHE); needs `apiKeyCacheMs`. Off by default */
+  readCache?: boolean;
 }
 
 /**
@@ -147,7 +149,18 @@ export async function startApi(databaseUrl: string, dir: string, opts: ApiOption
   const ports = localPorts({ dataDir: dir, mode: 'test' });
   const port = opts.port ?? (await freePort());
   const apiUrl = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports, apiKeyCacheMs: opts.apiKeyCacheMs ?? 0, ...(opts.directUrl ? { keyChangesUrl: opts.directUrl, directUrl: opts.directUrl } : {}) });
+  // LISTEN (key changes and, with the read cache, public reads' changes) on the direct URL when there is one, never through a pooler
+  const listenUrl = opts.directUrl ?? (opts.readCache ? databaseUrl : undefined);
+  const app = await buildApp({
+    orm,
+    mode: 'test',
+    apiUrl,
+    ports,
+    apiKeyCacheMs: opts.apiKeyCacheMs ?? 0,
+    ...(listenUrl ? { keyChangesUrl: listenUrl } : {}),
+    ...(opts.directUrl ? { directUrl: opts.directUrl } : {}),
+    readCache: opts.readCache ?? false,
+  });
   if (opts.http !== false) await app.listen({ port, host: '127.0.0.1' });
   const worker = opts.worker
     ? await startWorker({ connectionString: databaseUrl, concurrency: opts.worker.concurrency ?? 4, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports }, ...(opts.worker.log ? { log: opts.worker.log } : {}) })
@@ -172,12 +185,12 @@ export async function startApi(databaseUrl: string, dir: string, opts: ApiOption
  * `startApi` over a fresh embedded PostgreSQL in a temp dir (migrated, `fsync` off), for benchmarks
  * that call the server as a storefront would. `stop()` closes everything and removes the dir.
  */
-export async function startApiStack(name: string, opts: ApiOptions = {}) {
+export async function startApiStack(name: string, opts: ApiOptions & { preload?: string[] } = {}) {
   const [{ startEmbeddedPostgres }, { freePort }] = await Promise.all([import('@hm/db/postgres'), import('@hm/db/testing/global-setup')]);
   const dir = mkdtempSync(path.join(os.tmpdir(), `hm-bench-${name}-`));
   chmodSync(dir, 0o755);
   console.error(`bench:${name} starting Postgres…`);
-  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true });
+  const db = await startEmbeddedPostgres({ pgDir: path.join(dir, 'pg'), port: await freePort(), ephemeral: true, ...(opts.preload ? { preload: opts.preload } : {}) });
   try {
     const api = await startApi(db.url, dir, { ...opts, migrate: true });
     return {

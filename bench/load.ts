@@ -3,18 +3,21 @@
  * process, one worker process and one Postgres on this machine reach their knee, and which of them
  * is busiest there (what to scale first).
  *
- *   mix          70 % listing search (`GET /v1/listings` with varied words, prefixes, categories, terms,
- *                price ranges and sorts), 20 % listing pages (`GET /v1/listings/{id}`), 10 %
- *                favourites and sign-ins (save / forget a listing, the saved list, `POST /v1/sessions`
- *                with a password); reads with the publishable key, the rest with the secret key and a
- *                user's session, as a storefront's server sends them. Every request is picked at random
- *                from the mix as it is sent (seeded, so runs send the same sequence).
+ *   mix          the storefront mix of bench/storefront-mix.ts (one definition with bench:events): 70 %
+ *                listing search, 20 % listing pages, 10 % favourites and sign-ins, seeded so every
+ *                climb sends the same sequence.
  *   processes    the API (`startApi`, no worker, API key cache 1 s as `npm start`) and the job worker
  *                (`startApi` with `http: false`, as `npm run worker`) each in its own process, Postgres
  *                embedded; autocannon in this process. CPU of each from /proc and process.cpuUsage.
  *   steps        concurrency 1, 2, 4, 8, 16, 32, 64, 128 connections: 1 s unmeasured, then
  *                BENCH_LOAD_STEP_S (8) measured; stops after the first step whose p95 is over 200 ms (BENCH_LOAD_P95_MS)
  *                (or that fails requests). The knee: the last step within 200 ms, and its req/s.
+ *   read cache   (issue 30 item 1) by default every deployment climbs twice in the one run: the API
+ *                computing every read (API_READ_CACHE=false, the read path before the cache) and then
+ *                keeping public reads (as `npm start`), the request sequence seeded again for each: the
+ *                knee of each and their ratio. BENCH_LOAD_READ_CACHE=off or on runs one climb.
+ *   statements   Postgres preloads pg_stat_statements, reset before each climb; the statements that took
+ *                most of its execution time in each are reported.
  *
  * topology   with BENCH_LOAD_TOPOLOGY=1 (or `--topology`), after that one-process run, in the same run
  *              and over the same data and request sequence: BENCH_LOAD_API_PROCESSES (2) API processes
@@ -26,31 +29,36 @@
  *              locks). Without pgbouncer the topology part is skipped with a line saying so. Reported: each
  *              knee, req/s per API process and per Postgres CPU there, and their ratios to the one-process run.
  *
- * Bounded: ~2 minutes on 2 cores (seeding BENCH_LOAD_LISTINGS, default 20 000, takes a few seconds), ~4
- * with the topology; gives up after 240 s (480 s with the topology). Run: npm run -s bench:load
+ * Bounded: ~2 minutes per climb on 2 cores (seeding BENCH_LOAD_LISTINGS, default 20 000, takes a few
+ * seconds): two climbs, four with the topology; gives up after 240 s per climb. Run: npm run -s bench:load
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { PGBOUNCER, startPgBouncer, type PgBouncer } from '@hm/db/testing/pgbouncer';
 import { f, machine, machineCpuSeconds, percentileOfSorted, postgresCpuSeconds, processCpuSeconds, startApi, startApiStack, writeResults } from './lib.js';
-import { RARE_WORD, VOCABULARY, seedBench } from './seed.js';
+import { seedBench } from './seed.js';
+import { MIX, MIX_USERS, checkMix, mixUsers, runMix, storefrontMix, type Kind } from './storefront-mix.js';
 
 const LISTINGS = Number(process.env.BENCH_LOAD_LISTINGS ?? 20_000);
 const STEP_S = Number(process.env.BENCH_LOAD_STEP_S ?? 8);
 const STEPS = (process.env.BENCH_LOAD_STEPS ?? '1,2,4,8,16,32,64,128').split(',').map(Number);
 /** the knee's p95 limit (200 ms); a run on a machine busy with other work may raise it to compare deployments at all (say so beside its numbers) */
 const P95_LIMIT_MS = Number(process.env.BENCH_LOAD_P95_MS ?? 200);
-const USERS = 20;
-const PASSWORD = 'bench-load-password';
 const WORKER_CONCURRENCY = 4;
 const TOPOLOGY = process.env.BENCH_LOAD_TOPOLOGY === '1' || process.argv.includes('--topology');
 const API_PROCESSES = Number(process.env.BENCH_LOAD_API_PROCESSES ?? 2);
 const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 2);
 const PGBOUNCER_POOL = Number(process.env.BENCH_LOAD_PGBOUNCER_POOL ?? 8);
+/**
+ * `both` (default): each deployment's climb twice in one run, the API computing every read
+ * (API_READ_CACHE=false, as before the read cache) and then keeping public reads (as `npm start`),
+ * each with the same request sequence: the knee's ratio; `off` / `on`: one of them.
+ */
+const READ_CACHE_MODES = ({ both: [false, true], off: [false], on: [true] } as const)[(process.env.BENCH_LOAD_READ_CACHE ?? 'both') as 'both' | 'off' | 'on'];
+if (!READ_CACHE_MODES) throw new Error('BENCH_LOAD_READ_CACHE is both, off or on');
 
 /** `api`: one API process; `worker`: one job worker; `balancer`: a `cluster` primary with BENCH_API_PROCESSES API processes on one port */
 type Role = 'api' | 'worker' | 'balancer';
@@ -64,7 +72,7 @@ async function child(role: Role) {
     env.BENCH_DATABASE_URL!,
     env.BENCH_DIR!,
     role === 'api'
-      ? { apiKeyCacheMs: 1000, directUrl: env.BENCH_DIRECT_URL!, ...(env.BENCH_PORT ? { port: Number(env.BENCH_PORT) } : {}) }
+      ? { apiKeyCacheMs: 1000, directUrl: env.BENCH_DIRECT_URL!, readCache: env.BENCH_READ_CACHE === '1', ...(env.BENCH_PORT ? { port: Number(env.BENCH_PORT) } : {}) }
       : { http: false, worker: { concurrency: WORKER_CONCURRENCY } },
   );
   process.on('message', async (m: { type: string }) => {
@@ -138,25 +146,24 @@ function startChild(role: Role, env: Record<string, string>): Promise<Child> {
   });
 }
 
-/** A small seeded generator (mulberry32), so every run sends the same sequence of requests. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+interface Statement {
+  calls: number;
+  totalMs: number;
+  meanMs: number;
+  rowsPerCall: number;
+  /** of all statements' execution time in the climb */
+  share: number;
+  query: string;
 }
 
-type Kind = 'search' | 'listing' | 'favorite' | 'sign-in';
-interface Spec {
-  kind: Kind;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
+/** The statements that took most of Postgres's execution time since the last reset (pg_stat_statements). */
+async function topStatements(conn: { execute(sql: string): Promise<unknown> }, limit = 12): Promise<Statement[]> {
+  const rows = (await conn.execute(
+    `select calls, total_exec_time as total, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 220) as query, sum(total_exec_time) over () as total_all
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+      order by total_exec_time desc`,
+  )) as { calls: string; total: number; rows: string; query: string; total_all: number }[];
+  return rows.slice(0, limit).map((r) => ({ calls: Number(r.calls), totalMs: r.total, meanMs: r.total / Number(r.calls), rowsPerCall: Number(r.rows) / Number(r.calls), share: r.total / (r.total_all || 1), query: r.query }));
 }
 
 interface Step {
@@ -192,73 +199,40 @@ const describeDeployment = (d: Deployment) =>
 async function main() {
   const started = new Date();
   const machineInfo = machine();
-  const limitS = TOPOLOGY ? 480 : 240;
+  const limitS = 240 * READ_CACHE_MODES.length * (TOPOLOGY ? 2 : 1);
   const giveUp = setTimeout(() => {
     console.error(`bench:load took over ${limitS} s; giving up`);
     process.exit(1);
   }, limitS * 1000);
-  const stack = await startApiStack('load');
+  const stack = await startApiStack('load', { preload: ['pg_stat_statements'] });
   try {
     const { keys } = await stack.operator.marketplace.create({ name: 'Bench', slug: 'bench', currencies: ['SEK', 'EUR', 'USD'], locales: ['en', 'sv'], storefront_url: 'http://127.0.0.1:3000' });
     console.error(`bench:load seeding ${LISTINGS.toLocaleString('en-US')} listings…`);
     const seed = await seedBench(stack.db.url, { listings: LISTINGS, marketplace: 'bench', quiet: true });
     await stack.orm.em.getConnection().execute('vacuum analyze');
+    await stack.orm.em.getConnection().execute('create extension if not exists pg_stat_statements');
     const ids = (await stack.orm.em.getConnection().execute<{ id: string }[]>('select id from listings where marketplace_id = ? and on_sale order by random() limit 2000', [seed.marketplaceId])).map((r) => r.id);
 
-    console.error(`bench:load ${USERS} users with passwords…`);
-    const secret = { authorization: `Bearer ${keys.secret}`, 'content-type': 'application/json' };
-    const users: { email: string; session: string }[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const email = `shopper${i}@example.com`;
-      const res = await fetch(`${stack.apiUrl}/v1/users`, { method: 'POST', headers: secret, body: JSON.stringify({ email, password: PASSWORD }) });
-      if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-      users.push({ email, session: ((await res.json()) as { session: { token: string } }).session.token });
-    }
+    console.error(`bench:load ${MIX_USERS} users with passwords…`);
+    const users = await mixUsers(stack.apiUrl, keys.secret);
     const postmasterPid = Number(readFileSync(path.join(stack.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-    /** The mix, picked per request from a seeded generator: every deployment gets the same sequence. */
-    const mix = () => {
-      const rnd = random(16);
-      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-      const publishable = { authorization: `Bearer ${keys.publishable}` };
-      const words = [...VOCABULARY, RARE_WORD];
-      const sorts = ['newest', 'price_asc', 'price_desc', 'popular'];
-      const search = (): Spec => {
-        const q = new URLSearchParams({ limit: '24' });
-        const shape = rnd();
-        if (shape < 0.35) q.set('q', pick(words));
-        else if (shape < 0.45) q.set('q', `${pick(words)} ${pick(words)}`);
-        else if (shape < 0.55) q.set('q', pick(words).slice(0, 2));
-        else if (shape < 0.8) q.set('category', pick(seed.categories).id);
-        if (rnd() < 0.2) q.append('term', pick(seed.brands));
-        if (rnd() < 0.15) {
-          q.set('min_price', String(1000 * Math.floor(rnd() * 100)));
-          q.set('max_price', String(100_000 + 10_000 * Math.floor(rnd() * 100)));
-        }
-        if (!q.has('q') || rnd() < 0.3) q.set('sort', pick(sorts));
-        return { kind: 'search', method: 'GET', path: `/v1/listings?${q}`, headers: publishable };
-      };
-      return (): Spec => {
-        const r = rnd();
-        if (r < 0.7) return search();
-        if (r < 0.9) return { kind: 'listing', method: 'GET', path: `/v1/listings/${pick(ids)}`, headers: publishable };
-        const user = pick(users);
-        const session = { authorization: `Bearer ${keys.secret}`, 'x-user-session': user.session };
-        if (r < 0.94) return { kind: 'favorite', method: 'PUT', path: `/v1/me/favorites/${pick(ids)}`, headers: session };
-        if (r < 0.96) return { kind: 'favorite', method: 'DELETE', path: `/v1/me/favorites/${pick(ids)}`, headers: session };
-        if (r < 0.98) return { kind: 'favorite', method: 'GET', path: '/v1/me/favorites?limit=24', headers: session };
-        return { kind: 'sign-in', method: 'POST', path: '/v1/sessions', headers: secret, body: JSON.stringify({ email: user.email, password: PASSWORD }) };
-      };
-    };
-
-    /** One deployment started, stepped up to its knee, stopped. */
-    const measure = async (d: Deployment) => {
+    /**
+     * One deployment started with the read cache off or on, stepped up to its knee; `retirePrevious`
+     * stops the previous climb's processes only once these are ready, so this API gets another port
+     * (no kept-alive socket of the load generator reaches a stopped server). Returns how to stop it.
+     */
+    const measure = async (d: Deployment, readCache: boolean, retirePrevious: () => Promise<void>) => {
       const children: Child[] = [];
       let bouncer: PgBouncer | undefined;
+      const stop = async () => {
+        for (const c of children) await c.stop().catch(() => {});
+        await bouncer?.stop().catch(() => {});
+      };
       try {
-        console.error(`bench:load ${d.name}: ${describeDeployment(d)}…`);
+        console.error(`bench:load ${d.name}, read cache ${readCache ? 'on' : 'off'}: ${describeDeployment(d)}…`);
         if (d.pgbouncer) bouncer = await startPgBouncer(stack.db.url, { poolSize: PGBOUNCER_POOL, maxClientConn: 200 });
-        const common = { BENCH_DIRECT_URL: stack.db.url, BENCH_DIR: stack.dir };
+        const common = { BENCH_DIRECT_URL: stack.db.url, BENCH_DIR: stack.dir, BENCH_READ_CACHE: readCache ? '1' : '0' };
         const apiEnv = { ...common, BENCH_DATABASE_URL: bouncer?.url ?? stack.db.url, BENCH_API_PROCESSES: String(d.apiProcesses) };
         const [api, ...workers] = await Promise.all([
           startChild(d.apiProcesses > 1 ? 'balancer' : 'api', apiEnv),
@@ -276,41 +250,11 @@ async function main() {
           machine: machineCpuSeconds().busy,
         });
 
-        const next = mix();
-        // Every shape answers 2xx before any load: a mix that fails requests would measure errors.
-        for (let i = 0; i < 200; i++) {
-          const s = next();
-          const res = await fetch(`${api!.apiUrl}${s.path}`, { method: s.method, headers: s.headers, ...(s.body ? { body: s.body } : {}), signal: AbortSignal.timeout(10_000) }).catch((e: Error) => {
-            throw new Error(`${d.name}: ${s.method} ${s.path} failed: ${e.message}`, { cause: e });
-          });
-          if (res.status >= 300) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${await res.text()}`);
-          await res.arrayBuffer();
-        }
-
-        /** autocannon over the mix; `onSent` sees each request's kind, `onResponse` each response time (ms, exact) */
-        const run = (connections: number, seconds: number, onSent?: (kind: Kind) => void, onResponse?: (ms: number) => void) =>
-          new Promise<autocannon.Result>((resolve, reject) => {
-            const instance = autocannon(
-              {
-                url: api!.apiUrl,
-                connections,
-                duration: seconds,
-                timeout: 10,
-                requests: [
-                  {
-                    setupRequest: (req) => {
-                      const s = next();
-                      onSent?.(s.kind);
-                      // keep autocannon's defaults (host, port); replace what the mix decides
-                      return { ...req, method: s.method, path: s.path, headers: s.headers, body: s.body ?? '' };
-                    },
-                  },
-                ],
-              },
-              (err, result) => (err ? reject(err) : resolve(result)),
-            );
-            if (onResponse) instance.on('response', (_client, _status, _bytes, ms) => onResponse(ms));
-          });
+        await retirePrevious();
+        const next = storefrontMix({ keys, seed, ids, users }); // seeded again: every climb sends the same sequence
+        await stack.orm.em.getConnection().execute('select pg_stat_statements_reset()');
+        await checkMix(api!.apiUrl, next, 200, `${d.name}, read cache ${readCache ? 'on' : 'off'}`);
+        const run = (connections: number, seconds: number, onSent?: (kind: Kind) => void, onResponse?: (ms: number) => void) => runMix(api!.apiUrl, next, connections, seconds, onSent, onResponse);
 
         const steps: Step[] = [];
         for (const connections of STEPS) {
@@ -353,50 +297,89 @@ async function main() {
         const past = steps.find((s) => !within.includes(s));
         const busiest = knee ? (Object.entries({ api: knee.cpu.api, worker: knee.cpu.worker, postgres: knee.cpu.postgres }) as [string, number][]).sort((a, b) => b[1] - a[1])[0]! : undefined;
         return {
-          deployment: d,
-          steps,
-          knee: knee ? { connections: knee.connections, rps: knee.rps, p95: knee.p95, cpu: knee.cpu, cpuMsPerRequest: knee.cpuMsPerRequest } : null,
-          firstPastLimit: past ? { connections: past.connections, rps: past.rps, p95: past.p95, non2xx: past.non2xx, errors: past.errors, timeouts: past.timeouts } : null,
-          busiestAtKnee: busiest?.[0] ?? null,
-          /** at the knee: req/s ÷ API processes, and req/s ÷ the Postgres CPUs busy there */
-          perApiProcessAtKnee: knee ? knee.rps / d.apiProcesses : null,
-          perPostgresCpuAtKnee: knee ? knee.rps / knee.cpu.postgres : null,
-          /** req/s each process could serve with one whole core of its own, from its CPU per request at the knee (an upper bound: latency and the others' CPU not counted) */
-          perCoreAtKnee: knee ? { api: 1000 / knee.cpuMsPerRequest.api, postgres: 1000 / knee.cpuMsPerRequest.postgres } : null,
-          /** CPUs busy with other processes on the machine during the steps (0 on a quiet machine) */
-          otherCpusMean: steps.reduce((t, x) => t + x.cpu.other, 0) / Math.max(1, steps.length),
+          result: {
+            deployment: d,
+            readCache,
+            steps,
+            knee: knee ? { connections: knee.connections, rps: knee.rps, p95: knee.p95, cpu: knee.cpu, cpuMsPerRequest: knee.cpuMsPerRequest } : null,
+            firstPastLimit: past ? { connections: past.connections, rps: past.rps, p95: past.p95, non2xx: past.non2xx, errors: past.errors, timeouts: past.timeouts } : null,
+            busiestAtKnee: busiest?.[0] ?? null,
+            /** at the knee: req/s ÷ API processes, and req/s ÷ the Postgres CPUs busy there */
+            perApiProcessAtKnee: knee ? knee.rps / d.apiProcesses : null,
+            perPostgresCpuAtKnee: knee ? knee.rps / knee.cpu.postgres : null,
+            /** req/s each process could serve with one whole core of its own, from its CPU per request at the knee (an upper bound: latency and the others' CPU not counted) */
+            perCoreAtKnee: knee ? { api: 1000 / knee.cpuMsPerRequest.api, postgres: 1000 / knee.cpuMsPerRequest.postgres } : null,
+            /** CPUs busy with other processes on the machine during the steps (0 on a quiet machine) */
+            otherCpusMean: steps.reduce((t, x) => t + x.cpu.other, 0) / Math.max(1, steps.length),
+            /** Postgres's largest statements over this climb (pg_stat_statements, reset before it) */
+            statements: await topStatements(stack.orm.em.getConnection()),
+          },
+          stop,
         };
-      } finally {
-        for (const c of children) await c.stop().catch(() => {});
-        await bouncer?.stop().catch(() => {});
+      } catch (e) {
+        await stop();
+        throw e;
       }
     };
 
-    const runs = [await measure({ name: 'one-process', apiProcesses: 1, workers: 1, pgbouncer: false })];
+    const deployments: Deployment[] = [{ name: 'one-process', apiProcesses: 1, workers: 1, pgbouncer: false }];
     let topologySkipped: string | null = null;
     if (TOPOLOGY && !PGBOUNCER) {
       topologySkipped = 'pgbouncer is not installed (Debian/Ubuntu: `sudo apt-get install pgbouncer`): the topology run was skipped';
       console.error(`bench:load ${topologySkipped}`);
-    } else if (TOPOLOGY) runs.push(await measure({ name: 'topology', apiProcesses: API_PROCESSES, workers: WORKERS, pgbouncer: true }));
+    } else if (TOPOLOGY) deployments.push({ name: 'topology', apiProcesses: API_PROCESSES, workers: WORKERS, pgbouncer: true });
 
-    const [one, topo] = runs as [(typeof runs)[0], (typeof runs)[0] | undefined];
+    type Climb = Awaited<ReturnType<typeof measure>>['result'];
+    const runs: Climb[] = [];
+    let stopPrevious = async () => {};
+    try {
+      for (const d of deployments)
+        for (const readCache of READ_CACHE_MODES) {
+          const climb = await measure(d, readCache, stopPrevious);
+          runs.push(climb.result);
+          stopPrevious = climb.stop;
+        }
+    } finally {
+      await stopPrevious();
+    }
+
+    const find = (name: Deployment['name'], readCache: boolean) => runs.find((r) => r.deployment.name === name && r.readCache === readCache);
     const ratio = (a: number | null | undefined, b: number | null | undefined) => (a != null && b ? a / b : null);
     const report = {
       date: started.toISOString(),
       machine: machineInfo,
-      settings: { listings: LISTINGS, stepSeconds: STEP_S, steps: STEPS, p95LimitMs: P95_LIMIT_MS, users: USERS, workerConcurrency: WORKER_CONCURRENCY, topology: TOPOLOGY ? { apiProcesses: API_PROCESSES, workers: WORKERS, pgbouncerPool: PGBOUNCER_POOL } : null },
-      mix: { search: 0.7, listingPage: 0.2, favourites: 0.08, signIns: 0.02 },
-      // the one-process run, where older reports had it
-      ...one,
-      topology: topo ?? null,
+      settings: {
+        listings: LISTINGS,
+        stepSeconds: STEP_S,
+        steps: STEPS,
+        p95LimitMs: P95_LIMIT_MS,
+        users: MIX_USERS,
+        workerConcurrency: WORKER_CONCURRENCY,
+        readCacheModes: READ_CACHE_MODES,
+        topology: TOPOLOGY ? { apiProcesses: API_PROCESSES, workers: WORKERS, pgbouncerPool: PGBOUNCER_POOL } : null,
+      },
+      mix: MIX,
+      /** every climb of this run: each deployment with the read cache off and/or on */
+      runs,
       topologySkipped,
-      /** topology ÷ one-process, from this run */
-      topologyRatios: topo
-        ? { knee: ratio(topo.knee?.rps, one.knee?.rps), perApiProcess: ratio(topo.perApiProcessAtKnee, one.perApiProcessAtKnee), perPostgresCpu: ratio(topo.perPostgresCpuAtKnee, one.perPostgresCpuAtKnee) }
+      /** per deployment: knee req/s with the read cache ÷ without, same run, same request sequence */
+      kneeRatioReadCache: Object.fromEntries(deployments.map((d) => [d.name, ratio(find(d.name, true)?.knee?.rps, find(d.name, false)?.knee?.rps)])),
+      /** per read-cache setting: topology ÷ one-process, from this run */
+      topologyRatios: TOPOLOGY
+        ? Object.fromEntries(
+            READ_CACHE_MODES.map((rc) => {
+              const [one, topo] = [find('one-process', rc), find('topology', rc)];
+              return [`readCache=${rc}`, topo && one ? { knee: ratio(topo.knee?.rps, one.knee?.rps), perApiProcess: ratio(topo.perApiProcessAtKnee, one.perApiProcessAtKnee), perPostgresCpu: ratio(topo.perPostgresCpuAtKnee, one.perPostgresCpuAtKnee) } : null];
+            }),
+          )
         : null,
     };
     const m = report.machine;
-    const table = (r: typeof one) => [
+    const cacheLabel = (rc: boolean) => (rc ? 'read cache on (public reads kept per process, as `npm start`)' : 'read cache off (every read computed, as before the read cache)');
+    const section = (r: Climb) => [
+      `## ${r.deployment.name === 'one-process' ? 'One process' : 'Topology'}, ${cacheLabel(r.readCache)}: ${describeDeployment(r.deployment)}`,
+      '',
+      ...(r.deployment.pgbouncer ? ["The workers and the API processes' key-change listeners connect to Postgres directly (LISTEN); the API processes' pools go through PgBouncer.", ''] : []),
       `| connections | req/s | p50 ms | p95 ms | p99 ms | failed | CPU API | CPU worker | CPU Postgres |${r.deployment.pgbouncer ? ' CPU PgBouncer |' : ''}${r.deployment.apiProcesses > 1 ? ' CPU balancer |' : ''} CPU load generator | CPU other processes | API CPU ms/req | Postgres CPU ms/req |`,
       `|--:|--:|--:|--:|--:|--:|--:|--:|--:|${r.deployment.pgbouncer ? '--:|' : ''}${r.deployment.apiProcesses > 1 ? '--:|' : ''}--:|--:|--:|--:|`,
       ...r.steps.map(
@@ -417,42 +400,47 @@ async function main() {
       ...(r.otherCpusMean > 0.3
         ? [`> Warning: other processes kept ${f(r.otherCpusMean, 2)} of ${m.cpus} CPUs busy on average during the steps: the knee is this machine's share, not its capacity; the CPU per request is the steadier figure.`, '']
         : []),
+      `Statements by Postgres execution time over this climb (\`pg_stat_statements\`, the ${r.statements.length} largest; share of all statements' time):`,
+      '',
+      '| share | calls | total ms | mean ms | rows/call | statement |',
+      '|--:|--:|--:|--:|--:|---|',
+      ...r.statements.map((x) => `| ${f(100 * x.share, 1)} % | ${f(x.calls)} | ${f(x.totalMs)} | ${f(x.meanMs, 3)} | ${f(x.rowsPerCall, 1)} | \`${x.query.replaceAll('|', '\\|')}\` |`),
+      '',
     ];
+    const cacheRatios = deployments.flatMap((d) => {
+      const [off, on] = [find(d.name, false), find(d.name, true)];
+      const k = report.kneeRatioReadCache[d.name];
+      return k != null ? [`**${d.name}: knee with the read cache ÷ without: ${f(k, 2)}** (${f(on!.knee!.rps)} vs ${f(off!.knee!.rps)} req/s).`, ''] : [];
+    });
+    const topologyRows = TOPOLOGY && !topologySkipped
+      ? [
+          '## Topology against one process (this run)',
+          '',
+          '| deployment | read cache | knee req/s | req/s per API process | req/s per Postgres CPU | API CPUs | Postgres CPUs | PgBouncer CPUs | balancer CPUs |',
+          '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+          ...runs.map((r) =>
+            r.knee
+              ? `| ${r.deployment.name} | ${r.readCache ? 'on' : 'off'} | ${f(r.knee.rps)} | ${f(r.perApiProcessAtKnee!)} | ${f(r.perPostgresCpuAtKnee!)} | ${f(r.knee.cpu.api, 2)} | ${f(r.knee.cpu.postgres, 2)} | ${f(r.knee.cpu.pgbouncer, 2)} | ${f(r.knee.cpu.balancer, 2)} |`
+              : `| ${r.deployment.name} | ${r.readCache ? 'on' : 'off'} | no knee | | | | | | |`,
+          ),
+          '',
+          ...Object.entries(report.topologyRatios ?? {}).flatMap(([mode, t]) =>
+            t ? [`Topology ÷ one process (${mode}): knee ${f(t.knee ?? NaN, 2)}×, req/s per API process ${f(t.perApiProcess ?? NaN, 2)}×, req/s per Postgres CPU ${f(t.perPostgresCpu ?? NaN, 2)}×.`, ''] : [],
+          ),
+        ]
+      : topologySkipped
+        ? [`Topology: skipped — ${topologySkipped}.`, '']
+        : [];
     const md = [
       `# load — ${report.date}`,
       '',
-      `A storefront-like mix at rising concurrency until p95 passes ${P95_LIMIT_MS} ms: 70 % listing search (varied words, prefixes, categories, terms, price ranges, sorts; publishable key), 20 % listing pages, 8 % favourites (save, forget, the saved list; secret key + session), 2 % password sign-ins. ${f(LISTINGS)} listings on sale, ${USERS} users. Each step: 1 s unmeasured, then ${STEP_S} s measured. CPU in CPUs (1.00 = one core busy the whole step).`,
+      `A storefront-like mix (\`bench/storefront-mix.ts\`) at rising concurrency until p95 passes ${P95_LIMIT_MS} ms: 70 % listing search (varied words, prefixes, categories, terms, price ranges, sorts; publishable key), 20 % listing pages, 8 % favourites (save, forget, the saved list; secret key + session), 2 % password sign-ins. ${f(LISTINGS)} listings on sale, ${MIX_USERS} users. Each step: 1 s unmeasured, then ${STEP_S} s measured. CPU in CPUs (1.00 = one core busy the whole step). Each climb below ran in this one run, with the same request sequence, one after the other.`,
       '',
       `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}. The load generator, the API, the worker and Postgres share these CPUs.`,
       '',
-      `## One process: ${describeDeployment(one.deployment)}`,
-      '',
-      ...table(one),
-      ...(topo
-        ? [
-            `## Topology: ${describeDeployment(topo.deployment)}`,
-            '',
-            'The workers and the API processes\' key-change listeners connect to Postgres directly (LISTEN); the API processes\' pools go through PgBouncer.',
-            '',
-            ...table(topo),
-            '## Topology against one process (this run)',
-            '',
-            '| deployment | knee req/s | req/s per API process | req/s per Postgres CPU | API CPUs | Postgres CPUs | PgBouncer CPUs | balancer CPUs |',
-            '|---|--:|--:|--:|--:|--:|--:|--:|',
-            ...[one, topo].map((r) =>
-              r.knee
-                ? `| ${r.deployment.name} | ${f(r.knee.rps)} | ${f(r.perApiProcessAtKnee!)} | ${f(r.perPostgresCpuAtKnee!)} | ${f(r.knee.cpu.api, 2)} | ${f(r.knee.cpu.postgres, 2)} | ${f(r.knee.cpu.pgbouncer, 2)} | ${f(r.knee.cpu.balancer, 2)} |`
-                : `| ${r.deployment.name} | no knee | | | | | | |`,
-            ),
-            '',
-            report.topologyRatios
-              ? `Topology ÷ one process: knee ${f(report.topologyRatios.knee ?? NaN, 2)}×, req/s per API process ${f(report.topologyRatios.perApiProcess ?? NaN, 2)}×, req/s per Postgres CPU ${f(report.topologyRatios.perPostgresCpu ?? NaN, 2)}×.`
-              : '',
-            '',
-          ]
-        : topologySkipped
-          ? [`Topology: skipped — ${topologySkipped}.`, '']
-          : []),
+      ...cacheRatios,
+      ...runs.flatMap(section),
+      ...topologyRows,
     ].join('\n');
     writeResults('load', report.date, report, md);
     process.stdout.write(md);

@@ -90,10 +90,12 @@ export function storefrontMix(o: { keys: { secret: string; publishable: string }
 }
 
 /** Every shape answers 2xx before any load (a mix that fails requests would measure errors). */
-export async function checkMix(apiUrl: string, next: () => Spec, requests = 200): Promise<void> {
+export async function checkMix(apiUrl: string, next: () => Spec, requests = 200, label = 'mix'): Promise<void> {
   for (let i = 0; i < requests; i++) {
     const s = next();
-    const res = await fetch(`${apiUrl}${s.path}`, { method: s.method, headers: s.headers, ...(s.body ? { body: s.body } : {}) });
+    const res = await fetch(`${apiUrl}${s.path}`, { method: s.method, headers: s.headers, ...(s.body ? { body: s.body } : {}), signal: AbortSignal.timeout(10_000) }).catch((e: Error) => {
+      throw new Error(`${label}: ${s.method} ${s.path} failed: ${e.message}`, { cause: e });
+    });
     if (res.status >= 300) throw new Error(`${s.method} ${s.path} answered ${res.status}: ${await res.text()}`);
     await res.arrayBuffer();
   }
@@ -118,7 +120,8 @@ export function runMix(apiUrl: string, next: () => Spec, connections: number, se
               const s = next();
               onSent?.(s.kind);
               // keep autocannon's defaults (host, port); replace what the mix decides
-              return { ...req, method: s.method, path: s.path, headers: s.headers, body: s.body ?? '' };
+              // (a copy: autocannon writes content-length into the headers it is given, and these objects are shared)
+              return { ...req, method: s.method, path: s.path, headers: { ...s.headers }, body: s.body ?? '' };
             },
           },
         ],

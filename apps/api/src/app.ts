@@ -11,6 +11,7 @@ import { RETRY_AFTER_SECONDS, unavailableError } from '@hm/domain/core';
 import { apiKeyAuthenticator } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
 import { listenForKeyChanges } from './http/key-change-listener.js';
+import { readCache, recordArrival, type ReadCache } from './http/read-cache.js';
 import { bodyTag, JSON_MEDIA_TYPE, noneMatchHits, restRoutes } from '@hm/rest';
 import { parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
@@ -56,6 +57,11 @@ export interface AppDeps {
    * own: the idempotency records' process lease (a session advisory lock). Default: the ORM's URL.
    */
   directUrl?: string;
+  /**
+   * With `keyChangesUrl`: keep public reads' answers per process until a change to what they read
+   * commits (http/read-cache.ts; API_READ_CACHE). Default true; false answers every read from the database.
+   */
+  readCache?: boolean;
   /** where the back-office app is served (its origin may make cookie-authenticated changes; invitation links lead there) */
   backOfficeUrl?: string;
 }
@@ -147,16 +153,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl, ...(deps.backOfficeUrl ? { backOfficeUrl: deps.backOfficeUrl } : {}) });
 
-  let keyChanges: ((marketplaceId: string | undefined) => void) | undefined;
+  let keyChanges: ((marketplaceId: string | undefined, what?: 'key' | 'reads') => void) | undefined;
   const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0, undefined, (handler) => (keyChanges = handler));
+  let reads: ReadCache | undefined;
   if (deps.keyChangesUrl && (deps.apiKeyCacheMs ?? 0) > 0) {
-    const listener = listenForKeyChanges(deps.keyChangesUrl, (id) => keyChanges?.(id), (msg, err) => app.log.warn({ err }, msg));
+    // one listener for both caches: a change to a marketplace's keys or settings drops its public answers too
+    const listener = listenForKeyChanges(
+      deps.keyChangesUrl,
+      (id, what) => {
+        keyChanges?.(id, what);
+        reads?.changed(id);
+      },
+      (msg, err) => app.log.warn({ err }, msg),
+    );
+    if (deps.readCache !== false) reads = readCache(listener.listening);
     await listener.ready;
     app.addHook('onClose', () => listener.close());
   }
-  const rest = restForApi(appRouter, restRoutes<Meta>(appRouter), deps.orm, clock, createContext);
+  const rest = restForApi(appRouter, restRoutes<Meta>(appRouter), deps.orm, clock, createContext, reads);
   await app.register(
     async (scope) => {
+      if (reads) recordArrival(scope, reads);
       addApiKeyResolution(scope, authenticate);
       // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
       rest.addHooks(scope);

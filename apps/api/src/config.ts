@@ -43,6 +43,8 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  // public reads kept per process until a change to what they read commits (needs API_KEY_CACHE_MS > 0: its listener)
+  API_READ_CACHE: z.stringbool().default(true),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   MAIL_FROM: z.email().default('no-reply@localhost'),
   RESEND_API_KEY: z.string().min(1).optional(),

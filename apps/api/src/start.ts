@@ -46,6 +46,7 @@ const app = await buildApp({
   apiKeyCacheMs: config.API_KEY_CACHE_MS,
   keyChangesUrl: config.DATABASE_DIRECT_URL ?? db.url,
   directUrl: config.DATABASE_DIRECT_URL ?? db.url,
+  readCache: config.API_READ_CACHE,
   ...(config.BACK_OFFICE_URL ? { backOfficeUrl: config.BACK_OFFICE_URL } : {}),
   logger: apiLogger(config.LOG_LEVEL),
 });

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createOrm, type MikroORM } from '@hm/db/orm';
 import { createOwnedTestDatabase, createTestDatabase } from '@hm/db/testing';
@@ -64,6 +64,8 @@ export interface HarnessOptions {
   ports?: (local: Ports) => Partial<Ports>;
   /** the ORM's connection pool (default 5); concurrency tests use more */
   poolMax?: number;
+  /** as `npm start`: the key cache (1 s) and its change listener, and so the public read cache (`false`: the listener without it) */
+  readCache?: boolean;
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -75,7 +77,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hm-data-'));
   const local = localPorts({ dataDir, mode, clock });
   const ports = { ...local, ...(opts.payments && { payments: opts.payments }), ...opts.ports?.(local) };
-  const app = await buildApp({ orm, mode, ports, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, ...opts.app });
+  const listen = opts.readCache === undefined ? {} : { apiKeyCacheMs: 1000, keyChangesUrl: url, readCache: opts.readCache };
+  const app = await buildApp({ orm, mode, ports, apiUrl: 'http://localhost:4000', bodyLimit: opts.bodyLimit, ...listen, ...opts.app });
   await opts.extend?.(app, orm, clock);
   const jobsPool = new pg.Pool({ connectionString: url, max: 2 });
   jobsPool.on('error', () => {});
@@ -227,4 +230,15 @@ export async function jpeg(width = 1200, height = 800): Promise<Buffer> {
 /** POST the bytes as a photo of a listing. */
 export function uploadPhoto(h: Harness, key: string, session: string, listingId: string, bytes: Buffer, contentType = 'image/jpeg') {
   return h.request({ method: 'POST', url: `/v1/me/listings/${listingId}/images`, key, session, headers: { 'content-type': contentType }, payload: bytes });
+}
+
+/** A listing put on sale by `session` with the marketplace's secret key; each a second after the previous, so "newest" is well defined. */
+export async function putOnSale(h: Harness, secret: string, session: string, content: Record<string, unknown>): Promise<string> {
+  h.clock.advance(1000);
+  const created = await h.request({ method: 'POST', url: '/v1/me/listings', key: secret, session, payload: { location: { country: 'SE' }, delivery: { pickup: true }, price: { amount: 10000, currency: 'SEK' }, ...content } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const pub = await h.request({ method: 'POST', url: `/v1/me/listings/${id}/publish`, key: secret, session, payload: {} });
+  expect(pub.json().status, pub.body).toBe('published');
+  return id;
 }

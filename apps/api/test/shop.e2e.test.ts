@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CatalogTermSchema, ListingImageSchema, ListingSchema, SiteSchema } from '@hm/db/entities';
 import { tenantEm } from '@hm/db/orm';
 import { imagesOf, listingOnSale, listingRowsInOrder, sitesByIds, termsByIds } from '@hm/domain/listing-search';
-import { makeSellingMarketplace, signUp, startHarness, type Harness } from './harness.js';
+import { makeSellingMarketplace, putOnSale, signUp, startHarness, type Harness } from './harness.js';
 
 /** The shop: search, a listing page, favourites, terms in use, prices across currencies. */
 let h: Harness;
@@ -18,15 +18,7 @@ const call = (method: Method, url: string, opts: { session?: string; payload?: u
   h.request({ method, url, key: opts.key ?? m.secret, session: opts.session, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
 
 /** A listing put on sale by `session`; each a second after the previous, so "newest" is well defined. */
-async function onSale(session: string, content: Record<string, unknown>, market = m) {
-  h.clock.advance(1000);
-  const created = await h.request({ method: 'POST', url: '/v1/me/listings', key: market.secret, session, payload: { location: { country: 'SE' }, delivery: { pickup: true }, price: { amount: 10000, currency: 'SEK' }, ...content } });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as string;
-  const pub = await h.request({ method: 'POST', url: `/v1/me/listings/${id}/publish`, key: market.secret, session, payload: {} });
-  expect(pub.json().status, pub.body).toBe('published');
-  return id;
-}
+const onSale = (session: string, content: Record<string, unknown>, market = m) => putOnSale(h, market.secret, session, content);
 
 const search = async (query: string, session?: string) => {
   const res = await call('GET', `/v1/listings${query ? `?${query}` : ''}`, { session });

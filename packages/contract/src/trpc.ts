@@ -36,6 +36,14 @@ export type Meta = OpenApiMeta<{
    * marketplace object on /v1 (http/rest.ts). The procedure must not use `ctx.em`.
    */
   touchesNoTable?: boolean;
+  /**
+   * A public read answered from the marketplace's settings and its public data only (the tables
+   * whose changes notify `hm_reads_changed`: …_read_cache_notify migration's PUBLIC_READ_TABLES and
+   * users' display names), the input, the key kind and the day — never from the time of day, a
+   * session or the caller. Without `X-User-Session`, its answer is kept per API process until such a
+   * change commits (apps/api/src/http/read-cache.ts). A read of any other table must not say this.
+   */
+  publicRead?: boolean;
   /** named examples of the success body for the OpenAPI document (the events feed: one per event type) */
   responseExamples?: Record<string, { summary: string; value: unknown }>;
   /** back office: a change (viewers get 403, checked in one place: back-office/procedure.ts) */

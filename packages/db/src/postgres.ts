@@ -56,6 +56,8 @@ export async function startEmbeddedPostgres(opts: {
   port?: number;
   /** throwaway clusters (tests, benchmarks): skip durability work */
   ephemeral?: boolean;
+  /** `shared_preload_libraries` from the server's contrib (benchmarks: `pg_stat_statements`) */
+  preload?: string[];
   /** the server's own log lines */
   onLog?: (line: string) => void;
   /** what we do to the server (orphan stopped, restarted), for the person running it */
@@ -135,7 +137,7 @@ function join(pgDir: string, supervise: boolean): EmbeddedDatabase | undefined {
 async function launch(
   pgDir: string,
   ids: Ids,
-  opts: { port?: number; ephemeral?: boolean; onLog?: (line: string) => void; onNotice?: (message: string) => void },
+  opts: { port?: number; ephemeral?: boolean; preload?: string[]; onLog?: (line: string) => void; onNotice?: (message: string) => void },
 ): Promise<{ child: ChildProcess; port: number; password: string }> {
   const running = runningServer(pgDir);
   if (running && !running.orphan) throw new Error(`PostgreSQL (pid ${running.pid}) was started meanwhile by process ${running.parent}`);
@@ -167,6 +169,7 @@ async function launch(
       ...['-D', pgDir, '-p', String(port)],
       ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
       ...(opts.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(opts.preload?.length ? ['-c', `shared_preload_libraries=${opts.preload.join(',')}`] : []),
     ],
     { ...ids, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );

@@ -3,7 +3,7 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { restDispatcher, type RestRefusal } from './dispatch.js';
+import { canonicalUrl, restDispatcher, type RestRefusal } from './dispatch.js';
 import { httpLocation } from './input.js';
 import { restRoutes, type RestRoute } from './routes.js';
 import type { FieldError } from './text.js';
@@ -316,5 +316,20 @@ describe('conditional reads', () => {
     const bad = await get('/v1/things/12345678901', { 'if-none-match': '*' });
     expect(bad.statusCode).toBe(422);
     expect(bad.headers.etag).toBeUndefined();
+  });
+});
+
+describe('canonicalUrl: the key a kept answer is found by', () => {
+  test('query pairs ordered by name, repeated names in their order, spellings kept as sent', () => {
+    expect(canonicalUrl('/listings', '/v1/listings')).toBe('/listings');
+    expect(canonicalUrl('/listings', '/v1/listings?')).toBe('/listings');
+    expect(canonicalUrl('/listings', '/v1/listings?q=sofa')).toBe('/listings?q=sofa');
+    expect(canonicalUrl('/listings', '/v1/listings?q=sofa&limit=24')).toBe(canonicalUrl('/listings', '/v1/listings?limit=24&q=sofa'));
+    expect(canonicalUrl('/listings', '/v1/listings?term=a&limit=24&term=b')).toBe('/listings?limit=24&term=a&term=b');
+    expect(canonicalUrl('/listings', '/v1/listings?term=b&term=a')).not.toBe(canonicalUrl('/listings', '/v1/listings?term=a&term=b'));
+    // one name under two spellings: its values keep their order (the procedure sees them in it)
+    expect(canonicalUrl('/listings', '/v1/listings?q=a&%71=b')).not.toBe(canonicalUrl('/listings', '/v1/listings?%71=b&q=a'));
+    // a name that is not valid percent-encoding sorts by its text
+    expect(canonicalUrl('/listings', '/v1/listings?z=1&%zz=2')).toBe('/listings?%zz=2&z=1');
   });
 });

@@ -34,10 +34,15 @@ export interface RestOptions<M extends RestMeta, Ctx> {
    * Conditional GETs (conditional.ts): every 200 answer to a GET carries a strong `ETag` (the hash of
    * its body) and an `If-None-Match` naming it is a 304 without a body. `keepAnswerFor`: the object a
    * route's answer is a function of, with the URL (e.g. the marketplace the request's key resolved
-   * to, held in memory): the first answer's body and tag are kept for that object and URL, and later
-   * requests with the same object are answered from them (200 or 304) without calling the procedure;
-   * they go when the object goes. `cacheControl`: the `Cache-Control` of a successful GET (and its
-   * 304), when the app wants one.
+   * to, held in memory, or the app's current version of that marketplace's public data): the first
+   * answer's body and tag are kept for that object and URL (its path, and its query pairs in a
+   * canonical order: `canonicalUrl`), and later requests with the same object are answered from them
+   * (200 or 304) as soon as the route matched — no input checks, no procedure; they go when the
+   * object goes (the app hands out a new one when what the answers came from changed). The object
+   * is taken before the procedure runs, so an answer read before a change is kept with the object
+   * the change retired. Kept answers per object: at most KEPT_BYTES_PER_OWNER of bodies, the oldest
+   * dropped first. `cacheControl`: the `Cache-Control` of a successful GET (and its 304), when the
+   * app wants one.
    */
   conditional?: {
     keepAnswerFor?(req: FastifyRequest, route: RestRoute<M>): object | undefined;
@@ -51,6 +56,8 @@ export interface RestOptions<M extends RestMeta, Ctx> {
 interface Matched {
   op: Operation;
   params: Record<string, string>;
+  /** a GET whose answer may be kept: with what, under which URL */
+  keep?: { owner: object; url: string };
 }
 
 /**
@@ -95,7 +102,11 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
         throw opts.refusal('not_found', `No endpoint ${req.method} ${where}. See ${prefix}/openapi.json.`, {});
       }
       if ((await opts.onMatch?.(req, reply, m.route)) === reply) return reply; // answered (a refusal)
-      matched.set(req, { op: operations.get(m.route)!, params: m.params });
+      const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, m.route) : undefined;
+      const keep = owner && { owner, url: canonicalUrl(pathname, req.url) };
+      const kept = keep && answers.get(owner)?.byUrl.get(keep.url);
+      if (kept) return sendTagged(req, reply, m.route, kept); // known: no input checks, no procedure
+      matched.set(req, { op: operations.get(m.route)!, params: m.params, ...(keep ? { keep } : {}) });
     });
 
     // The body is parsed: what every operation's input must be, all invalid fields listed (input.ts).
@@ -136,9 +147,6 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
           if (op.useBody && !contentType?.startsWith('application/json')) {
             throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header' });
           }
-          const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, route) : undefined;
-          const kept = owner && answers.get(owner)?.get(req.url);
-          if (kept) return sendTagged(req, reply, route, kept);
           input = op.inputOf(op.useBody ? req.body : req.query, m.params);
           op.coerce();
           ctx = opts.createContext(req);
@@ -147,7 +155,7 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
           const body = JSON.stringify(data);
           if (req.method === 'GET' && status === 200 && typeof body === 'string') {
             const answer = { body, tag: bodyTag(body) };
-            if (owner) keep(owner, req.url, answer);
+            if (m.keep) keep(m.keep.owner, m.keep.url, answer);
             return sendTagged(req, reply, route, answer);
           }
           return reply.code(status).header('Content-Type', 'application/json').send(body);
@@ -169,12 +177,23 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
     return reply.code(200).header('Content-Type', 'application/json').send(answer.body);
   }
 
-  const answers = new WeakMap<object, Map<string, Answer>>();
+  const answers = new WeakMap<object, { byUrl: Map<string, Answer>; bytes: number }>();
   function keep(owner: object, url: string, answer: Answer) {
-    let byUrl = answers.get(owner);
-    if (!byUrl) answers.set(owner, (byUrl = new Map()));
-    // a few spellings of one URL at most (a trailing slash, dot segments): the first ones kept
-    if (byUrl.size < KEPT_URLS_PER_OWNER) byUrl.set(url, answer);
+    let kept = answers.get(owner);
+    if (!kept) answers.set(owner, (kept = { byUrl: new Map(), bytes: 0 }));
+    const size = answer.body.length + url.length;
+    if (size > KEPT_BYTES_PER_OWNER / 4) return;
+    const was = kept.byUrl.get(url);
+    if (was) kept.bytes -= was.body.length + url.length;
+    kept.byUrl.delete(url);
+    // the oldest go first (Map order is insertion order)
+    for (const [oldUrl, old] of kept.byUrl) {
+      if (kept.bytes + size <= KEPT_BYTES_PER_OWNER) break;
+      kept.byUrl.delete(oldUrl);
+      kept.bytes -= old.body.length + oldUrl.length;
+    }
+    kept.byUrl.set(url, answer);
+    kept.bytes += size;
   }
 
   return { addHooks, addRoute };
@@ -193,4 +212,31 @@ interface Answer {
   body: string;
   tag: string;
 }
-const KEPT_URLS_PER_OWNER = 16;
+/** Bodies kept per owner (characters): a marketplace's public answers in one process stay within ~16 MB. */
+export const KEPT_BYTES_PER_OWNER = 8_000_000;
+
+/**
+ * The key a GET's answer is kept under: the matched path (dot segments resolved) and the query's
+ * `name=value` pairs as sent, ordered by their decoded name (a stable sort, so repeated names keep
+ * their order: `term=a&term=b` is not `term=b&term=a`). `?limit=24&q=sofa` and `?q=sofa&limit=24`
+ * are one answer; spellings that decode alike (`q=%73ofa`) are kept apart, which only costs a read.
+ */
+export function canonicalUrl(pathname: string, url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0 || at === url.length - 1) return pathname;
+  const pairs = url.slice(at + 1).split('&');
+  if (pairs.length === 1) return `${pathname}?${pairs[0]}`;
+  const named = pairs.map((pair) => ({ pair, name: decodedName(pair) }));
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return `${pathname}?${named.map((n) => n.pair).join('&')}`;
+}
+
+function decodedName(pair: string): string {
+  const eq = pair.indexOf('=');
+  const raw = (eq < 0 ? pair : pair.slice(0, eq)).replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

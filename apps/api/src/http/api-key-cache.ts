@@ -20,7 +20,7 @@ interface Entry {
 }
 
 /** Where the cache hears of changes (key-change-listener.ts): it calls the handler with a marketplace id, or `undefined` for "anything". */
-export type KeyChanges = (handler: (marketplaceId: string | undefined) => void) => void;
+export type KeyChanges = (handler: (marketplaceId: string | undefined, what?: 'key' | 'reads') => void) => void;
 
 /**
  * `Authorization` header → key and marketplace, remembered per process for `ttlMs` (≤ 1 s) under the
@@ -39,7 +39,9 @@ export function apiKeyAuthenticator(orm: MikroORM, mode: ApiMode, ttlMs: number,
   const entries = new Map<string, Entry>();
   // A change committed elsewhere: that marketplace's answers go, and every lookup still running
   // (it may have read the rows before the change committed); `undefined`: everything goes.
-  changes?.((marketplaceId) => {
+  // (A change to public data only — `reads` — leaves keys and settings as they were.)
+  changes?.((marketplaceId, what) => {
+    if (what === 'reads') return;
     if (marketplaceId === undefined) return entries.clear();
     for (const [id, entry] of entries) if (entry.marketplaceId === undefined || entry.marketplaceId === marketplaceId) entries.delete(id);
   });

@@ -1,21 +1,29 @@
 import pg from 'pg';
 
-/** What the key cache hears: a marketplace whose keys or settings changed, or `undefined`: anything may have (the listening connection was lost). */
-export type KeyChange = (marketplaceId: string | undefined) => void;
+/**
+ * What the caches hear: a marketplace whose keys or settings changed (`key`: `hm_key_changed`), or
+ * whose public data changed (`reads`: `hm_reads_changed`, sent by the …_read_cache_notify triggers),
+ * or `undefined`: anything may have (the listening connection was lost, or has just been made).
+ */
+export type KeyChange = (marketplaceId: string | undefined, what?: 'key' | 'reads') => void;
 
 export interface KeyChangeListener {
   /** resolves once LISTEN is in place (or the first attempt failed: the cache then keeps its time limit alone) */
   ready: Promise<void>;
+  /** whether LISTEN is in place now: while it is not, a change may go unheard (the read cache then keeps nothing) */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
-const CHANNEL = 'hm_key_changed';
+const CHANNELS = { hm_key_changed: 'key', hm_reads_changed: 'reads' } as const;
 const RECONNECT_MS = 1000;
 
 /**
  * One connection of its own per API process LISTENing on `hm_key_changed` (sent by the
  * `…_key_cache_notify` triggers when a change to a marketplace or an API key commits), so the
- * process forgets that marketplace's cached keys at once rather than after API_KEY_CACHE_MS. A lost
+ * process forgets that marketplace's cached keys at once rather than after API_KEY_CACHE_MS, and on
+ * `hm_reads_changed` (…_read_cache_notify: a change to a marketplace's public data), so it forgets
+ * the public answers it keeps for that marketplace (read-cache.ts). A lost
  * connection may have missed notifications: everything is forgotten, then it connects again.
  * Needs a session of its own (LISTEN): connect it to Postgres directly, not through a transaction pooler.
  */
@@ -44,11 +52,12 @@ export function listenForKeyChanges(databaseUrl: string, onChange: KeyChange, lo
     c.on('error', onLost);
     c.on('end', () => onLost());
     c.on('notification', (n) => {
-      if (n.channel === CHANNEL) onChange(n.payload || undefined);
+      const what = CHANNELS[n.channel as keyof typeof CHANNELS];
+      if (what) onChange(n.payload || undefined, what);
     });
     try {
       await c.connect();
-      await c.query(`listen ${CHANNEL}`);
+      await c.query(Object.keys(CHANNELS).map((channel) => `listen ${channel}`).join('; '));
       if (closed) return void (await c.end().catch(() => {}));
       client = c;
       warned = false;
@@ -62,6 +71,7 @@ export function listenForKeyChanges(databaseUrl: string, onChange: KeyChange, lo
   const ready = connect();
   return {
     ready,
+    listening: () => client !== undefined,
     async close() {
       closed = true;
       clearTimeout(timer);

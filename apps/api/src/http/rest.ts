@@ -8,6 +8,8 @@ import { keyRefusal, sessionRefusal, toProblem, zodIssuesToFieldErrors, type Met
 import { shown } from './client-input.js';
 import { logServerError, refuse, sendProblem } from './problem.js';
 import { sessionTokenOf, type CreateContext } from './context.js';
+import type { ReadCache } from './read-cache.js';
+import { todayOf } from '@hm/domain/rates';
 
 /**
  * /v1: the procedures by their OpenAPI meta, dispatched by @hm/rest (packages/rest). What is ours
@@ -23,7 +25,7 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 /** Tokens and personal data (sign-in, /me…, anything a secret key or a user session reads) never sit in a shared cache. */
 const personal = (req: FastifyRequest, route: RestRoute<Meta>) => route.meta.auth === 'secret' || route.meta.auth === 'session' || route.meta.auth === 'operator' || req.headers['x-user-session'] !== undefined;
 
-export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm: MikroORM, clock: Clock, createContext: CreateContext): RestDispatcher {
+export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm: MikroORM, clock: Clock, createContext: CreateContext, reads?: ReadCache): RestDispatcher {
   // A `/v1/me…` call without `X-User-Session`: the procedure's own answer, known without a lookup.
   const missingSession = (req: FastifyRequest) =>
     sessionTokenOf(req) === undefined ? sessionRefusal(orm, req.apiAuth as AuthenticatedKey, undefined, clock.now()) : Promise.resolve(undefined);
@@ -36,9 +38,15 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
     conditional: {
       // A read answered from the key's marketplace alone is kept with that marketplace object: the key
       // cache hands the same object to every request until it reads the key again (API_KEY_CACHE_MS).
+      // A public read without a session (`publicRead`) is kept with the read cache's current version
+      // of the marketplace's public data, per key kind and day (read-cache.ts): dropped when a change
+      // to it commits.
       keepAnswerFor(req, route) {
         const auth = req.apiAuth;
-        return route.meta.touchesNoTable && auth !== undefined && !(auth instanceof Error) ? auth.marketplace : undefined;
+        if (auth === undefined || auth instanceof Error) return undefined;
+        if (route.meta.touchesNoTable) return auth.marketplace;
+        if (!reads || !route.meta.publicRead || personal(req, route) || req.readsSeen === undefined) return undefined;
+        return reads.ownerFor(auth.marketplace.id, `${auth.kind} ${todayOf(clock.now())}`, req.readsSeen);
       },
       // Public data, the same for every caller with a key of this marketplace: a CDN in front of the
       // storefront may keep it briefly and serve it while it asks again (per key: Vary). Personal

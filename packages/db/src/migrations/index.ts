@@ -28,6 +28,7 @@ import { Migration20261128040000_worker_heartbeats } from './Migration2026112804
 import { Migration20261128060000_events } from './Migration20261128060000_events.js';
 import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
 import { Migration20261128050000_operators } from './Migration20261128050000_operators.js';
+import { Migration20261129030000_read_cache_notify } from './Migration20261129030000_read_cache_notify.js';
 
 /** Listed explicitly (not globbed) so migrations run the same from tsx, vitest and a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128060000_events', class: Migration20261128060000_events },
   { name: 'Migration20261128070000_key_cache_notify', class: Migration20261128070000_key_cache_notify },
   { name: 'Migration20261128050000_operators', class: Migration20261128050000_operators },
+  { name: 'Migration20261129030000_read_cache_notify', class: Migration20261129030000_read_cache_notify },
 ];

@@ -5,6 +5,7 @@ import { listCategories } from '@hm/domain/catalog';
 export const listCategoriesProcedure = keyProcedure
   .meta({
     auth: 'key',
+    publicRead: true,
     openapi: {
       operationId: 'listCategories',
       method: 'GET',

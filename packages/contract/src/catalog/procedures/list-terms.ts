@@ -5,6 +5,7 @@ import { listTerms } from '@hm/domain/catalog';
 export const listTermsProcedure = keyProcedure
   .meta({
     auth: 'key',
+    publicRead: true,
     openapi: {
       operationId: 'listCatalogTerms',
       method: 'GET',

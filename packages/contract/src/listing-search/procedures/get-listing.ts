@@ -10,6 +10,7 @@ import { optionalUser, ratesToday } from './shop-context.js';
 export const getListing = keyProcedure
   .meta({
     auth: 'key',
+    publicRead: true,
     optionalSession: true,
     problems: [403],
     openapi: { operationId: 'getListing', method: 'GET', path: '/listings/{id}', tags: ['Listings'], summary: 'A listing on sale', description: "Listings not on sale answer 404. Terms carry their descriptions by language; `seller` carries the seller's public name." },

@@ -10,6 +10,7 @@ import { optionalUser, ratesToday } from './shop-context.js';
 export const searchListings = keyProcedure
   .meta({
     auth: 'key',
+    publicRead: true,
     optionalSession: true,
     problems: [403],
     openapi: {

@@ -6,6 +6,7 @@ import { ZSiteList } from '@hm/domain/locations';
 export const listLocationsProcedure = keyProcedure
   .meta({
     auth: 'key',
+    publicRead: true,
     openapi: { operationId: 'listLocations', method: 'GET', path: '/locations', tags: ['Marketplace'], summary: 'List locations', description: "The marketplace's active sites: showrooms and warehouses." },
   })
   .input(z.strictObject({}))

@@ -4,7 +4,7 @@ import { listPublishedPages, readPreview, readPublishedPage } from '@hm/domain/p
 import { ZGetPageInput, ZPage, ZPreviewPageInput, ZPublishedPageList } from '@hm/domain/pages';
 
 export const listPagesProcedure = keyProcedure
-  .meta({ auth: 'key', openapi: { operationId: 'listPages', method: 'GET', path: '/pages', tags: ['Content pages'], summary: 'Published pages', description: 'Every published page in every language it is published in, by slug then language.' } })
+  .meta({ auth: 'key', publicRead: true, openapi: { operationId: 'listPages', method: 'GET', path: '/pages', tags: ['Content pages'], summary: 'Published pages', description: 'Every published page in every language it is published in, by slug then language.' } })
   .input(z.strictObject({}))
   .output(ZPublishedPageList)
   .query(async ({ ctx }) => ({ items: await listPublishedPages(ctx) }));
@@ -12,6 +12,7 @@ export const listPagesProcedure = keyProcedure
 export const getPageProcedure = keyProcedure
   .meta({
     auth: 'key',
+    publicRead: true,
     openapi: {
       operationId: 'getPage',
       method: 'GET',
