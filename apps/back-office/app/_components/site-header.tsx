@@ -20,6 +20,11 @@ export function SiteHeader({ operator }: { operator: Operator | null }) {
         <Link href="/">{operator ? operator.marketplace.name : 'Back office'}</Link>
         {operator && <span className="role">{operator.role === 'admin' ? 'Admin' : 'Viewer (read only)'}</span>}
       </div>
+      {!operator && (
+        <nav aria-label="Back office">
+          <NavLinks pages={[{ href: '/sign-in', label: 'Sign in' }]} />
+        </nav>
+      )}
       {operator && (
         <>
           <nav aria-label="Back office">

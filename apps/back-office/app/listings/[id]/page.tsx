@@ -24,7 +24,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const currencies = (marketplace.currencies as string[] | undefined) ?? [price?.currency ?? 'EUR'];
   return (
     <main id="main">
-      <p>
+      <p className="back">
         <Link href={`/listings?status=${status}`}>← Listings {words(status)}</Link>
       </p>
       <h1>{str(l, 'title') || 'Untitled listing'}</h1>

@@ -28,7 +28,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const moves = ((o.available_transitions as string[] | undefined) ?? []).filter((t) => t in TEAM_TRANSITIONS);
   return (
     <main id="main">
-      <p>
+      <p className="back">
         <Link href="/orders">← Orders</Link>
       </p>
       <h1>Order {id.slice(0, 8)}</h1>

@@ -16,7 +16,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   const c = conversation as Body;
   return (
     <main id="main">
-      <p>
+      <p className="back">
         <Link href="/support">← Support</Link>
       </p>
       <h1>Conversation ({words(c.kind)})</h1>
