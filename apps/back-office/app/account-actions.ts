@@ -28,7 +28,8 @@ export async function signIn(_: FormState, form: FormData): Promise<FormState> {
     const place = p && SIGN_IN_PLACES[p.code];
     if (place && p) state.errors = { ...state.errors, [place]: p.detail };
     const codeStep = p?.code === 'totp_required' || p?.code === 'totp_invalid';
-    return { ...state, message: place ? undefined : state.message, values: { ...v, password: codeStep ? String(form.get('password') ?? '') : '' }, ...(codeStep ? { result: { step: 'code' } } : {}) };
+    // a wrong code is not shown again (the app shows a new one); the password only rides along to the code step
+    return { ...state, message: place ? undefined : state.message, values: { ...v, code: '', password: codeStep ? String(form.get('password') ?? '') : '' }, ...(codeStep ? { result: { step: 'code' } } : {}) };
   }
   await startSession(out.token);
   redirect('/');
