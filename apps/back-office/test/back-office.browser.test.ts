@@ -23,6 +23,8 @@ const REPO_ROOT = path.resolve(APP_DIR, '../..');
 const SHOTS = path.join(APP_DIR, 'test-results', 'a11y');
 const MARKETPLACE = 'browser-shop';
 const TEAM_PASSWORD = 'a long team password';
+/** a server action on `next dev` compiles on first use: a change may take seconds to show */
+const POLL = { timeout: 30_000, interval: 250 };
 
 let stack: Stack;
 let shop: ShopFixture;
@@ -93,7 +95,7 @@ describe('the team at work', () => {
       await page.getByLabel('Password', { exact: true }).fill(TEAM_PASSWORD);
       await page.getByLabel('Password again').fill('another password!');
       await submit(page, 'Set your password', 'Set password and sign in');
-      await expect.poll(() => page!.locator('[data-field="password_again"] .field-error').textContent()).toContain('differ');
+      await expect.poll(() => page!.locator('[data-field="password_again"] .field-error').textContent(), POLL).toContain('differ');
       await page.getByLabel('Password', { exact: true }).fill(TEAM_PASSWORD);
       await page.getByLabel('Password again').fill(TEAM_PASSWORD);
       await submit(page, 'Set your password', 'Set password and sign in');
@@ -116,7 +118,7 @@ describe('the team at work', () => {
       const code = page.getByLabel('Code from your authenticator app');
       await code.fill('000000');
       await submit(page, 'Sign in', 'Sign in');
-      await expect.poll(() => page!.locator('[data-field="code"] .field-error').textContent()).toContain('wrong');
+      await expect.poll(() => page!.locator('[data-field="code"] .field-error').textContent(), POLL).toContain('wrong');
       await page.waitForLoadState('networkidle');
       // the next step's code (the one used to turn them on cannot be used twice); typed again until
       // the field keeps it (React puts the form back to what the last answer holds after it renders)
@@ -136,10 +138,10 @@ describe('the team at work', () => {
       expect((await shopTab.goto(`${stack.storefrontUrl}/en/listings/${toApprove}`))!.status()).toBe(404);
       await page.getByRole('link', { name: 'Listings', exact: true }).click();
       await page.getByRole('link', { name: 'Oak sideboard' }).click();
-      await expect.poll(() => page!.locator('main img').count()).toBeGreaterThan(0);
+      await expect.poll(() => page!.locator('main img').count(), POLL).toBeGreaterThan(0);
       await submit(page, 'Approve listing', 'Approve');
       // the page shows it on sale (the approve form leaves with the review)
-      await expect.poll(() => page!.getByTestId('listing-status').textContent()).toBe('published');
+      await expect.poll(() => page!.getByTestId('listing-status').textContent(), POLL).toBe('published');
       expect((await shopTab.goto(`${stack.storefrontUrl}/en/listings/${toApprove}`))!.status()).toBe(200);
       expect(await shopTab.getByRole('heading', { level: 1 }).textContent()).toBe('Oak sideboard');
 
@@ -158,10 +160,10 @@ describe('the team at work', () => {
       await page.getByRole('link', { name: shop.paidOrderId.slice(0, 8) }).click();
       const resolve = 'Resolve: the buyer keeps it (the seller is paid)';
       await submit(page, resolve, resolve);
-      await expect.poll(() => page!.getByRole('form', { name: resolve }).locator('.field-error').textContent()).toContain('cannot be undone');
+      await expect.poll(() => page!.getByRole('form', { name: resolve }).locator('.field-error').textContent(), POLL).toContain('cannot be undone');
       await page.getByRole('form', { name: resolve }).getByLabel('I understand this cannot be undone').check();
       await submit(page, resolve, resolve);
-      await expect.poll(() => page!.getByTestId('order-state').textContent()).toMatch(/^received/);
+      await expect.poll(() => page!.getByTestId('order-state').textContent(), POLL).toMatch(/^received/);
       await context.close();
     } catch (e) {
       await page?.screenshot({ path: path.join(APP_DIR, 'test-results', `${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`), fullPage: true }).catch(() => {});
