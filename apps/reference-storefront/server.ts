@@ -67,26 +67,28 @@ export function identifyClient(req: IncomingMessage, trusted: Set<string>, secre
   req.headers[CLIENT_IP_HEADER] = client;
 }
 
-async function main() {
-  const dev = process.argv.includes('--dev');
-  const hostname = process.env.STOREFRONT_HOST || '127.0.0.1';
-  const port = Number(process.env.STOREFRONT_PORT || 3000);
-  const trusted = trustedProxies(process.env.STOREFRONT_TRUSTED_PROXIES);
+/**
+ * Next's request handler (production server, or `next dev` with `dev`) on one interface and port,
+ * each request (and WebSocket upgrade) passed through `prepare` first; SIGTERM/SIGINT close it.
+ * The back office (apps/back-office/server.ts) is served by this too.
+ */
+export async function serveNext(o: { dev: boolean; dir: string; hostname: string; port: number; name: string; prepare?: (req: IncomingMessage) => void }) {
+  const { dev, hostname, port } = o;
   const started = Date.now();
-  const app = next({ dev, dir: import.meta.dirname, hostname, port, ...(dev ? { turbopack: true } : {}) });
+  const app = next({ dev, dir: o.dir, hostname, port, ...(dev ? { turbopack: true } : {}) });
   const handle = app.getRequestHandler();
   await app.prepare();
   const upgrade = app.getUpgradeHandler();
   const server = createServer((req, res) => {
-    identifyClient(req, trusted);
+    o.prepare?.(req);
     void handle(req, res);
   });
   server.on('upgrade', (req: IncomingMessage, socket, head) => {
-    identifyClient(req, trusted);
+    o.prepare?.(req);
     void upgrade(req, socket, head);
   });
   server.listen(port, hostname, () => {
-    process.stdout.write(`Storefront (${dev ? 'next dev' : 'production build'}) on http://${hostname}:${port}: Ready in ${Date.now() - started} ms\n`);
+    process.stdout.write(`${o.name} (${dev ? 'next dev' : 'production build'}) on http://${hostname}:${port}: Ready in ${Date.now() - started} ms\n`);
   });
   const stop = () => {
     server.close(() => void app.close().finally(() => process.exit(0)));
@@ -95,6 +97,18 @@ async function main() {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+async function main() {
+  const trusted = trustedProxies(process.env.STOREFRONT_TRUSTED_PROXIES);
+  await serveNext({
+    dev: process.argv.includes('--dev'),
+    dir: import.meta.dirname,
+    hostname: process.env.STOREFRONT_HOST || '127.0.0.1',
+    port: Number(process.env.STOREFRONT_PORT || 3000),
+    name: 'Storefront',
+    prepare: (req) => identifyClient(req, trusted),
+  });
 }
 
 if (import.meta.main) await main();

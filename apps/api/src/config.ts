@@ -23,6 +23,11 @@ const ZConfig = z.object({
     .string()
     .refine((v) => v.split(',').every((ip) => isIP(ip.trim()) !== 0), 'Must be IP addresses, comma-separated.')
     .optional(),
+  BACK_OFFICE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  // the back-office app listens on this interface only (loopback unless you open it up on purpose)
+  BACK_OFFICE_HOST: z.string().min(1).default('127.0.0.1'),
+  // where `next build` puts the back office's production build (inside apps/back-office)
+  BACK_OFFICE_DIST_DIR: z.string().regex(/^\.next[\w.-]*$/, 'Must be a folder name starting with .next').default('.next'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
   // with DATABASE_URL through a transaction pooler (PgBouncer): the same database directly, for what needs a session of its own
@@ -35,6 +40,7 @@ const ZConfig = z.object({
   /** where the back-office app is served: operators' invitation links lead there, and its origin may make cookie-authenticated changes */
   BACK_OFFICE_URL: z.string().url().optional(),
   START_STOREFRONT: z.stringbool().default(true),
+  START_BACK_OFFICE: z.stringbool().default(true),
   START_WORKER: z.stringbool().default(true),
   // jobs one worker process runs at once: most wait on the network (webhook receivers up to 10 s, email, Stripe), not the CPU
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
@@ -68,7 +74,7 @@ const ZConfig = z.object({
     .optional(),
 });
 
-export type Config = z.infer<typeof ZConfig> & { dataDir: string; apiUrl: string; storefrontUrl: string };
+export type Config = z.infer<typeof ZConfig> & { dataDir: string; apiUrl: string; storefrontUrl: string; backOfficeUrl: string };
 
 /** A configuration a person must fix: start-up prints its message alone (one line) and exits 1. */
 export class ConfigError extends Error {
@@ -115,5 +121,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT
     dataDir: path.resolve(cwd, c.DATA_DIR),
     apiUrl: c.API_URL ?? `http://localhost:${c.API_PORT}`,
     storefrontUrl: c.STOREFRONT_URL ?? `http://localhost:${c.STOREFRONT_PORT}`,
+    backOfficeUrl: (c.BACK_OFFICE_URL ?? `http://localhost:${c.BACK_OFFICE_PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -7,11 +7,13 @@ import { apiLogger } from './http/logging.js';
 import { createDemo, ensureDemoTeam, readDemo, seedShopInBackground } from './demo.js';
 import { connect, createPorts, exitOnStartupError, loadConfig, startConfiguredWorker } from './runtime.js';
 import { runStorefront, type Storefront } from './storefront.js';
+import { runBackOffice } from './back-office.js';
+import type { NextApp } from './next-app.js';
 
 /**
  * `npm start`: embedded Postgres (unless DATABASE_URL; kept running: restarted if it dies), migrations,
- * in test mode the demo marketplace on an empty database, then API + worker + reference storefront
- * (a production build; `npm run dev` runs `next dev` instead), and in the background the demo shop's
+ * in test mode the demo marketplace on an empty database, then API + worker + reference storefront +
+ * back office (production builds; `npm run dev` runs `next dev` instead), and in the background the demo shop's
  * listings. Ctrl-C stops them in reverse order. A live deployment starts empty: its first marketplace
  * is made with the console, so no demo keys ever exist in live mode.
  */
@@ -47,7 +49,7 @@ const app = await buildApp({
   keyChangesUrl: config.DATABASE_DIRECT_URL ?? db.url,
   directUrl: config.DATABASE_DIRECT_URL ?? db.url,
   readCache: config.API_READ_CACHE,
-  ...(config.BACK_OFFICE_URL ? { backOfficeUrl: config.BACK_OFFICE_URL } : {}),
+  backOfficeUrl: config.backOfficeUrl,
   logger: apiLogger(config.LOG_LEVEL),
 });
 await app.listen({ port: config.API_PORT, host: config.API_HOST });
@@ -81,6 +83,7 @@ const banner = [
           : []),
         ...(demo.operators
           ? [
+              ...(config.START_BACK_OFFICE ? [`  Back office           ${config.backOfficeUrl}  (${dev ? 'next dev' : 'production build'}; marketplace "demo")`] : []),
               `  Back office API       ${config.apiUrl}/console/v1  (OpenAPI ${config.apiUrl}/console/v1/openapi.json, marketplace "demo")`,
               `  Demo admin            ${demo.operators.admin.email}   password ${demo.operators.admin.password}`,
               `  Demo viewer           ${demo.operators.viewer.email}  password ${demo.operators.viewer.password}`,
@@ -104,6 +107,8 @@ log(banner.join('\n'));
 // shop fills up (its photos go through the worker).
 let storefront: Storefront | undefined;
 if (config.START_STOREFRONT && demo) storefront = runStorefront({ config, apiKey: demo.secret, dev, log });
+let backOffice: NextApp | undefined;
+if (config.START_BACK_OFFICE) backOffice = runBackOffice({ config, dev, log });
 const seeding = demo ? seedShopInBackground({ config, db, ports, demo, log }) : undefined;
 
 let stopping = false;
@@ -112,7 +117,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log(`\n${signal}: stopping…`);
   setInterval(() => {}, 60_000); // a ref'd handle: Node must not exit on its own before the database is stopped
-  await storefront?.stop();
+  await Promise.all([storefront?.stop(), backOffice?.stop()]);
   await seeding?.stop();
   // Each step runs even when one before it fails, so the database we started is never left behind.
   let code = 0;

@@ -41,7 +41,7 @@ export function start(entry: string, env: Record<string, string>): Running {
 
 /** `npm start` until its banner is printed. */
 export async function startApi(env: Record<string, string>): Promise<Running> {
-  const api = start('src/start.ts', { START_STOREFRONT: 'false', DEMO_LISTINGS: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env });
+  const api = start('src/start.ts', { START_STOREFRONT: 'false', START_BACK_OFFICE: 'false', DEMO_LISTINGS: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env });
   await api.waitFor(/Headless Marketplace API is running[\s\S]*Database .*\n[\s\S]*\n\n/);
   return api;
 }

@@ -119,7 +119,7 @@ test('live without Stripe, or test with a live Stripe key, stops before anything
       'API_MODE=live needs STRIPE_CONNECT_WEBHOOK_SECRET: the signing secret of the Connect webhook endpoint <API_URL>/webhooks/stripe/connect (made in Stripe with "Listen to events on Connected accounts"), without which no seller could ever be paid.',
     ],
   ] as const) {
-    const api = start('src/start.ts', { DATA_DIR: dir, API_PORT: String(await freePort()), START_STOREFRONT: 'false', DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_CONNECT_WEBHOOK_SECRET: '', ...env });
+    const api = start('src/start.ts', { DATA_DIR: dir, API_PORT: String(await freePort()), START_STOREFRONT: 'false', START_BACK_OFFICE: 'false', DATABASE_URL: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_CONNECT_WEBHOOK_SECRET: '', ...env });
     expect(await api.exited).toBe(1);
     expect(api.output().trim().split('\n')).toEqual([line]);
   }
@@ -147,7 +147,7 @@ test.runIf(userInfo().uid === 0)('as root, DATA_DIR=$(mktemp -d) (mode 700) work
 test.runIf(userInfo().uid === 0)('as root, a DATA_DIR below a directory the database user cannot reach fails with one line that says what to do', async () => {
   const locked = mkdtempSync(path.join(tmpdir(), 'hm-locked-')); // mode 700, like mktemp -d
   dirs.push(locked);
-  const api = start('src/start.ts', { DATA_DIR: path.join(locked, 'data'), API_PORT: String(await freePort()), START_STOREFRONT: 'false', DATABASE_URL: '' });
+  const api = start('src/start.ts', { DATA_DIR: path.join(locked, 'data'), API_PORT: String(await freePort()), START_STOREFRONT: 'false', START_BACK_OFFICE: 'false', DATABASE_URL: '' });
   expect(await api.exited).toBe(1);
   const lines = api.output().trim().split('\n');
   expect(lines).toEqual([`DATA_DIR ${path.join(locked, 'data')}: PostgreSQL runs as the system user "postgres" (it refuses to run as root), which cannot enter ${locked} (mode 700). Let it through (chmod o+x ${locked}) or set DATA_DIR to a directory it can reach.`]);

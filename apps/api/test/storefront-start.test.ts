@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { freePort } from '@hm/db/testing';
-import { STOREFRONT_DIR } from '../src/storefront-build.js';
+import { STOREFRONT_DIR } from '../src/next-build.js';
 import { startApi, type Running } from './processes.js';
 
 /**
@@ -95,7 +95,7 @@ test('npm start builds the storefront (next build), serves it with its server on
   chmodSync(dir, 0o755);
   dirs.push(dir);
   const STOREFRONT_PORT = await freePort();
-  const env = { DATA_DIR: dir, API_PORT: String(await freePort()), STOREFRONT_PORT: String(STOREFRONT_PORT), START_STOREFRONT: 'true', STOREFRONT_DIST_DIR: DIST };
+  const env = { DATA_DIR: dir, API_PORT: String(await freePort()), STOREFRONT_PORT: String(STOREFRONT_PORT), START_STOREFRONT: 'true', START_BACK_OFFICE: 'false', STOREFRONT_DIST_DIR: DIST };
   const home = `http://127.0.0.1:${STOREFRONT_PORT}/en`;
   const serving = async (api: Running) => {
     await api.waitFor(/Ready in/, 120_000);

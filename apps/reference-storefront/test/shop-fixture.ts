@@ -25,9 +25,10 @@ export interface ShopFixture {
   pendingOrder: { id: string; clientSecret: string };
 }
 
-type Call = <T = { id: string }>(method: string, path: string, opts?: { body?: unknown; session?: string; bytes?: Buffer }) => Promise<T>;
+export type Call = <T = { id: string }>(method: string, path: string, opts?: { body?: unknown; session?: string; bytes?: Buffer }) => Promise<T>;
 
-function client(stack: Stack): Call {
+/** Calls /v1 with the stack's secret key (and a user's session), as a storefront's server does; throws on an error answer. */
+export function client(stack: Stack): Call {
   return async <T,>(method: string, path: string, opts: { body?: unknown; session?: string; bytes?: Buffer } = {}): Promise<T> => {
     const res = await fetch(`${stack.apiUrl}/v1${path}`, {
       method,
@@ -41,6 +42,23 @@ function client(stack: Stack): Call {
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
     return (res.status === 204 ? undefined : await res.json()) as T;
   };
+}
+
+/**
+ * A seller's new listing with one photo (a plain colour), once the worker has processed the photo,
+ * published: on sale, or waiting for the team's approval when the marketplace asks for it.
+ */
+export async function putOnSale(call: Call, seller: string, body: Record<string, unknown>, colour: string): Promise<string> {
+  const { id } = await call('POST', '/me/listings', { session: seller, body });
+  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: colour } }).jpeg().toBuffer();
+  await call('POST', `/me/listings/${id}/images`, { session: seller, bytes: photo });
+  const deadline = Date.now() + 30_000;
+  while ((await call<{ images: { status: string }[] }>('GET', `/me/listings/${id}`, { session: seller })).images[0]?.status !== 'ready') {
+    if (Date.now() > deadline) throw new Error('the worker did not process the photo');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await call('POST', `/me/listings/${id}/publish`, { session: seller, body: {} });
+  return id;
 }
 
 export async function makeShop(stack: Stack): Promise<ShopFixture> {
@@ -89,18 +107,7 @@ export async function makeShop(stack: Stack): Promise<ShopFixture> {
   const seller = await signUp(sellerEmail, 'Sigrid');
   const buyer = await signUp(`bo.${Date.now()}@example.com`, 'Bo');
 
-  const onSale = async (body: Record<string, unknown>, colour: string): Promise<string> => {
-    const { id } = await call('POST', '/me/listings', { session: seller, body });
-    const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: colour } }).jpeg().toBuffer();
-    await call('POST', `/me/listings/${id}/images`, { session: seller, bytes: photo });
-    const deadline = Date.now() + 30_000;
-    while ((await call<{ images: { status: string }[] }>('GET', `/me/listings/${id}`, { session: seller })).images[0]?.status !== 'ready') {
-      if (Date.now() > deadline) throw new Error('the worker did not process the photo');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    await call('POST', `/me/listings/${id}/publish`, { session: seller, body: {} });
-    return id;
-  };
+  const onSale = (body: Record<string, unknown>, colour: string) => putOnSale(call, seller, body, colour);
   const listingId = await onSale(
     {
       title: 'Artek stool 60',

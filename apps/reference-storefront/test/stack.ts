@@ -17,11 +17,16 @@ import { localPorts } from '@hm/domain/ports';
 import { startWorker } from '@hm/jobs/worker';
 
 const STOREFRONT_DIR = fileURLToPath(new URL('..', import.meta.url));
+const BACK_OFFICE_DIR = fileURLToPath(new URL('../../back-office', import.meta.url));
 export const ARTIFACTS = path.join(STOREFRONT_DIR, 'test-results');
 
 export interface Stack {
   storefrontUrl: string;
   apiUrl: string;
+  /** the back-office app's address (with `backOffice: true`) */
+  backOfficeUrl?: string;
+  /** the stack's own database (for the command line: `DATABASE_URL`) */
+  databaseUrl: string;
   secretKey: string;
   browser: Browser;
   /** the operator console on this stack's database (marketplace "browser-shop") */
@@ -36,7 +41,7 @@ export interface Stack {
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log: () => string) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the storefront (next dev) exited with ${child.exitCode}:\n${log()}`);
+    if (child.exitCode !== null) throw new Error(`${url}: its server (next dev) exited with ${child.exitCode}:\n${log()}`);
     try {
       const res = await fetch(url, { redirect: 'manual' });
       if (res.status < 500) return;
@@ -53,6 +58,24 @@ export interface StackOptions {
   host?: string;
   /** more environment for the storefront (default: the dev mailbox on, for loopback) */
   env?: Record<string, string>;
+  /** also the back-office app (apps/back-office, `next dev`), whose URL the API's invitation links and allowed Origins name */
+  backOffice?: boolean;
+}
+
+/** A Next app's `npm run dev` (its server.ts with `next dev`) in its own process group, with its output kept for errors. */
+function nextDev(dir: string, env: Record<string, string>) {
+  let output = '';
+  const child = spawn('npm', ['run', '--silent', 'dev'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_DIST_DIR: '.next-test', NEXT_TELEMETRY_DISABLED: '1', ...env } });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  return { child, output: () => output };
+}
+
+async function stopChild(child: ChildProcess | undefined) {
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
 }
 
 /**
@@ -67,39 +90,35 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const orm = await createOrm(databaseUrl, { poolMax: 6 });
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const backOfficePort = opts.backOffice ? await freePort() : undefined;
+  const backOfficeUrl = backOfficePort ? `http://localhost:${backOfficePort}` : undefined;
   const ports = localPorts({ dataDir: mkdtempSync(path.join(tmpdir(), 'hm-sf-data-')), mode: 'test' });
-  const app = await buildApp({ orm, mode: 'test', apiUrl, ports });
+  const app = await buildApp({ orm, mode: 'test', apiUrl, ports, ...(backOfficeUrl ? { backOfficeUrl } : {}) });
   await app.listen({ port: apiPort, host: '127.0.0.1' });
   const worker = await startWorker({ connectionString: databaseUrl, concurrency: 2, deps: { orm, mode: 'test', mailFrom: 'no-reply@shop.example', ports } });
 
   const storefrontPort = await freePort();
   const storefrontUrl = `http://localhost:${storefrontPort}`;
-  const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'browser-test'));
+  const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl, ...(backOfficeUrl ? { backOfficeUrl } : {}) }, 'browser-test'));
   const { keys } = await operator.marketplace.create({ name: 'Browser Shop', slug: 'browser-shop', currencies: ['SEK', 'EUR'], locales: ['en', 'sv'], storefront_url: storefrontUrl });
 
-  let output = '';
-  const next = spawn('npm', ['run', '--silent', 'dev'], {
-    cwd: STOREFRONT_DIR,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      API_URL: apiUrl,
-      STOREFRONT_API_KEY: keys.secret,
-      STOREFRONT_URL: storefrontUrl,
-      STOREFRONT_PORT: String(storefrontPort),
-      STOREFRONT_HOST: opts.host ?? '127.0.0.1',
-      STOREFRONT_DEV_MAILBOX: 'loopback',
-      NEXT_DIST_DIR: '.next-test',
-      NEXT_TELEMETRY_DISABLED: '1',
-      ...opts.env,
-    },
+  const { child: next, output } = nextDev(STOREFRONT_DIR, {
+    API_URL: apiUrl,
+    STOREFRONT_API_KEY: keys.secret,
+    STOREFRONT_URL: storefrontUrl,
+    STOREFRONT_PORT: String(storefrontPort),
+    STOREFRONT_HOST: opts.host ?? '127.0.0.1',
+    STOREFRONT_DEV_MAILBOX: 'loopback',
+    ...opts.env,
   });
-  next.stdout!.on('data', (d) => (output += d));
-  next.stderr!.on('data', (d) => (output += d));
+  // the back office beside it: it compiles while the storefront does
+  const backOffice = backOfficePort ? nextDev(BACK_OFFICE_DIR, { API_URL: apiUrl, BACK_OFFICE_URL: backOfficeUrl!, BACK_OFFICE_PORT: String(backOfficePort), BACK_OFFICE_HOST: '127.0.0.1' }) : undefined;
   let browser: Browser;
   try {
-    await waitFor(`${storefrontUrl}/en/auth/sign-in`, next, 180_000, () => output);
+    await Promise.all([
+      waitFor(`${storefrontUrl}/en/auth/sign-in`, next, 180_000, output),
+      backOffice && waitFor(`${backOfficeUrl}/sign-in`, backOffice.child, 180_000, backOffice.output),
+    ]);
     // Chromium (Debian's package, or CHROMIUM_PATH); the flags keep it off the closed network
     browser = await chromium.launch({
       executablePath: chromiumPath,
@@ -107,7 +126,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     });
   } catch (err) {
     // a failed start must not leave `next dev` behind: the next file's server would refuse to start beside it
-    if (next.pid && next.exitCode === null) process.kill(-next.pid, 'SIGTERM');
+    await Promise.all([stopChild(next), stopChild(backOffice?.child)]);
     await worker.stop();
     await app.close();
     await orm.close(true);
@@ -120,6 +139,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   return {
     storefrontUrl,
     apiUrl,
+    ...(backOfficeUrl ? { backOfficeUrl } : {}),
+    databaseUrl,
     secretKey: keys.secret,
     browser,
     operator,
@@ -131,11 +152,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     stopApi,
     async stop() {
       await browser.close();
-      if (next.pid && next.exitCode === null) {
-        const exited = new Promise((r) => next.once('exit', r));
-        process.kill(-next.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      }
+      await Promise.all([stopChild(next), stopChild(backOffice?.child)]);
       await worker.stop();
       await stopApi();
       await orm.close(true);

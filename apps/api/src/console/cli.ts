@@ -94,7 +94,7 @@ const deployment = {
   stripeWebhookSecret: Boolean(config.STRIPE_WEBHOOK_SECRET),
   stripeConnectWebhookSecret: Boolean(config.STRIPE_CONNECT_WEBHOOK_SECRET),
 };
-const caller = consoleCaller(consoleContext({ orm: db.orm, mode: config.API_MODE, ports: createPorts(config), publicUrl: config.apiUrl, deployment }, `console_${Date.now()}`));
+const caller = consoleCaller(consoleContext({ orm: db.orm, mode: config.API_MODE, ports: createPorts(config), publicUrl: config.apiUrl, backOfficeUrl: config.backOfficeUrl, deployment }, `console_${Date.now()}`));
 
 let exitCode = 0;
 let input: Record<string, unknown> | undefined;

@@ -78,7 +78,7 @@ export interface UserCommandContext extends CommandContext {
 }
 
 /** The operator console's context (CLI, tests): no API key or session; procedures name the marketplace. */
-export function consoleContext(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string; deployment?: DeploymentFacts }, requestId: string): Context {
+export function consoleContext(deps: { orm: MikroORM; mode: ApiMode; ports: Ports; publicUrl: string; backOfficeUrl?: string; deployment?: DeploymentFacts }, requestId: string): Context {
   return {
     ...deps.ports,
     orm: deps.orm,
@@ -88,6 +88,7 @@ export function consoleContext(deps: { orm: MikroORM; mode: ApiMode; ports: Port
     auth: undefined,
     sessionToken: undefined,
     publicUrl: deps.publicUrl,
+    ...(deps.backOfficeUrl !== undefined && { backOfficeUrl: deps.backOfficeUrl }),
     ...(deps.deployment && { deployment: deps.deployment }),
   };
 }

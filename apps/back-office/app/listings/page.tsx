@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { read, requireOperator } from '../../lib/session';
+import { money, str, when, words, type Body } from '../../lib/format';
+import { LISTING_STATUSES } from '../../lib/states';
+
+export const metadata: Metadata = { title: 'Listings' };
+
+type Status = (typeof LISTING_STATUSES)[number];
+
+/** The review queue (`pending_approval` by default) and every other status, with photos and the seller; 24 a page. */
+export default async function ListingsPage({ searchParams }: { searchParams: Promise<{ status?: string; cursor?: string }> }) {
+  const { api } = await requireOperator();
+  const q = await searchParams;
+  const status: Status = (LISTING_STATUSES as readonly string[]).includes(q.status ?? '') ? (q.status as Status) : 'pending_approval';
+  const page = await read(api.listings.list.query({ status, limit: 24, ...(q.cursor ? { cursor: q.cursor } : {}) }));
+  return (
+    <main id="main">
+      <h1>Listings</h1>
+      <nav aria-label="Listing statuses">
+        <ul className="tabs">
+          {LISTING_STATUSES.map((s) => (
+            <li key={s}>
+              <Link href={`/listings?status=${s}`} aria-current={s === status ? 'page' : undefined}>
+                {words(s)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {page.items.length === 0 ? (
+        <p>No listings are {words(status)}.</p>
+      ) : (
+        <ul className="cards" aria-label={`Listings ${words(status)}`}>
+          {page.items.map((item) => {
+            const l = item as Body;
+            const photo = (l.images as { urls?: { medium: string } }[] | undefined)?.find((i) => i.urls)?.urls?.medium;
+            const price = l.price as { amount: number; currency: string } | undefined;
+            return (
+              <li key={str(l, 'id')} className="card">
+                {photo ? <img src={photo} alt="" width={300} height={300} /> : <p className="muted">No photo yet</p>}
+                <h2>
+                  <Link href={`/listings/${str(l, 'id')}`}>{str(l, 'title') || 'Untitled'}</Link>
+                </h2>
+                <p>
+                  {price ? money(price.amount, price.currency) : 'No price'} · {words(l.status)}
+                  <br />
+                  <span className="muted">Seller {str(l, 'seller_id').slice(0, 8)} · changed {when(l.updated_at)}</span>
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {page.next_cursor && (
+        <p className="pager">
+          <Link href={`/listings?status=${status}&cursor=${encodeURIComponent(page.next_cursor)}`}>Next page</Link>
+        </p>
+      )}
+    </main>
+  );
+}
