@@ -1,7 +1,7 @@
 import type { Order } from '@hm/db/entities';
-import type { UserCommandContext } from '../core/context.js';
+import type { CommandContext, UserCommandContext } from '../core/context.js';
 import { ConflictError, DomainError } from '../core/errors.js';
-import { PaymentError } from '../core/ports/payments.js';
+import { PaymentError, type CreatedPayment } from '../core/ports/payments.js';
 import { confirmWithoutPayment, openOrder, priceOrder, recordPayment, withdrawOrder, type PlaceOrderInput, type PricedOrder } from '../orders/index.js';
 import { createPayout } from '../payouts/index.js';
 
@@ -57,13 +57,21 @@ export async function checkout(ctx: UserCommandContext, input: PlaceOrderInput):
 
   let payment;
   try {
-    payment = await ctx.payments.createPayment({ id: order.id, marketplaceId: ctx.marketplace.id, orderId: order.id, amount: order.total, currency: order.currency }); // 5
+    payment = await createOrderPayment(ctx, order); // 5
   } catch (e) {
     await withdrawOrder(ctx.em, order.id);
     throw e instanceof PaymentError ? paymentProblem(e) : e;
   }
   await recordPayment(ctx.em, order, payment);
   return { order, clientSecret: payment.clientSecret };
+}
+
+/**
+ * Step 5's payment at the provider, idempotent by the order id: asked again for the same order (a
+ * start that carries on after `kill -9`, the demo's disputed order), it is the same payment.
+ */
+export function createOrderPayment(ctx: CommandContext, order: Order): Promise<CreatedPayment> {
+  return ctx.payments.createPayment({ id: order.id, marketplaceId: ctx.marketplace.id, orderId: order.id, amount: order.total, currency: order.currency });
 }
 
 function paymentProblem(e: PaymentError): DomainError {

@@ -5,7 +5,7 @@
  * message notices' mailer; the router, the console, the demo and the task list load it, so no process
  * moves an order or a listing without them.
  */
-export { checkout, quoteOrder } from './checkout.js';
+export { checkout, createOrderPayment, quoteOrder } from './checkout.js';
 import './listing-review.js';
 import './message-notices.js';
 import './order-notices.js';
