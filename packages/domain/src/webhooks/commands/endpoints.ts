@@ -131,7 +131,8 @@ export async function webhookDeliveries(ctx: CommandContext, input: { id: string
 /** Sends an event (of the last 30 days) to an endpoint again, as a new delivery with its own retries; the same `webhook-id`. */
 export async function replayWebhook(ctx: CommandContext, input: { id: string; event_id: string }) {
   return ctx.em.transactional(async (em) => {
-    await endpointOf({ ...ctx, em }, input.id);
+    // locked: a delete of the endpoint racing this replay waits for it (else the delivery row would name a deleted endpoint)
+    await endpointOf({ ...ctx, em }, input.id, true);
     if (!(await findEvent(em, input.event_id))) throw new NotFoundError('This event');
     const deliveryId = await queueDelivery(em, ctx.marketplace.id, input.id, input.event_id, ctx.clock.now());
     return { delivery_id: deliveryId, endpoint_id: input.id, event_id: input.event_id };
