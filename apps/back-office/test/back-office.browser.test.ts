@@ -133,7 +133,8 @@ describe('content and webhooks', () => {
       await p.getByLabel('Alt text').fill('A green square');
       await p.getByRole('button', { name: 'Upload' }).click();
       await expect.poll(() => p.locator('main img[alt="A green square"]').count(), POLL).toBe(1);
-      expect(await p.locator('main img[alt="A green square"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // its thumbnail loads (from the API's media route)
+      await expect.poll(() => p.locator('main img[alt="A green square"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);
     } catch (e) {
       await p.screenshot({ path: path.join(APP_DIR, 'test-results', `${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`), fullPage: true }).catch(() => {});
       throw e;

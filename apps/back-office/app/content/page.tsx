@@ -36,9 +36,7 @@ export default async function ContentPage() {
           return {
             key: `${slug}/${locale}`,
             cells: [
-              <Link href={`/content/pages/${slug}/${locale}`}>
-                {String(p.title || slug)} <span className="muted">/{slug}</span>
-              </Link>,
+              <Link href={`/content/pages/${slug}/${locale}`}>{`${String(p.title || slug)} (/${slug})`}</Link>,
               locale,
               String(p.blocks),
               p.published ? (

@@ -36,9 +36,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           rows={items.map((e) => ({
             key: e.id,
             cells: [
-              <Link href={`/settings/webhooks/${e.id}`} className="break">
-                {e.url}
-              </Link>,
+              // one line: the table scrolls sideways on a phone rather than squeezing the link below 44 px
+              <Link href={`/settings/webhooks/${e.id}`}>{e.url}</Link>,
               e.events.join(', '),
               <span data-testid="webhook-status">{e.status}{e.failing_since ? ` since ${when(e.failing_since)}` : ''}</span>,
               when(e.created_at),

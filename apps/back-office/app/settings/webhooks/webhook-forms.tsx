@@ -1,17 +1,9 @@
 'use client';
 
 import { createWebhook, rotateWebhookSecret } from '../../webhook-actions';
-import { Form, type Field } from '../../_components/form';
+import { Form } from '../../_components/form';
+import { endpointFields } from './endpoint-fields';
 import type { FormState } from '../../../lib/problems';
-
-/** The event types an endpoint can receive (the API's list; it refuses one it does not know, at the field). */
-export const EVENT_TYPES_HINT = 'Comma-separated, e.g. order.updated, payout.updated (user.created, listing.created, listing.updated, order.created, order.updated, payout.updated, message.created, page.published, page.unpublished).';
-
-export const endpointFields = (values: { url?: string; events?: string; all?: boolean } = {}): Field[] => [
-  { name: 'url', label: 'URL', required: true, defaultValue: values.url, hint: 'https:// (test mode also http:// and localhost)', inputMode: 'text' },
-  { name: 'all_events', label: 'Every event type', type: 'checkbox', defaultValue: values.all ? 'on' : '' },
-  { name: 'events', label: 'Event types (when not every type)', defaultValue: values.events, hint: EVENT_TYPES_HINT },
-];
 
 /** A secret the API shows once. */
 function Secret({ state, lead }: { state: FormState; lead: string }) {

@@ -6,7 +6,8 @@ import { when } from '../../../../lib/format';
 import { deleteWebhook, enableWebhook, replayWebhookEvent, updateWebhook } from '../../../webhook-actions';
 import { DataTable, Facts } from '../../../_components/data';
 import { Form } from '../../../_components/form';
-import { endpointFields, RotateSecretForm } from '../webhook-forms';
+import { endpointFields } from '../endpoint-fields';
+import { RotateSecretForm } from '../webhook-forms';
 
 export const metadata: Metadata = { title: 'Webhook endpoint' };
 
@@ -67,10 +68,11 @@ export default async function WebhookPage({ params }: { params: Promise<{ id: st
         <p className="muted">Nothing sent yet.</p>
       ) : (
         <DataTable
-          columns={['When', 'Event', 'Attempt', 'Status', 'Duration', 'Error / response']}
+          label="Delivery log"
+          columns={['When', 'Event', 'Attempt', 'Error / response']}
           rows={attempts.map((a) => ({
             key: `${a.delivery_id}-${a.attempt}`,
-            cells: [when(a.at), <code>{a.event_id}</code>, String(a.attempt), `${a.status_code ?? '—'} (${a.delivery_status})`, `${a.duration_ms} ms`, <span className="break">{[a.error, a.response].filter(Boolean).join(' · ') || '—'}</span>],
+            cells: [when(a.at), <code>{a.event_id}</code>, `#${a.attempt}: ${a.status_code ?? 'no answer'} in ${a.duration_ms} ms (${a.delivery_status})`, <span className="break">{[a.error, a.response].filter(Boolean).join(' · ') || '—'}</span>],
           }))}
         />
       )}
