@@ -28,7 +28,7 @@ const QUEUES: { name: QueueName; title: string; list: string; item: (i: Body) =>
   { name: 'payouts_held', title: 'Payouts held for a chargeback', list: '/orders?chargeback=true', item: (p) => ({ href: `/orders/${str(p, 'order_id')}`, text: `${money(p.amount, p.currency)} · held ${when(p.held_at)}` }) },
   { name: 'payouts_failed', title: 'Failed payouts', list: '/orders', item: (p) => ({ href: `/orders/${str(p, 'order_id')}`, text: `${money(p.amount, p.currency)} · ${words(p.reason)}` }) },
   { name: 'support_unanswered', title: 'Unanswered support conversations', list: '/support?unanswered=true', item: (c) => ({ href: `/support/${str(c, 'id')}`, text: str(c, 'last_message').slice(0, 80) || 'Conversation' }) },
-  { name: 'webhooks_failing', title: 'Failing webhook endpoints', list: '/settings', item: (w) => ({ text: str(w, 'url') || str(w, 'id') }) },
+  { name: 'webhooks_failing', title: 'Failing webhook endpoints', list: '/settings/webhooks', item: (w) => ({ href: `/settings/webhooks/${str(w, 'id')}`, text: str(w, 'url') || str(w, 'id') }) },
 ];
 
 /** Home: what waits for the team, each queue with its count and first items, each linking to its queue. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { startStack, whenHydrated, type Stack } from '../../reference-storefront/test/stack.ts';
-import { client, makeShop, putOnSale, type Call, type ShopFixture } from '../../reference-storefront/test/shop-fixture.ts';
+import { client, makeShop, putOnSale, solidJpeg, type Call, type ShopFixture } from '../../reference-storefront/test/shop-fixture.ts';
 import { axeProblems, keyboardProblems, phoneProblems, structureProblems } from '../../reference-storefront/test/a11y.ts';
 
 /**
@@ -34,6 +34,8 @@ let toApprove: string;
 let stillPending: string;
 let supportId: string;
 let page: Page | undefined;
+/** a webhook endpoint kept for the page checks */
+let endpointId: string;
 
 /** `npm run console -- …` on the stack's database, as the team runs it; its output. */
 function cli(args: string[]): Promise<string> {
@@ -44,11 +46,16 @@ function cli(args: string[]): Promise<string> {
   );
 }
 
-/** A member of the team made from the console and signed in through the API (no two-factor codes): a browser context with the app's cookie. */
-async function signedIn(email: string, role: 'admin' | 'viewer', viewport: { width: number; height: number }): Promise<BrowserContext> {
+/** A member of the team made from the console, signed in through the API (no two-factor codes): the session token. */
+async function operatorToken(email: string, role: 'admin' | 'viewer'): Promise<string> {
   const { invitation_url } = (await stack.operator.operators.create({ marketplace: MARKETPLACE, email, role })) as { invitation_url: string };
   const res = await fetch(`${stack.apiUrl}/console/v1/invitations/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: new URL(invitation_url).searchParams.get('token'), password: TEAM_PASSWORD }) });
-  const { token } = (await res.json()) as { token: string };
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** …and a browser context with the app's cookie for them. */
+async function signedIn(email: string, role: 'admin' | 'viewer', viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const token = await operatorToken(email, role);
   const context = await stack.browser.newContext({ viewport });
   await context.addCookies([{ name: 'hm_back_office', value: token, url: stack.backOfficeUrl! }]);
   return context;
@@ -70,6 +77,8 @@ beforeAll(async () => {
   ({ conversation: { id: supportId } } = await call<{ conversation: { id: string } }>('POST', '/me/conversations', { session: shop.buyerSession, body: { support: true, body: 'Where is my tray?' } }));
   await call('POST', `/me/orders/${shop.paidOrderId}/transitions/mark-delivered`, { session: shop.sellerSession, body: {} });
   await call('POST', `/me/orders/${shop.paidOrderId}/transitions/dispute`, { session: shop.buyerSession, body: {} });
+  // the demo's content pages (home and about, published in every language) for the editor
+  expect(await stack.demoPages()).toBe(true);
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => stack?.stop());
@@ -80,6 +89,102 @@ async function submit(p: Page, name: string, button: string) {
   await whenHydrated(p, `form[aria-label="${name}"] button[type=submit]`);
   await form.getByRole('button', { name: button }).click();
 }
+
+describe('content and webhooks', () => {
+  test('an admin edits the about page (a problem at its field), saves, publishes it (in the storefront) and uploads an image', async (ctx) => {
+    const context = await signedIn('cleo@team.example', 'admin', { width: 1280, height: 800 });
+    const p = await context.newPage();
+    try {
+      await p.goto(`${stack.backOfficeUrl}/content`);
+      await p.getByRole('link', { name: /\/about/ }).first().waitFor();
+      await p.goto(`${stack.backOfficeUrl}/content/pages/about/en`);
+      const block = p.locator('fieldset[data-block-type="text"]').first();
+      const body = block.locator('textarea[name$=".body"]');
+      const field = (await body.getAttribute('name'))!;
+      expect(field).toMatch(/^blocks\.\d+\.body$/);
+      await whenHydrated(p, 'form[aria-label="Edit page"] button[type=submit]');
+      // an empty text: the API's problem at `body.page.blocks.N.body`, shown next to that field
+      await body.fill('');
+      await p.getByRole('button', { name: 'Save draft' }).click();
+      await expect.poll(() => p.locator(`[data-field="${field}"] .field-error`).count(), POLL).toBe(1);
+      expect(await body.getAttribute('aria-invalid')).toBe('true');
+      const words = 'We are a small shop of old oak things, since 2026.';
+      await body.fill(words);
+      await p.getByRole('button', { name: 'Save draft' }).click();
+      await p.getByText('Draft saved.').waitFor({ timeout: 30_000 });
+      expect(await p.locator('.field-error').count()).toBe(0);
+      await p.reload();
+      await expect.poll(() => p.getByTestId('page-status').textContent(), POLL).toBe('published, draft has changes');
+      await submit(p, 'Publish page', 'Publish the draft');
+      await expect.poll(() => p.getByTestId('page-status').textContent(), POLL).toBe('published');
+      const shopTab = await context.newPage();
+      await expect
+        .poll(async () => {
+          await shopTab.goto(`${stack.storefrontUrl}/en/pages/about`);
+          return shopTab.locator('main').textContent();
+        }, POLL)
+        .toContain(words);
+
+      // the media library: an image with its alt text, shown as a thumbnail
+      await p.goto(`${stack.backOfficeUrl}/content/media`);
+      const image = await solidJpeg('#2a6f4e', 240, 160);
+      await whenHydrated(p, 'form[aria-label="Upload an image"] button[type=submit]');
+      await p.getByLabel(/^Image/).setInputFiles({ name: 'green.jpg', mimeType: 'image/jpeg', buffer: image });
+      await p.getByLabel('Alt text').fill('A green square');
+      await p.getByRole('button', { name: 'Upload' }).click();
+      await expect.poll(() => p.locator('main img[alt="A green square"]').count(), POLL).toBe(1);
+      // its thumbnail loads (from the API's media route)
+      await expect.poll(() => p.locator('main img[alt="A green square"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL).toBe(true);
+    } catch (e) {
+      await p.screenshot({ path: path.join(APP_DIR, 'test-results', `${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an admin adds a webhook endpoint (its secret shown once), sees it listed and deletes it', async (ctx) => {
+    const context = await signedIn('dan@team.example', 'admin', { width: 1280, height: 800 });
+    const p = await context.newPage();
+    try {
+      await p.goto(`${stack.backOfficeUrl}/settings/webhooks`);
+      const url = 'http://127.0.0.1:9/hooks/orders';
+      await p.getByLabel('URL').fill(url);
+      await p.getByLabel('Event types (when not every type)').fill('order.updated, no.such_type');
+      await submit(p, 'Add a webhook endpoint', 'Add endpoint');
+      await expect.poll(() => p.locator('[data-field="events"] .field-error').count(), POLL).toBe(1);
+      await p.getByLabel('Event types (when not every type)').fill('order.updated, payout.updated');
+      await submit(p, 'Add a webhook endpoint', 'Add endpoint');
+      await expect.poll(() => p.getByTestId('webhook-secret').textContent(), POLL).toMatch(/^whsec_/);
+      await p.reload();
+      const row = p.getByRole('row').filter({ hasText: url });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('order.updated, payout.updated');
+      expect(await row.getByTestId('webhook-status').textContent()).toBe('enabled');
+      expect(await p.getByTestId('webhook-secret').count()).toBe(0);
+      await row.getByRole('link', { name: url }).click();
+      await submit(p, 'Delete endpoint', 'Delete endpoint');
+      await expect.poll(() => p.getByRole('form', { name: 'Delete endpoint' }).locator('.field-error').count(), POLL).toBe(1);
+      await p.getByLabel('I understand the endpoint and its delivery log go').check();
+      await submit(p, 'Delete endpoint', 'Delete endpoint');
+      await p.waitForURL('**/settings/webhooks?deleted=1');
+      expect(await p.getByRole('row').filter({ hasText: url }).count()).toBe(0);
+    } catch (e) {
+      await p.screenshot({ path: path.join(APP_DIR, 'test-results', `${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await context.close();
+    }
+    // one kept for the viewer's and the page checks
+    const res = await fetch(`${stack.apiUrl}/console/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await operatorToken('eve@team.example', 'admin')}` },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks/all', events: ['*'] }),
+    });
+    expect(res.status).toBe(201);
+    endpointId = ((await res.json()) as { endpoint: { id: string } }).endpoint.id;
+  });
+});
 
 describe('the team at work', () => {
   test('invitation → password → two-factor codes → sign out → sign in with a code → approve, answer, resolve', async (ctx) => {
@@ -174,7 +279,7 @@ describe('the team at work', () => {
   test('a viewer reads every page and finds no control that changes anything', async () => {
     const context = await signedIn('vera@team.example', 'viewer', { width: 1280, height: 800 });
     const p = await context.newPage();
-    for (const url of ['/', `/listings/${stillPending}`, '/listings', `/orders/${shop.paidOrderId}`, `/support/${supportId}`, '/users', '/settings', '/settings/keys', '/settings/team']) {
+    for (const url of ['/', `/listings/${stillPending}`, '/listings', `/orders/${shop.paidOrderId}`, `/support/${supportId}`, '/users', '/settings', '/settings/keys', '/settings/team', '/content', '/content/pages/about/en', '/content/media', '/settings/webhooks', `/settings/webhooks/${endpointId}`]) {
       await p.goto(`${stack.backOfficeUrl}${url}`);
       await p.locator('main h1').waitFor();
       // the only forms in a viewer's page are searches (GET)
@@ -214,11 +319,17 @@ describe('accessibility', () => {
         ['api keys', admin, '/settings/keys'],
         ['team', admin, '/settings/team'],
         ['audit trail', admin, '/settings/audit'],
+        ['content', admin, '/content'],
+        ['page editor', admin, '/content/pages/about/en'],
+        ['media library', admin, '/content/media'],
+        ['webhooks', admin, '/settings/webhooks'],
+        ['webhook endpoint', admin, `/settings/webhooks/${endpointId}`],
         ['two-factor', admin, '/account/two-factor'],
         ['not found', admin, '/listings/01890000-0000-7000-8000-000000000000'],
         ['attention, viewer', viewer, '/'],
         ['listing, viewer', viewer, `/listings/${stillPending}`],
         ['settings, viewer', viewer, '/settings'],
+        ['page, viewer', viewer, '/content/pages/about/en'],
       ];
       for (const [name, context, url] of pages) {
         const p = await context.newPage();

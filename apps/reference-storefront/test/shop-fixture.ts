@@ -44,13 +44,16 @@ export function client(stack: Stack): Call {
   };
 }
 
+/** A JPEG of one colour (a listing's photo, a media library image). */
+export const solidJpeg = (colour: string, width = 900, height = 900) => sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+
 /**
  * A seller's new listing with one photo (a plain colour), once the worker has processed the photo,
  * published: on sale, or waiting for the team's approval when the marketplace asks for it.
  */
 export async function putOnSale(call: Call, seller: string, body: Record<string, unknown>, colour: string): Promise<string> {
   const { id } = await call('POST', '/me/listings', { session: seller, body });
-  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: colour } }).jpeg().toBuffer();
+  const photo = await solidJpeg(colour);
   await call('POST', `/me/listings/${id}/images`, { session: seller, bytes: photo });
   const deadline = Date.now() + 30_000;
   while ((await call<{ images: { status: string }[] }>('GET', `/me/listings/${id}`, { session: seller })).images[0]?.status !== 'ready') {

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 
 /** A table of rows the API listed; scrolls sideways inside its frame on a phone, the page never does. */
-export function DataTable({ columns, rows, caption }: { columns: string[]; rows: { key: string; cells: ReactNode[] }[]; caption?: string }) {
+export function DataTable({ columns, rows, caption, label }: { columns: string[]; rows: { key: string; cells: ReactNode[] }[]; caption?: string; label?: string }) {
   return (
-    <div className="table-wrap">
+    // `label`: a table with no link or button of its own that may scroll, reachable and named for the keyboard
+    <div className="table-wrap" {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
       <table>
         {caption && <caption className="muted">{caption}</caption>}
         <thead>

@@ -10,6 +10,7 @@ export const PAGES = [
   { href: '/orders', label: 'Orders' },
   { href: '/support', label: 'Support' },
   { href: '/users', label: 'Users' },
+  { href: '/content', label: 'Content' },
   { href: '/settings', label: 'Settings' },
 ] as const;
 
