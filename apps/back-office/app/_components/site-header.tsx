@@ -10,6 +10,7 @@ export const PAGES = [
   { href: '/orders', label: 'Orders' },
   { href: '/support', label: 'Support' },
   { href: '/users', label: 'Users' },
+  { href: '/vouchers', label: 'Vouchers' }, { href: '/rates', label: 'Rates' }, { href: '/newsletter', label: 'Newsletter' }, { href: '/payouts', label: 'Payouts' },
   { href: '/settings', label: 'Settings' },
 ] as const;
 
