@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 
-/** A table of rows the API listed; scrolls sideways inside its frame on a phone, the page never does. */
+/**
+ * A table of rows the API listed; scrolls sideways inside its frame on a phone, the page never does.
+ * The frame takes the keyboard's focus (a region named like the table), so a table without links can
+ * be scrolled with the arrow keys too.
+ */
 export function DataTable({ columns, rows, caption }: { columns: string[]; rows: { key: string; cells: ReactNode[] }[]; caption?: string }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption ?? `Table: ${columns.join(', ')}`}>
       <table>
         {caption && <caption className="muted">{caption}</caption>}
         <thead>
