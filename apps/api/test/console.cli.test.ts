@@ -210,6 +210,12 @@ describe('console CLI', () => {
     expect(JSON.parse(listed.stdout)).toEqual({ items: [] });
     const bad = await cli('orders', 'list', '--marketplace', 'loppis', '--chargeback', 'maybe');
     expect(JSON.parse(bad.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.chargeback' }] });
+    // the back office's search by party and listing is the same filter
+    const byBuyer = await cli('orders', 'list', '--marketplace', 'loppis', '--buyer', 'Nobody@Example.com', '--listing', '00000000-0000-4000-8000-000000000000');
+    expect(byBuyer.code, byBuyer.stderr).toBe(0);
+    expect(JSON.parse(byBuyer.stdout)).toEqual({ items: [] });
+    const badParty = await cli('orders', 'list', '--marketplace', 'loppis', '--seller', 'nobody');
+    expect(JSON.parse(badParty.stderr)).toMatchObject({ status: 422, errors: [{ location: 'flag.seller' }] });
     const unknown = await cli('payouts', 'reconcile', '--marketplace', 'nowhere');
     expect(JSON.parse(unknown.stderr)).toMatchObject({ status: 404 });
   }, 30_000);

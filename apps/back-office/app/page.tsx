@@ -26,7 +26,7 @@ const QUEUES: { name: QueueName; title: string; list: string; item: (i: Body) =>
   { name: 'orders_not_sent', title: 'Orders not sent', list: '/orders?state=purchased', item: (o) => ({ href: `/orders/${str(o, 'id')}`, text: `${money(o.total, o.currency)} · paid ${when(o.state_entered_at)}` }) },
   { name: 'orders_chargeback', title: 'Orders with a chargeback', list: '/orders?chargeback=true', item: (o) => ({ href: `/orders/${str(o, 'id')}`, text: `${money(o.total, o.currency)} · ${words(o.state)}` }) },
   { name: 'payouts_held', title: 'Payouts held for a chargeback', list: '/orders?chargeback=true', item: (p) => ({ href: `/orders/${str(p, 'order_id')}`, text: `${money(p.amount, p.currency)} · held ${when(p.held_at)}` }) },
-  { name: 'payouts_failed', title: 'Failed payouts', list: '/orders', item: (p) => ({ href: `/orders/${str(p, 'order_id')}`, text: `${money(p.amount, p.currency)} · ${words(p.reason)}` }) },
+  { name: 'payouts_failed', title: 'Failed payouts', list: '/payouts', item: (p) => ({ href: `/orders/${str(p, 'order_id')}`, text: `${money(p.amount, p.currency)} · ${words(p.reason)}` }) },
   { name: 'support_unanswered', title: 'Unanswered support conversations', list: '/support?unanswered=true', item: (c) => ({ href: `/support/${str(c, 'id')}`, text: str(c, 'last_message').slice(0, 80) || 'Conversation' }) },
   { name: 'webhooks_failing', title: 'Failing webhook endpoints', list: '/settings/webhooks', item: (w) => ({ href: `/settings/webhooks/${str(w, 'id')}`, text: str(w, 'url') || str(w, 'id') }) },
 ];

@@ -19,3 +19,15 @@ export const words = (code: unknown) => (typeof code === 'string' ? code.replace
 /** A loosely typed body's field (the API documents listings, orders and conversations as objects). */
 export type Body = Record<string, unknown>;
 export const str = (b: Body | undefined, key: string) => (b && typeof b[key] === 'string' ? (b[key] as string) : '');
+
+/** The decimals of a currency's minor unit (2 for EUR, 0 for JPY); 2 for a code that is not one. */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: /^[A-Z]{3}$/.test(currency) ? currency : 'EUR' }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount typed by a person (`1200`, `1 200,50`, `1200.50`) in minor units of a currency with `digits` decimals; NaN when it is not one. */
+export function minorUnits(typed: string, digits: number): number {
+  const clean = typed.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(clean)) return Number.NaN;
+  return Math.round(Number(clean) * 10 ** digits);
+}

@@ -276,10 +276,100 @@ describe('the team at work', () => {
     }
   });
 
+  test('an admin creates a voucher, sets a rate, downloads the newsletter, reads the reconciliation, changes roles (not the last admin), creates a user, sizes a listing', async (ctx) => {
+    const context = await signedIn('boss@team.example', 'admin', { width: 1280, height: 800 });
+    await (await signedIn('val@team.example', 'viewer', { width: 1280, height: 800 })).close();
+    const p = await context.newPage();
+    const go = async (url: string) => {
+      await p.goto(`${stack.backOfficeUrl}${url}`);
+      await p.locator('main h1').waitFor();
+    };
+    try {
+      // a voucher: in the list once created
+      await go('/vouchers');
+      const voucher = p.getByRole('form', { name: 'Create a voucher' });
+      await voucher.getByLabel('Code').fill('WINTER10');
+      await voucher.getByLabel('Percent or amount').fill('10');
+      await submit(p, 'Create a voucher', 'Create voucher');
+      await expect.poll(() => p.locator('[data-voucher="WINTER10"]').count(), POLL).toBe(1);
+
+      // a rate from today: in force at once, exact
+      await go('/rates');
+      const rates = p.getByRole('form', { name: 'Record rates' });
+      await rates.getByLabel('Base currency').selectOption('SEK');
+      await rates.getByLabel('Rates').fill('EUR=0.087');
+      await submit(p, 'Record rates', 'Record rates');
+      await expect.poll(async () => ((await p.locator('[data-rate="SEKEUR"]').count()) > 0 ? await p.locator('[data-rate="SEKEUR"]').textContent() : ''), POLL).toMatch(/^0\.0870*$/);
+
+      // the newsletter's sign-ups: a CSV file through the app (the browser never holds the API token)
+      await go('/newsletter');
+      expect(await p.getByRole('link', { name: 'Download the sign-ups (CSV)' }).getAttribute('href')).toBe('/newsletter/subscribers.csv');
+      const csv = await context.request.get(`${stack.backOfficeUrl}/newsletter/subscribers.csv`);
+      expect(csv.status()).toBe(200);
+      expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+      expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="newsletter-subscribers\.csv"/);
+      expect((await csv.text()).split('\r\n')[0]).toBe('email,first_name,locale,source,subscribed_at,contact_provider,contact_id,contact_added_at');
+
+      // the reconciliation as a table
+      await go('/payouts');
+      expect(await p.getByTestId('reconcile-ok').textContent()).toMatch(/settled orders checked/);
+      await p.locator('table caption', { hasText: 'does not add up' }).waitFor();
+
+      // roles: a viewer made admin and back; the last admin cannot become a viewer (409 last_admin, said at the form)
+      await go('/settings/team');
+      const role = (email: string) => p.locator(`[data-role="${email}"]`).textContent();
+      const setRole = async (email: string, to: 'admin' | 'viewer') => {
+        await p.getByRole('form', { name: `Role of ${email}` }).getByLabel('Role').selectOption(to);
+        await submit(p, `Role of ${email}`, 'Change role');
+      };
+      await setRole('val@team.example', 'admin');
+      await expect.poll(() => role('val@team.example'), POLL).toBe('admin');
+      await setRole('val@team.example', 'viewer');
+      await expect.poll(() => role('val@team.example'), POLL).toBe('viewer');
+      await setRole('ada@team.example', 'viewer');
+      await expect.poll(() => role('ada@team.example'), POLL).toBe('viewer');
+      await setRole('boss@team.example', 'viewer');
+      await expect.poll(() => p.getByRole('form', { name: 'Role of boss@team.example' }).getByRole('alert').textContent(), POLL).toContain('last admin');
+      expect(await role('boss@team.example')).toBe('admin');
+      await setRole('ada@team.example', 'admin');
+      await expect.poll(() => role('ada@team.example'), POLL).toBe('admin');
+
+      // a user: a wrong address said at its field, then created (the welcome email goes out)
+      await go('/users');
+      const user = p.getByRole('form', { name: 'Create a user' });
+      await user.getByLabel('Email').fill('not-an-address');
+      await submit(p, 'Create a user', 'Create and send the welcome email');
+      await expect.poll(() => user.locator('[data-field="email"] .field-error').textContent(), POLL).toBeTruthy();
+      await user.getByLabel('Email').fill('kim@example.com');
+      await user.getByLabel('First name (optional)').fill('Kim');
+      await submit(p, 'Create a user', 'Create and send the welcome email');
+      await p.getByText('Created: the welcome email').waitFor({ timeout: POLL.timeout });
+      await go('/users?email=kim@example.com');
+      await p.locator('[data-user="kim@example.com"]').waitFor();
+
+      // a listing's shipping size, from the marketplace's shipping table
+      const { marketplace } = (await stack.operator.marketplace.get({ marketplace: MARKETPLACE })) as { marketplace: Record<string, unknown> };
+      const sizes = [{ key: 'small', name: 'Small parcel' }];
+      await stack.operator.marketplace.update({
+        marketplace: MARKETPLACE,
+        settings: { shipping: { ...((marketplace.shipping as object) ?? {}), currency: 'SEK', sizes, zones: [{ key: 'se', name: 'Sweden', countries: ['SE'] }], options: [{ key: 'standard', name: 'Standard delivery' }], delivery: { standard: { small: { se: 4900 } } } } } as never,
+      });
+      await go(`/listings/${stillPending}`);
+      await p.getByRole('form', { name: 'Set the shipping size' }).getByLabel('Size').selectOption('small');
+      await submit(p, 'Set the shipping size', 'Set size');
+      await expect.poll(() => p.getByTestId('shipping-size').textContent(), POLL).toBe('Small parcel');
+    } catch (e) {
+      await p.screenshot({ path: path.join(APP_DIR, 'test-results', `${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a viewer reads every page and finds no control that changes anything', async () => {
     const context = await signedIn('vera@team.example', 'viewer', { width: 1280, height: 800 });
     const p = await context.newPage();
-    for (const url of ['/', `/listings/${stillPending}`, '/listings', `/orders/${shop.paidOrderId}`, `/support/${supportId}`, '/users', '/settings', '/settings/keys', '/settings/team', '/content', '/content/pages/about/en', '/content/media', '/settings/webhooks', `/settings/webhooks/${endpointId}`]) {
+    for (const url of ['/', `/listings/${stillPending}`, '/listings', `/orders/${shop.paidOrderId}`, `/support/${supportId}`, '/users', '/settings', '/settings/keys', '/settings/team', '/content', '/content/pages/about/en', '/content/media', '/settings/webhooks', `/settings/webhooks/${endpointId}`, '/vouchers', '/rates', '/newsletter', '/payouts']) {
       await p.goto(`${stack.backOfficeUrl}${url}`);
       await p.locator('main h1').waitFor();
       // the only forms in a viewer's page are searches (GET)
@@ -315,6 +405,11 @@ describe('accessibility', () => {
         ['support', admin, '/support'],
         ['conversation', admin, `/support/${supportId}`],
         ['users', admin, '/users'],
+        ['vouchers', admin, '/vouchers'],
+        ['rates', admin, '/rates'],
+        ['newsletter', admin, '/newsletter'],
+        ['payouts', admin, '/payouts'],
+        ['payouts, viewer', viewer, '/payouts'],
         ['settings', admin, '/settings'],
         ['api keys', admin, '/settings/keys'],
         ['team', admin, '/settings/team'],

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 
-/** A table of rows the API listed; scrolls sideways inside its frame on a phone, the page never does. */
+/**
+ * A table of rows the API listed; scrolls sideways inside its frame on a phone, the page never does.
+ * The frame takes the keyboard's focus (a region named like the table), so a table without links can
+ * be scrolled with the arrow keys too.
+ */
 export function DataTable({ columns, rows, caption, label }: { columns: string[]; rows: { key: string; cells: ReactNode[] }[]; caption?: string; label?: string }) {
   return (
-    // `label`: a table with no link or button of its own that may scroll, reachable and named for the keyboard
-    <div className="table-wrap" {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label ?? caption ?? `Table: ${columns.join(', ')}`}>
       <table>
         {caption && <caption className="muted">{caption}</caption>}
         <thead>

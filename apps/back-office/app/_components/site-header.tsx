@@ -11,6 +11,7 @@ export const PAGES = [
   { href: '/support', label: 'Support' },
   { href: '/users', label: 'Users' },
   { href: '/content', label: 'Content' },
+  { href: '/vouchers', label: 'Vouchers' }, { href: '/rates', label: 'Rates' }, { href: '/newsletter', label: 'Newsletter' }, { href: '/payouts', label: 'Payouts' },
   { href: '/settings', label: 'Settings' },
 ] as const;
 

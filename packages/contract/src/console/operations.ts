@@ -7,12 +7,12 @@ import type { EntityManager } from '@hm/db/orm';
 import type { Context } from '@hm/domain/core';
 import { NotFoundError } from '@hm/domain/core';
 import { approveListing, denyListing, offerForListing, ZAmountInput, ZPriceScheduleInput } from '@hm/domain/listings';
-import { setUserBlocked, toUserBody } from '@hm/domain/accounts';
+import { findUserByEmail, setUserBlocked, toUserBody } from '@hm/domain/accounts';
 import { replyAsSupport, supportInbox, toConsoleConversationBody, toMessageBody, ZMessageBody } from '@hm/domain/messages';
 import { appendAudit, inviteOperator, toOperatorBody, type Actor } from '@hm/domain/operators';
 import { ORDER_STATES, OrderSchema, type OrderState } from '@hm/db/entities';
 import { ORDER_EVENTS, operatorTransition, toOrderConsoleBody } from '@hm/domain/orders';
-import { payoutsOf } from '@hm/domain/payouts';
+import { ledgerRows, payoutsOf } from '@hm/domain/payouts';
 import { consoleListing } from './console-scope.js';
 
 /**
@@ -154,9 +154,22 @@ export const inviteOperatorOp = operation({
   },
 });
 
+/** A party of an order: a user id, or the user's email address (any case). */
+const ZParty = (who: string) =>
+  z
+    .string()
+    .trim()
+    .max(254, { abort: true })
+    .refine((v) => z.uuid().safeParse(v).success || z.email().safeParse(v).success, 'Must be a user id or an email address.')
+    .optional()
+    .describe(`Only orders whose ${who} is this user: their id or email address (any case).`);
+
 export const ZOrderFilter = {
   state: z.enum(ORDER_STATES).optional().describe('Only orders in this state.'),
   chargeback: z.boolean().optional().describe('Only orders with a chargeback (the buyer’s bank disputed the payment), also after the seller was paid.'),
+  buyer: ZParty('buyer'),
+  seller: ZParty('seller'),
+  listing: z.uuid().optional().describe('Only orders of this listing (its id).'),
   limit: z.number().int().min(1).max(1000).default(100).describe('At most this many (1..1000, default 100).'),
 };
 
@@ -165,6 +178,10 @@ export interface OrderFilter {
   chargeback?: boolean | undefined;
   /** only orders in their state since before this (the attention list's paid orders never sent) */
   enteredBefore?: Date | undefined;
+  /** by id (`orderParties` finds the id of an email address) */
+  buyerId?: string | undefined;
+  sellerId?: string | undefined;
+  listingId?: string | undefined;
 }
 
 /** The orders a filter names: listing (`orders list`) and counting (the attention list) use the same. */
@@ -173,15 +190,36 @@ export function orderWhere(input: OrderFilter) {
     ...(input.state ? { status: input.state } : {}),
     ...(input.chargeback ? { chargeback: { $ne: null } } : {}),
     ...(input.enteredBefore ? { stateEnteredAt: { $lt: input.enteredBefore } } : {}),
+    ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+    ...(input.sellerId ? { sellerId: input.sellerId } : {}),
+    ...(input.listingId ? { listingId: input.listingId } : {}),
   };
+}
+
+/** The ids of the parties a search names (an email address → its user in this marketplace); null when one names nobody (no orders). */
+async function orderParties(em: EntityManager, input: { buyer?: string | undefined; seller?: string | undefined }): Promise<{ buyerId?: string; sellerId?: string } | null> {
+  const out: { buyerId?: string; sellerId?: string } = {};
+  for (const [key, value] of [['buyerId', input.buyer], ['sellerId', input.seller]] as const) {
+    if (!value) continue;
+    if (!value.includes('@')) {
+      out[key] = value;
+      continue;
+    }
+    const user = await findUserByEmail(em, value);
+    if (!user) return null;
+    out[key] = user.id;
+  }
+  return out;
 }
 
 export const listOrdersOp = operation({
   action: 'orders.list',
   write: false,
   target: () => ({ type: 'marketplace', id: '' }),
-  run: async (s, input: OrderFilter & { limit: number }) => {
-    const orders = await s.em.find(OrderSchema, orderWhere(input), { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
+  run: async (s, input: OrderFilter & { buyer?: string | undefined; seller?: string | undefined; listing?: string | undefined; limit: number }) => {
+    const parties = await orderParties(s.em, input);
+    if (!parties) return { items: [] };
+    const orders = await s.em.find(OrderSchema, orderWhere({ ...input, ...parties, ...(input.listing ? { listingId: input.listing } : {}) }), { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
     const payouts = await payoutsOf(s.em, orders.map((o) => o.id));
     return { items: orders.map((o) => toOrderConsoleBody(o, { em: s.em, marketplace: s.marketplace }, payouts.get(o.id))) };
   },
@@ -195,7 +233,8 @@ export const getOrderOp = operation({
     const order = await s.em.findOne(OrderSchema, { id: input.id });
     if (!order) throw new NotFoundError('This order');
     const payouts = await payoutsOf(s.em, [input.id]);
-    return { order: toOrderConsoleBody(order, { em: s.em, marketplace: s.marketplace }, payouts.get(input.id)) };
+    // the order's ledger rows (read-only) for the team's order page; the list leaves them out
+    return { order: { ...toOrderConsoleBody(order, { em: s.em, marketplace: s.marketplace }, payouts.get(input.id)), ledger: await ledgerRows(s.em, input.id) } };
   },
 });
 

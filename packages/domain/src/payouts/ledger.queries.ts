@@ -62,6 +62,26 @@ export async function ledgerSums(em: EntityManager): Promise<LedgerSums[]> {
   return [...byOrder.values()];
 }
 
+/** One ledger row as the team reads it (the order page): what moved, how much, the provider's reference, when. */
+export interface LedgerRow {
+  id: string;
+  kind: LedgerKind;
+  amount: number;
+  currency: string;
+  reference: string;
+  created_at: string;
+}
+
+/** An order's ledger rows, oldest first (read-only: the table refuses changes). */
+export async function ledgerRows(em: EntityManager, orderId: string): Promise<LedgerRow[]> {
+  const sql = tenantSql(em);
+  const rows = await sql<{ id: string; kind: LedgerKind; amount: string | number; currency: string; reference: string; created_at: Date | string }>`
+    select id, kind, amount, currency, reference, created_at from ledger_entries
+     where marketplace_id = ${sql.marketplace} and order_id = ${orderId}
+     order by created_at, id`;
+  return rows.map((r) => ({ id: r.id, kind: r.kind, amount: Number(r.amount), currency: r.currency, reference: r.reference, created_at: new Date(r.created_at).toISOString() }));
+}
+
 /** What the order's ledger says moved of the seller's money. */
 export async function sellerSums(em: EntityManager, orderId: string) {
   const sql = tenantSql(em);

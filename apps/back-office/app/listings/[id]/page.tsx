@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { read, requireOperator } from '../../../lib/session';
 import { money, str, when, words, type Body } from '../../../lib/format';
-import { approveListing, denyListing, offerPrice } from '../../team-actions';
+import { approveListing, denyListing, offerPrice, setCommission, setCustody, setShippingSize } from '../../team-actions';
 import { Form } from '../../_components/form';
 import { Facts } from '../../_components/data';
 
@@ -22,6 +22,8 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const valuable = status === 'pending_valuation' || status === 'pending_approval';
   const { marketplace } = await read(api.settings.get.query({}));
   const currencies = (marketplace.currencies as string[] | undefined) ?? [price?.currency ?? 'EUR'];
+  const sizes = ((marketplace.shipping as { sizes?: { key: string; name: string }[] } | undefined)?.sizes ?? []).map((z) => ({ value: z.key, label: z.name }));
+  const site = l.site as { id: string; name?: string; city?: string } | undefined;
   return (
     <main id="main">
       <p className="back">
@@ -37,8 +39,9 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           ['Price', price ? money(price.amount, price.currency) : 'None yet'],
           !!offer && ['Our offer', money(offer!.amount, offer!.currency)],
           ['Seller', <code>{str(l, 'seller_id')}</code>],
-          ['Custody', `${words(l.custody)}${l.wants_storage ? ' (the seller asked for storage)' : ''}`],
-          typeof l.commission_percent === 'number' && ['Commission', `${l.commission_percent} %`],
+          ['Custody', `${words(l.custody)}${site ? ` at ${site.name ?? site.id}` : ''}${l.wants_storage ? ' (the seller asked for storage)' : ''}`],
+          ['Shipping size', <span data-testid="shipping-size">{sizes.find((z) => z.value === l.shipping_size)?.label ?? (str(l, 'shipping_size') || 'None')}</span>],
+          ['Commission', typeof l.commission_percent === 'number' ? `${l.commission_percent} %` : 'The marketplace’s'],
           !!l.review_note && ['Review note', str(l, 'review_note')],
           ['Changed', when(l.updated_at)],
           ['Description', str(l, 'description') || '—'],
@@ -72,10 +75,51 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
                   { name: 'amount', label: 'Price', inputMode: 'decimal', required: true, hint: 'e.g. 1200 or 1200.50' },
                   { name: 'currency', label: 'Currency', type: 'select', defaultValue: price?.currency ?? currencies[0], options: currencies.map((c) => ({ value: c, label: c })) },
                   { name: 'note', label: 'Note to the seller (optional)', type: 'textarea', rows: 2 },
+                  { name: 'schedule', label: 'Price drops (optional)', hint: 'months after the offer:price, e.g. 2:900, 4:800 — each lower than the one before' },
                 ]}
               />
             </section>
           )}
+        </div>
+      )}
+      {canWrite && (
+        <div className="actions">
+          <section aria-labelledby="size-h">
+            <h2 id="size-h">Shipping size</h2>
+            <Form
+              action={setShippingSize}
+              name="Set the shipping size"
+              submit="Set size"
+              hidden={{ id }}
+              success="Shipping size set."
+              fields={[{ name: 'size', label: 'Size', type: 'select', defaultValue: str(l, 'shipping_size'), options: [{ value: '', label: 'None' }, ...sizes] }]}
+            />
+          </section>
+          <section aria-labelledby="commission-h">
+            <h2 id="commission-h">Commission</h2>
+            <Form
+              action={setCommission}
+              name="Set the commission"
+              submit="Set commission"
+              hidden={{ id }}
+              success="Commission set."
+              fields={[{ name: 'percent', label: 'Percent for this listing', inputMode: 'decimal', defaultValue: typeof l.commission_percent === 'number' ? String(l.commission_percent) : '', hint: 'Empty: the marketplace’s commission.' }]}
+            />
+          </section>
+          <section aria-labelledby="custody-h">
+            <h2 id="custody-h">Custody</h2>
+            <Form
+              action={setCustody}
+              name="Set custody"
+              submit="Set custody"
+              hidden={{ id }}
+              success="Custody set."
+              fields={[
+                { name: 'custody', label: 'Who has the item', type: 'select', defaultValue: str(l, 'custody') || 'seller', options: [{ value: 'seller', label: 'The seller' }, { value: 'collecting', label: 'We are collecting it' }, { value: 'stored', label: 'Stored at a site' }] },
+                { name: 'site', label: 'Site id (collecting or stored)', defaultValue: site?.id ?? '' },
+              ]}
+            />
+          </section>
         </div>
       )}
       {!canWrite && <p className="muted">{operator.role === 'viewer' ? 'You can read this listing; only admins can change it.' : ''}</p>}

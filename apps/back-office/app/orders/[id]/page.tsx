@@ -25,6 +25,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const booking = o.booking as { date?: string; window?: string } | null;
   const refund = o.refund as Body | null;
   const transfer = o.transfer as Body | null;
+  const ledger = (o.ledger as Body[] | undefined) ?? [];
   const moves = ((o.available_transitions as string[] | undefined) ?? []).filter((t) => t in TEAM_TRANSITIONS);
   return (
     <main id="main">
@@ -37,8 +38,8 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           ['State', <span data-testid="order-state">{`${words(o.state)} (since ${when(o.state_entered_at)})`}</span>],
           ['Total', money(o.total, currency)],
           ['Listing', <Link href={`/listings/${str(o, 'listing_id')}`}>{str(o, 'listing_id')}</Link>],
-          ['Buyer', <code>{str(o, 'buyer_id')}</code>],
-          ['Seller', <code>{str(o, 'seller_id')}</code>],
+          ['Buyer', <Link href={`/orders?buyer=${str(o, 'buyer_id')}`}><code>{str(o, 'buyer_id')}</code></Link>],
+          ['Seller', <Link href={`/orders?seller=${str(o, 'seller_id')}`}><code>{str(o, 'seller_id')}</code></Link>],
           ['Sent by', words(o.fulfilment)],
           ['Delivery booking', booking ? `${booking.date ?? ''} ${booking.window ?? ''}` : 'None'],
           ['Payment', `${str(o.payment as Body, 'provider')} ${str(o.payment as Body, 'id')}`],
@@ -60,6 +61,16 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         />
       ) : (
         <p className="muted">No payout (yet).</p>
+      )}
+      <h2>Ledger</h2>
+      {ledger.length === 0 ? (
+        <p className="muted">No money has moved yet.</p>
+      ) : (
+        <DataTable
+          caption="Every money movement of the order, oldest first (read-only)"
+          columns={['Kind', 'Amount', 'Reference', 'When']}
+          rows={ledger.map((r) => ({ key: str(r, 'id'), cells: [words(r.kind), money(r.amount, r.currency), <code className="break">{str(r, 'reference')}</code>, when(r.created_at)] }))}
+        />
       )}
       <h2>History</h2>
       <ol>

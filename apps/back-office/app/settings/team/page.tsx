@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { read, requireOperator } from '../../../lib/session';
 import { when } from '../../../lib/format';
-import { inviteOperator } from '../../team-actions';
+import { inviteOperator, removeOperator, setOperatorRole } from '../../team-actions';
 import { Form } from '../../_components/form';
 import { SettingsNav } from '../settings-nav';
 import { DataTable } from '../../_components/data';
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Team' };
 
 /** The marketplace's operators; admins invite more (an email with a link to set a password, valid 7 days). */
 export default async function TeamPage() {
-  const { api, canWrite } = await requireOperator();
+  const { api, canWrite, operator } = await requireOperator();
   const { items } = await read(api.operators.list.query({}));
   return (
     <main id="main">
@@ -35,8 +35,41 @@ export default async function TeamPage() {
       <h2>Operators</h2>
       <DataTable
         columns={['Email', 'Role', 'Two-factor', 'Since']}
-        rows={items.map((o) => ({ key: o.id, cells: [<span className="break">{o.email}</span>, o.role, o.invitation_pending ? 'Invited' : o.totp_enabled ? 'On' : 'Off', when(o.created_at)] }))}
+        rows={items.map((o) => ({ key: o.id, cells: [<span className="break">{o.email}</span>, <span data-role={o.email}>{o.role}</span>, o.invitation_pending ? 'Invited' : o.totp_enabled ? 'On' : 'Off', when(o.created_at)] }))}
       />
+      {canWrite && (
+        <section aria-labelledby="change-team">
+          <h2 id="change-team">Change the team</h2>
+          <p className="muted">A role change applies to the operator's next request. The marketplace keeps at least one admin.</p>
+          <ul className="cards" aria-label="Operators to change">
+            {items.map((o) => (
+              <li key={o.id} className="card" data-operator={o.email}>
+                <h3 className="break">
+                  {o.email}
+                  {o.id === operator.id ? ' (you)' : ''}
+                </h3>
+                <Form
+                  action={setOperatorRole}
+                  name={`Role of ${o.email}`}
+                  submit="Change role"
+                  hidden={{ id: o.id }}
+                  success="Role changed."
+                  fields={[{ name: 'role', label: 'Role', type: 'select', defaultValue: o.role === 'admin' ? 'viewer' : 'admin', options: [{ value: 'admin', label: 'Admin' }, { value: 'viewer', label: 'Viewer' }] }]}
+                />
+                <Form
+                  action={removeOperator}
+                  name={`Remove ${o.email}`}
+                  submit="Remove from the team"
+                  danger
+                  hidden={{ id: o.id }}
+                  success="Removed: their sessions have ended."
+                  fields={[{ name: 'confirm', label: 'Remove them: their sessions end at once', type: 'checkbox', required: true }]}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </main>
   );
 }

@@ -8,12 +8,12 @@ import { ZAnyObject } from '../schemas.js';
 
 export const orders = router({
   list: operatorProcedure
-    .meta(read(openapi('GET', '/orders', 'Orders', 'Orders', 'Newest first; `state=disputed`, `chargeback=true` …')))
-    .input(z.strictObject({ state: ZOrderFilter.state, chargeback: z.stringbool().meta({ description: ZOrderFilter.chargeback.description, override: { type: 'boolean' } }).optional(), limit: z.coerce.number().int().min(1).max(1000).default(100).describe('1..1000, default 100.') }))
+    .meta(read(openapi('GET', '/orders', 'Orders', 'Orders', 'Newest first; `state=disputed`, `chargeback=true`, `buyer`/`seller` (a user id or email address), `listing` (id) …')))
+    .input(z.strictObject({ state: ZOrderFilter.state, buyer: ZOrderFilter.buyer, seller: ZOrderFilter.seller, listing: ZOrderFilter.listing, chargeback: z.stringbool().meta({ description: ZOrderFilter.chargeback.description, override: { type: 'boolean' } }).optional(), limit: z.coerce.number().int().min(1).max(1000).default(100).describe('1..1000, default 100.') }))
     .output(z.object({ items: z.array(ZAnyObject) }))
     .query(({ ctx, input }) => perform(listOrdersOp, ctx.scope, input)),
   get: operatorProcedure
-    .meta(read(openapi('GET', '/orders/{id}', 'Orders', 'An order', 'With its payment, refund, booking and payout.')))
+    .meta(read(openapi('GET', '/orders/{id}', 'Orders', 'An order', 'With its payment, refund, booking and payout, and `ledger`: the order’s ledger rows (read-only), oldest first.')))
     .input(ZId)
     .output(z.object({ order: ZAnyObject }))
     .query(({ ctx, input }) => perform(getOrderOp, ctx.scope, input)),
