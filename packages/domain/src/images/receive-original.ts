@@ -60,7 +60,8 @@ export async function receiveOriginal(store: ImageStore, key: string, body: Asyn
     }
   }
   const stored = store.put(key, arriving(), `image/${format}`, length);
-  stored.catch(failed); // a store that fails before the last byte ends the wait for it
+  // a store that fails — or finishes without reading to the end — before the last byte ends the wait for it
+  stored.then(() => failed(new Error('the image store finished before reading the whole body')), failed);
   try {
     await allReceived;
   } catch (e) {
