@@ -25,7 +25,11 @@ function spoiling(inner: ImageStore, spoil: (n: number) => boolean): ImageStore 
   return {
     originals: () => originals,
     name: inner.name,
-    put: (key, body, type) => inner.put(key, key.startsWith('originals/') && spoil(originals++) ? Buffer.from('not a photo at all') : body, type),
+    put: async (key, body, type, length) => {
+      if (!key.startsWith('originals/') || !spoil(originals++)) return inner.put(key, body, type, length);
+      if (!Buffer.isBuffer(body)) for await (const _chunk of body); // an upload's body is read to its end, then spoiled
+      return inner.put(key, Buffer.from('not a photo at all'), type);
+    },
     get: (key) => inner.get(key),
     delete: (keys) => inner.delete(keys),
   };

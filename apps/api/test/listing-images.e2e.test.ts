@@ -13,6 +13,15 @@ const failingPuts = new Set<string>();
 /** keys whose `put` waits until released, just before or just after writing: a job caught halfway */
 const heldPuts = new Map<string, { when: 'before' | 'after'; reached: () => void; release: Promise<void> }>();
 
+/** every original an upload began to store, and how its put ended */
+const originalPuts: { key: string; settled: Promise<'stored' | 'failed'> }[] = [];
+/** the originals of uploads begun since `from` (an index into originalPuts): none of them may be left in the store */
+async function leftOriginals(from: number) {
+  const puts = originalPuts.slice(from);
+  await Promise.all(puts.map((p) => p.settled));
+  return (await Promise.all(puts.map(async (p) => ((await h.images.get(p.key)) ? p.key : null)))).filter(Boolean);
+}
+
 function holdPut(key: string, when: 'before' | 'after') {
   let reached!: () => void;
   let release!: () => void;
@@ -26,7 +35,7 @@ beforeAll(async () => {
     ports: ({ images }) => ({
       images: {
         ...images,
-        put: async (key, body, type) => {
+        put: async (key, body, type, length) => {
           if (failingPuts.delete(key)) throw new Error(`no space left writing ${key}`);
           const held = heldPuts.get(key);
           heldPuts.delete(key);
@@ -34,7 +43,9 @@ beforeAll(async () => {
             held.reached();
             await held.release;
           }
-          await images.put(key, body, type);
+          const writing = images.put(key, body, type, length);
+          if (key.startsWith('originals/')) originalPuts.push({ key, settled: writing.then(() => 'stored' as const, () => 'failed' as const) });
+          await writing;
           if (held?.when === 'after') {
             held.reached();
             await held.release;
@@ -131,17 +142,61 @@ describe('upload', () => {
     expect((await getListing(id)).images.map((i: { status: string }) => i.status)).toEqual(['ready']);
   });
 
-  test('a chunked body past 20 MiB is cut off with 413 too', async () => {
+  test('a chunked body past 20 MiB is cut off with 413 too: reading stops at the cap and nothing is stored', async () => {
     const id = await newListing();
     const { Readable } = await import('node:stream');
-    const chunks = Array.from({ length: 21 }, () => Buffer.alloc(MiB));
+    const base = await jpeg(640, 480);
+    let sent = 0;
+    async function* forty() {
+      for (let i = 0; i < 40; i++) {
+        sent++;
+        yield i === 0 ? Buffer.concat([base, Buffer.alloc(MiB - base.length)]) : Buffer.alloc(MiB);
+      }
+    }
+    const from = originalPuts.length;
     const res = await h.app.inject({
       method: 'POST',
       url: `/v1/me/listings/${id}/images`,
       headers: { authorization: `Bearer ${m.secret}`, 'x-user-session': session, 'content-type': 'image/jpeg', 'transfer-encoding': 'chunked' },
-      payload: Readable.from(chunks),
+      payload: Readable.from(forty()),
     });
     expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(res.headers.connection).toBe('close');
+    expect(sent).toBeLessThanOrEqual(23); // 20 MiB, the chunk past it, and what the stream buffers ahead — not 40
+    expect(originalPuts.length).toBe(from + 1); // it was being stored while it arrived …
+    expect(await leftOriginals(from)).toEqual([]); // … and is gone
+    expect((await getListing(id)).images).toEqual([]);
+  });
+
+  test('an upload cut off halfway (the client goes away) leaves no original and no row', async () => {
+    const id = await newListing();
+    const whole = Buffer.concat([await jpeg(1200, 900), Buffer.alloc(4 * MiB)]);
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const from = originalPuts.length;
+    const http = await import('node:http');
+    const req = http.request(`${address}/v1/me/listings/${id}/images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${m.secret}`, 'x-user-session': session, 'content-type': 'image/jpeg', 'content-length': String(whole.length) },
+    });
+    req.on('error', () => {});
+    req.write(whole.subarray(0, 2 * MiB));
+    while (originalPuts.length === from) await new Promise((r) => setTimeout(r, 5)); // the original is being written …
+    req.destroy(); // … when the client goes away
+    expect(await originalPuts[from]!.settled).toBe('failed');
+    expect(await leftOriginals(from)).toEqual([]);
+    expect((await getListing(id)).images).toEqual([]);
+    expect((await upload(id, await jpeg(640, 480))).statusCode).toBe(202); // and the next upload is fine
+  });
+
+  test('a type refused from the first bytes stores nothing; a photo refused after its last byte is removed', async () => {
+    const id = await newListing();
+    const from = originalPuts.length;
+    expect((await upload(id, Buffer.concat([Buffer.from('%PDF-1.7'), Buffer.alloc(MiB)]))).statusCode).toBe(415);
+    expect(originalPuts.length).toBe(from);
+    expect((await upload(id, await jpeg(100, 100))).statusCode).toBe(422); // under 200 px a side: known once it is all here
+    expect(await leftOriginals(from)).toEqual([]);
+    expect(originalPuts.length).toBe(from + 1);
   });
 
   test('50 megapixels is accepted (and processed); 50 000 001 pixels is 422 from the header', async () => {
@@ -386,6 +441,7 @@ describe('photos at the edges', () => {
 
   test('a truncated JPEG or PNG is refused at upload (422) saying it is cut off; nothing is stored', async () => {
     const id = await newListing();
+    const from = originalPuts.length;
     const whole = await jpeg(640, 480);
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } }).png().toBuffer();
     for (const [cut, format] of [
@@ -402,6 +458,7 @@ describe('photos at the edges', () => {
       });
     }
     expect((await getListing(id)).images).toEqual([]);
+    expect(await leftOriginals(from)).toEqual([]);
   });
 
   test('the failure reason is for the seller: the public listing shows the failed photo without it', async () => {

@@ -47,7 +47,7 @@ export function inspectImage(bytes: Buffer, opts: { photo?: boolean } = {}): Ins
   return header;
 }
 
-function notAnImage() {
+export function notAnImage() {
   return new DomainError('unsupported_image', 'Send the photo as JPEG, PNG or WebP bytes (the type is read from the bytes themselves).');
 }
 

@@ -120,9 +120,18 @@ function pngReachesEnd(b: Buffer): boolean {
   return false;
 }
 
-export function readImageHeader(b: Buffer): ImageHeader | undefined {
-  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return jpeg(b);
-  if (b.length >= 8 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a) return png(b);
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return webp(b);
+/** How many first bytes `imageFormatOf` needs to tell the formats apart. */
+export const MAGIC_BYTES = 12;
+
+/** The format from the magic bytes alone, before the rest of the header has arrived. */
+export function imageFormatOf(b: Buffer): ImageHeader['format'] | undefined {
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 8 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
+  if (b.length >= MAGIC_BYTES && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   return undefined;
+}
+
+export function readImageHeader(b: Buffer): ImageHeader | undefined {
+  const format = imageFormatOf(b);
+  return format === 'jpeg' ? jpeg(b) : format === 'png' ? png(b) : format === 'webp' ? webp(b) : undefined;
 }

@@ -5,3 +5,4 @@ export { s3ImageStore, type S3Options } from './adapters/s3-image-store.js';
 export { processImageTask } from './commands/process-image.js';
 export { inspectImage, makeDerivatives, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES_PER_LISTING } from './derivatives.js';
 export { imageMachine } from './image.machine.js';
+export { receiveOriginal, tooLarge } from './receive-original.js';

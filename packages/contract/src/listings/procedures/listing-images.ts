@@ -21,9 +21,12 @@ export const deleteListingImage = sessionProcedure
 
 /**
  * The photo upload: raw image bytes, so not a JSON procedure on /v1 — apps/api mounts it as its
- * own route and calls it through the uploads caller; it shares the session checks of every /me call.
+ * own route and calls it through the uploads caller; it shares the session checks of every /me call
+ * (the only session check of an upload: made before the body stream is read).
  */
+const isBody = (v: unknown): v is Buffer | AsyncIterable<Buffer> => Buffer.isBuffer(v) || (typeof v === 'object' && v !== null && Symbol.asyncIterator in v);
+
 export const uploadListingImage = sessionProcedure
-  .input(z.object({ id: z.uuid(), bytes: z.instanceof(Buffer) }))
+  .input(z.object({ id: z.uuid(), body: z.custom<Buffer | AsyncIterable<Buffer>>(isBody), length: z.number().int().nonnegative().optional() }))
   .output(ZImage)
-  .mutation(async ({ ctx, input }) => toImageBody(await addListingImage(ctx, input.id, input.bytes), ctx.publicUrl));
+  .mutation(async ({ ctx, input }) => toImageBody(await addListingImage(ctx, input.id, input.body, input.length), ctx.publicUrl));

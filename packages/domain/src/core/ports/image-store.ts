@@ -6,7 +6,12 @@ export interface StoredObject {
 
 export interface ImageStore {
   readonly name: 'disk' | 's3';
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores `body` under `key`. A stream is written while it arrives; when it fails (the client went
+   * away, a limit was passed) the put rejects with its error and nothing is left under `key`.
+   * `length`: the stream's size when known (a Content-Length), for stores that need it up front.
+   */
+  put(key: string, body: Buffer | AsyncIterable<Buffer>, contentType: string, length?: number): Promise<void>;
   /** null when there is no such key */
   get(key: string): Promise<StoredObject | null>;
   /** missing keys are fine */

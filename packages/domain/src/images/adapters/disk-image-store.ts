@@ -5,7 +5,10 @@ import { SAFE_KEY, type ImageStore } from '../../core/ports/image-store.js';
 
 const TYPES: Record<string, string> = { '.jpg': 'image/jpeg' };
 
-/** The offline default: files under a folder (DATA_DIR/images). Writes are atomic (temp file + rename). */
+/**
+ * The offline default: files under a folder (DATA_DIR/images). Writes are atomic (temp file +
+ * rename): a stream that fails halfway leaves no file, not even the temp file.
+ */
 export function diskImageStore(root: string): ImageStore {
   const file = (key: string) => {
     if (!SAFE_KEY.test(key)) throw new Error(`not an image key: ${key}`);
@@ -17,8 +20,13 @@ export function diskImageStore(root: string): ImageStore {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}.${randomUUID()}.tmp`;
-      await writeFile(tmp, body);
-      await rename(tmp, target);
+      try {
+        await writeFile(tmp, body);
+        await rename(tmp, target);
+      } catch (e) {
+        await rm(tmp, { force: true });
+        throw e;
+      }
     },
     async get(key) {
       try {

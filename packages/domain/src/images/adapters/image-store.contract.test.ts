@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -59,8 +59,45 @@ describe.each(stores)('image store contract: %s', (_name, make) => {
     await store.delete([]);
   });
 
+  /** 3 MB in 64 KiB chunks, as a request body arrives; `failAfter` chunks, then the client is gone */
+  async function* arriving(body: Buffer, failAfter = Infinity) {
+    for (let i = 0, n = 0; i < body.length; i += 65_536, n++) {
+      if (n === failAfter) throw new Error('aborted');
+      await new Promise((r) => setImmediate(r));
+      yield body.subarray(i, i + 65_536);
+    }
+  }
+  const threeMb = Buffer.from(Array.from({ length: 3_000_000 }, (_, i) => (i * 7) % 253));
+
+  test('a stream is stored as it arrives, with or without its length known', async () => {
+    const id = randomUUID();
+    await store.put(originalKey(id), arriving(threeMb), 'image/jpeg', threeMb.length);
+    expect((await store.get(originalKey(id)))?.body.equals(threeMb)).toBe(true);
+    await store.put(sizeKey(id, 'large'), arriving(threeMb), 'image/jpeg');
+    expect((await store.get(sizeKey(id, 'large')))?.body.equals(threeMb)).toBe(true);
+  });
+
+  test('a stream that fails halfway rejects with its error and leaves nothing under the key', async () => {
+    const id = randomUUID();
+    await expect(store.put(originalKey(id), arriving(threeMb, 23), 'image/jpeg', threeMb.length)).rejects.toThrow();
+    await expect(store.put(sizeKey(id, 'large'), arriving(threeMb, 23), 'image/jpeg')).rejects.toThrow('aborted');
+    expect(await store.get(originalKey(id))).toBeNull();
+    expect(await store.get(sizeKey(id, 'large'))).toBeNull();
+  });
+
   test('refuses keys that are not image keys (no path tricks)', async () => {
     await expect(store.put('../escape', Buffer.from('x'), 'image/jpeg')).rejects.toThrow('not an image key');
     await expect(store.get('images/../../etc/passwd')).rejects.toThrow('not an image key');
   });
+});
+
+test('disk: a stream that fails halfway leaves no temp file behind', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'hm-images-'));
+  const store = diskImageStore(root);
+  async function* halfway() {
+    yield Buffer.alloc(100_000, 1);
+    throw new Error('aborted');
+  }
+  await expect(store.put(originalKey(randomUUID()), halfway(), 'image/jpeg')).rejects.toThrow('aborted');
+  expect(readdirSync(path.join(root, 'originals'))).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { UserCommandContext } from '../../core/context.js';
 import { uuidv7 } from '@hm/db/orm';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
-import { MAX_IMAGES_PER_LISTING, inspectImage } from '../../images/index.js';
+import { MAX_IMAGES_PER_LISTING, inspectImage, receiveOriginal } from '../../images/index.js';
 import { processImageTask } from '../../images/index.js';
 import { imageMachine } from '../../images/index.js';
 import { imageKeys, originalKey, type ImageStore } from '../../core/ports/image-store.js';
@@ -14,19 +14,21 @@ import { findOwnListing } from './find-listings.js';
 type Ctx = UserCommandContext & { images: ImageStore };
 
 /**
- * POST …/images: the bytes are checked from their header (type, ≤ 50 MP, a usable shape) and for
- * an end (not cut off), kept as the original, and a `process-image` job makes the sizes. At most 20 photos per listing, counted under the
- * listing's lock so concurrent uploads cannot pass it.
+ * POST …/images: the body is written to the store as the original while it arrives (the type read
+ * from its first bytes, at most 20 MiB), then checked whole from its header (≤ 50 MP, a usable shape)
+ * and for an end (not cut off), and a `process-image` job makes the sizes. At most 20 photos per
+ * listing, counted under the listing's lock so concurrent uploads cannot pass it. Whatever refuses
+ * the upload — a body cut off or past the cap, a check, the listing — leaves no original and no row.
  */
-export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer): Promise<ListingImage> {
-  const inspected = inspectImage(bytes, { photo: true });
-  const now = ctx.clock.now();
+export async function addListingImage(ctx: Ctx, listingId: string, body: Buffer | AsyncIterable<Buffer>, length?: number): Promise<ListingImage> {
   const imageId = uuidv7();
-  // The original is written while the transaction runs; it commits (and the job can start) only once
-  // it is stored. A refused upload (not the seller's listing, not editable, 20 photos) deletes it again.
-  const stored = ctx.images.put(originalKey(imageId), bytes, `image/${inspected.format}`);
-  stored.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
+  const key = originalKey(imageId);
+  const { bytes, format, stored } = await receiveOriginal(ctx.images, key, Buffer.isBuffer(body) ? once(body) : body, length);
+  const now = ctx.clock.now();
   try {
+    inspectImage(bytes, { photo: true });
+    // The original may still be finishing its last write: the upload commits (and the job can start)
+    // only once it is stored.
     return await ctx.em.transactional(async (em) => {
       const l = await findOwnListing(em, ctx.user.id, listingId, { lock: true });
       assertEditable(l);
@@ -38,7 +40,7 @@ export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer
         listingId,
         position: (existing[0]?.position ?? -1) + 1,
         status: imageMachine.initial,
-        format: inspected.format,
+        format,
         bytes: bytes.length,
         width: null,
         height: null,
@@ -54,9 +56,13 @@ export async function addListingImage(ctx: Ctx, listingId: string, bytes: Buffer
     });
   } catch (e) {
     await stored.catch(() => {});
-    await ctx.images.delete([originalKey(imageId)]);
+    await ctx.images.delete([key]);
     throw e;
   }
+}
+
+async function* once(bytes: Buffer) {
+  yield bytes;
 }
 
 /** PUT …/images/order: every photo id exactly once; the first becomes the main photo. */
