@@ -8,7 +8,7 @@ import { DomainError, HttpError, problemHeaders } from '@hm/contract/problems';
 import { registerUploads } from './http/uploads.js';
 import { registerStripeWebhook } from './http/stripe-webhook.js';
 import { RETRY_AFTER_SECONDS, unavailableError } from '@hm/domain/core';
-import { apiKeyAuthenticator } from './http/api-key-cache.js';
+import { apiKeyAuthenticator, type KeyChanges } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
 import { listenForKeyChanges } from './http/key-change-listener.js';
 import { readCache, recordArrival, type ReadCache } from './http/read-cache.js';
@@ -153,15 +153,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl, ...(deps.backOfficeUrl ? { backOfficeUrl: deps.backOfficeUrl } : {}) });
 
-  let keyChanges: ((marketplaceId: string | undefined, what?: 'key' | 'reads') => void) | undefined;
-  const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0, undefined, (handler) => (keyChanges = handler));
+  // the API key cache, the operator sessions' (console.ts) and the public reads' hear of changes from one listener
+  const keyChangeHandlers: ((marketplaceId: string | undefined, what?: 'key' | 'reads') => void)[] = [];
+  const keyChanges: KeyChanges = (handler) => void keyChangeHandlers.push(handler);
+  const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0, undefined, keyChanges);
   let reads: ReadCache | undefined;
   if (deps.keyChangesUrl && (deps.apiKeyCacheMs ?? 0) > 0) {
-    // one listener for both caches: a change to a marketplace's keys or settings drops its public answers too
+    // one listener for every cache: a change to a marketplace's keys or settings drops its public answers too
     const listener = listenForKeyChanges(
       deps.keyChangesUrl,
       (id, what) => {
-        keyChanges?.(id, what);
+        for (const handler of keyChangeHandlers) handler(id, what);
         reads?.changed(id);
       },
       (msg, err) => app.log.warn({ err }, msg),
@@ -193,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerTrpc(scope, appRouter, createContext);
   });
   const consoleOpenapi = JSON.stringify(buildOpenApiDocument(backOfficeRouter, { serverUrl: deps.apiUrl, version: API_VERSION, surface: 'console' }));
-  await registerConsole(app, { orm: deps.orm, mode: deps.mode, clock, createContext, ...(deps.directUrl ? { directUrl: deps.directUrl } : {}), origins: deps.backOfficeUrl ? [new URL(deps.backOfficeUrl).origin] : [], openapiJson: consoleOpenapi });
+  await registerConsole(app, { orm: deps.orm, mode: deps.mode, clock, createContext, sessionCacheMs: deps.apiKeyCacheMs ?? 0, keyChanges, ...(deps.directUrl ? { directUrl: deps.directUrl } : {}), origins: deps.backOfficeUrl ? [new URL(deps.backOfficeUrl).origin] : [], openapiJson: consoleOpenapi });
   await app.register(async (scope) => registerStripeWebhook(scope, { orm: deps.orm, clock, webhookSecret: deps.stripeWebhookSecret, connectWebhookSecret: deps.stripeConnectWebhookSecret }));
 
   return app;

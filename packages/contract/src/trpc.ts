@@ -191,7 +191,7 @@ const authenticated = t.procedure.use(async ({ ctx, meta, type, next }) => {
  * or the commit fails. `em.transactional` would fork the request's fresh fork again and merge the
  * fork's entities back into it afterwards: work every read paid for nothing.
  */
-async function inTransaction<T>(em: KeyContext['em'], fn: () => Promise<T>): Promise<T> {
+export async function inTransaction<T>(em: KeyContext['em'], fn: () => Promise<T>): Promise<T> {
   await em.begin();
   try {
     const out = await fn();

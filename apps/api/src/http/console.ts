@@ -3,10 +3,12 @@ import type { MikroORM } from '@hm/db/orm';
 import { backOfficeRouter } from '@hm/contract/back-office';
 import { registerConsoleFiles } from './console-files.js';
 import { DomainError } from '@hm/contract/problems';
+import { hashToken } from '@hm/domain/core';
 import type { Meta } from '@hm/contract/trpc';
 import type { ApiMode, Clock } from '@hm/domain/core';
 import { authenticateOperator, OPERATOR_SESSION_MAX_MS } from '@hm/domain/operators';
 import { addIdempotency, type IdempotencyOwner } from './idempotency.js';
+import { operatorSessions, type KeyChanges } from './api-key-cache.js';
 import { restRoutes } from '@hm/rest';
 import { refuse } from './problem.js';
 import { restForApi } from './rest.js';
@@ -44,6 +46,10 @@ export interface ConsoleDeps {
   /** origins the back-office app is served from (cookie-authenticated writes from any other are 403) */
   origins: string[];
   openapiJson: string;
+  /** how long an operator session's check is reused in this process (the API key cache's time, ≤ 1 s; 0: never) */
+  sessionCacheMs?: number;
+  /** where the session cache hears of changes committed by any process (key-change-listener.ts) */
+  keyChanges?: KeyChanges;
   /** Postgres directly (the idempotency lease), see AppDeps.directUrl */
   directUrl?: string;
 }
@@ -54,11 +60,14 @@ export interface ConsoleDeps {
  * is 401 here, and an operator token is 401 on /v1 (it is no API key).
  */
 export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
+  // the operator session's rows by token hash, one statement, reused for up to a second
+  const sessions = operatorSessions(deps.orm, deps.sessionCacheMs ?? 0, deps.keyChanges);
   const createContext: CreateContext = (req, transport) => ({
     ...deps.createContext(req, transport),
     auth: undefined,
     sessionToken: undefined,
     surface: 'console',
+    operatorLookup: sessions.lookup,
     ...(req.operatorToken !== undefined ? { operatorToken: req.operatorToken } : {}),
   });
   const cookie = (token: string, maxAgeS: number) =>
@@ -88,6 +97,12 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
         }
       });
       scope.addHook('onSend', async (req, reply, payload) => {
+        // A change (a sign-out, a role, a removed operator…) shows at once in this process: the
+        // marketplace's remembered sessions go before the answer leaves (other processes hear it at commit).
+        if (!SAFE.has(req.method) && req.operatorToken !== undefined) {
+          const marketplaceId = sessions.marketplaceOf(hashToken(req.operatorToken));
+          if (marketplaceId !== undefined) sessions.forget(marketplaceId);
+        }
         const path = req.url.split('?')[0]!;
         if (SIGN_INS.has(path) && reply.statusCode < 300 && typeof payload === 'string') {
           const token = /"(ops_[A-Za-z0-9_-]+)"/.exec(payload)?.[1];
@@ -101,14 +116,14 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
       const operatorOwner = async (req: FastifyRequest): Promise<IdempotencyOwner | undefined> => {
         const token = req.operatorToken;
         if (token === undefined) return undefined;
-        const signedIn = await authenticateOperator(deps.orm, token, deps.clock.now()).catch(() => undefined);
+        const signedIn = await authenticateOperator(deps.orm, token, deps.clock.now(), sessions.lookup).catch(() => undefined);
         if (!signedIn) return undefined;
         return {
           marketplaceId: signedIn.marketplace.id,
           scope: `operator:${signedIn.operator.id}`,
           secret: token,
           user: signedIn.operator.id,
-          replay: async () => ((await authenticateOperator(deps.orm, token, deps.clock.now()).catch(() => undefined)) ? 'ok' : 'fresh'),
+          replay: async () => ((await authenticateOperator(deps.orm, token, deps.clock.now(), sessions.lookup).catch(() => undefined)) ? 'ok' : 'fresh'),
         };
       };
       const rest = restForApi(backOfficeRouter, restRoutes<Meta>(backOfficeRouter), deps.orm, deps.clock, createContext);

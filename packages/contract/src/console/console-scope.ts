@@ -6,6 +6,7 @@ import { NotFoundError } from '@hm/domain/core';
 import { ZSlug } from '@hm/domain/core';
 import { findMarketplaceBySlug } from '@hm/domain/marketplace';
 import { loadRelations, toListingBody } from '@hm/domain/listings';
+import { shopRelationReads } from '@hm/domain/listing-search';
 import { CLI_ACTOR } from '@hm/domain/operators';
 import { byConversation } from '@hm/domain/messages';
 
@@ -32,12 +33,17 @@ export async function byListing(ctx: Context, id: string) {
 
 /** The console's view of a listing: the public body plus the commission override. */
 export async function consoleListing(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }, l: Listing) {
-  return { listing: (await consoleListings(ctx, scope, [l]))[0]! };
+  // after a change too: the ORM's reads, which flush what is pending first
+  return { listing: bodiesOf(ctx, scope, [l], await loadRelations(scope.em, [l]))[0]! };
 }
 
 /** The console's view of a page of listings: their photos, terms and sites read once for the page, not per listing. */
 export async function consoleListings(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }, ls: Listing[]) {
-  const rel = await loadRelations(scope.em, ls);
+  // a read of a page: its photos, terms and sites as plain rows (shop-reads), not hydrated entities
+  return bodiesOf(ctx, scope, ls, await loadRelations(scope.em, ls, shopRelationReads(scope.em)));
+}
+
+function bodiesOf(ctx: Context, scope: { marketplace: Marketplace }, ls: Listing[], rel: Awaited<ReturnType<typeof loadRelations>>) {
   return ls.map((l) => ({
     ...toListingBody(l, rel, { marketplace: scope.marketplace, publicUrl: ctx.publicUrl, single: true, own: true }),
     ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}),

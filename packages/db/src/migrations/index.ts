@@ -27,6 +27,7 @@ import { Migration20261128031000_payout_failed } from './Migration20261128031000
 import { Migration20261128040000_worker_heartbeats } from './Migration20261128040000_worker_heartbeats.js';
 import { Migration20261128060000_events } from './Migration20261128060000_events.js';
 import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
+import { Migration20261129080000_operator_cache_notify } from './Migration20261129080000_operator_cache_notify.js';
 import { Migration20261128050000_operators } from './Migration20261128050000_operators.js';
 import { Migration20261129030000_read_cache_notify } from './Migration20261129030000_read_cache_notify.js';
 
@@ -62,4 +63,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128070000_key_cache_notify', class: Migration20261128070000_key_cache_notify },
   { name: 'Migration20261128050000_operators', class: Migration20261128050000_operators },
   { name: 'Migration20261129030000_read_cache_notify', class: Migration20261129030000_read_cache_notify },
+  { name: 'Migration20261129080000_operator_cache_notify', class: Migration20261129080000_operator_cache_notify },
 ];

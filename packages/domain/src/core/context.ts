@@ -6,6 +6,14 @@ import type { Ports } from './ports/index.js';
 export { systemClock, type Clock, type Ports } from './ports/index.js';
 
 export type ApiMode = 'test' | 'live';
+
+/** An operator session's row with its operator's and marketplace's (column names as in the tables), found by the token's hash. */
+export interface OperatorSessionRows {
+  session: Record<string, unknown>;
+  operator: Record<string, unknown>;
+  marketplace: Record<string, unknown> & { id: string };
+}
+export type OperatorSessionLookup = (tokenHash: string) => Promise<OperatorSessionRows | undefined>;
 export type KeyKind = 'secret' | 'publishable';
 
 export interface AuthenticatedKey {
@@ -25,6 +33,8 @@ export interface Context extends Ports {
   sessionToken: string | undefined;
   /** The back-office operator's session token (`ops_…`), from `Authorization` or the console cookie (/console only). */
   operatorToken?: string;
+  /** How the operator session's rows are found (the API's per-process cache); default: one statement each time */
+  operatorLookup?: OperatorSessionLookup;
   /** `console`: a back-office request (/console/…), answered from the back office's router */
   surface?: 'console';
   /** Where operators' invitation links lead (the back-office app); default: the API's `/console` */

@@ -1,6 +1,8 @@
-import { CatalogTermSchema, ListingImageSchema, ListingSchema, SiteSchema, type CatalogTerm, type Listing, type ListingImage, type Site } from '@hm/db/entities';
+import { CatalogTermSchema, ListingImageSchema, SiteSchema, type CatalogTerm, type Listing, type ListingImage, type Site } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { tenantSql } from '@hm/db/sql';
+import { entityRows } from '../core/entity-rows.js';
+import { listingRows as listings } from '../listings/index.js';
 
 /**
  * The shop's listing reads (a listing page, a search page) as plain SQL: rows made into objects of
@@ -12,41 +14,6 @@ import { tenantSql } from '@hm/db/sql';
  * what each returns with the ORM's find.
  */
 
-type Row = Record<string, unknown>;
-
-/** `snake_case` column → `camelCase` property, as the ORM's naming strategy names them. */
-const propertyOf = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/**
- * Rows → entity-shaped objects: the entity's properties only (a listing's search columns are not
- * properties); int8 columns read as numbers where the entity says `p.bigint('number')` (pg hands
- * int8 over as text); timestamps as Dates, parsed as the ORM parses them (its connection reads them
- * as text). Every timestamp property of these entities is named `…At`.
- */
-function entityRows<T>(schema: { meta: { properties: object } }, numbers: string[] = []) {
-  const properties = new Set(Object.keys(schema.meta.properties));
-  const asNumber = new Set(numbers);
-  const names = new Map<string, string | null>();
-  return (em: EntityManager, rows: Row[]): T[] => {
-    const platform = em.getPlatform();
-    return rows.map((row) => {
-      const out: Row = {};
-      for (const column in row) {
-        let name = names.get(column);
-        if (name === undefined) {
-          const p = propertyOf(column);
-          names.set(column, (name = properties.has(p) ? p : null));
-        }
-        if (name === null) continue;
-        const v = row[column];
-        out[name] = v === null ? v : asNumber.has(name) ? Number(v) : typeof v === 'string' && name.endsWith('At') ? platform.parseDate(v) : v;
-      }
-      return out as T;
-    });
-  };
-}
-
-const listings = entityRows<Listing>(ListingSchema, ['priceAmount', 'offerAmount']);
 const images = entityRows<ListingImage>(ListingImageSchema);
 const terms = entityRows<CatalogTerm>(CatalogTermSchema);
 const sites = entityRows<Site>(SiteSchema);

@@ -5,6 +5,7 @@ import type { ListingStatus } from '@hm/db/entities';
 import type { UserCommandContext } from '../../core/context.js';
 import { NotFoundError } from '../../core/errors.js';
 import { keyset } from '../../core/keyset.js';
+import { teamListingRows } from '../team-listings.queries.js';
 
 /**
  * A listing of the signed-in seller, locked for the rest of the transaction when asked (every
@@ -50,19 +51,16 @@ function teamListingWhere(input: TeamListingFilter) {
   };
 }
 
-/** The console's listings (GET /console/v1/listings): every seller's, optionally of one status, latest change first, keyset-paged on (updated_at, id). */
+/** The console's listings (GET /console/v1/listings): every seller's, optionally of one status, latest change first, keyset-paged on (updated_at, id); plain rows, not entities (teamListingRows). */
 export async function listListingsForTeam(em: EntityManager, marketplaceId: string, input: TeamListingFilter & { limit: number; cursor?: string | undefined }): Promise<{ items: Listing[]; nextCursor?: string }> {
   const pages = keyset(`team-listings:${marketplaceId}:${input.status ?? ''}${input.toCollect ? ':collect' : ''}`, ['timestamptz', 'uuid']);
   const after = pages.after(input.cursor);
-  const at = after && new Date(after[0]);
-  const rows = await em.find(
-    ListingSchema,
-    {
-      ...teamListingWhere(input),
-      ...(after ? { $or: [{ updatedAt: { $lt: at } }, { updatedAt: at, id: { $lt: after[1] } }] } : {}),
-    },
-    { orderBy: { updatedAt: 'desc', id: 'desc' }, limit: input.limit + 1 },
-  );
+  const rows = await teamListingRows(em, {
+    status: input.status,
+    ...(input.toCollect ? { wantsStorageWithSeller: true, ...(input.status ? {} : { statuses: COLLECTABLE }) } : {}),
+    after: after && [new Date(after[0]), after[1]],
+    limit: input.limit + 1,
+  });
   return pages.page(rows, input.limit, (l) => [l.updatedAt, l.id]);
 }
 
