@@ -244,6 +244,9 @@ describe('content pages and media', () => {
     expect([noAlt.statusCode, noAlt.json().errors.map((e: { location: string }) => e.location)]).toEqual([422, ['query.colour']]);
     const missingAlt = await s.h.request({ method: 'POST', url: '/console/v1/media', key: admin.token, headers: { 'content-type': 'image/jpeg' }, payload: photo });
     expect([missingAlt.statusCode, missingAlt.json().errors.map((e: { location: string }) => e.location)]).toEqual([422, ['query.alt']]);
+    // a NUL in the alt text: a problem at its field (it used to reach the database and answer 503)
+    const nul = await s.h.request({ method: 'POST', url: '/console/v1/media?alt=a%00b', key: admin.token, headers: { 'content-type': 'image/jpeg' }, payload: photo });
+    expect([nul.statusCode, nul.json().errors.map((e: { location: string }) => e.location)]).toEqual([422, ['query.alt']]);
   });
 });
 

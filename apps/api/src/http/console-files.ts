@@ -8,6 +8,7 @@ import { toProblem, type Meta } from '@hm/contract/trpc';
 import { MAX_IMAGE_BYTES } from '@hm/domain/images';
 import { authenticateOperator } from '@hm/domain/operators';
 import { logServerError, problem, refuse, sendProblem } from './problem.js';
+import { queryTextErrors } from '@hm/rest';
 import type { CreateContext } from './context.js';
 
 export interface ConsoleFileDeps {
@@ -64,6 +65,7 @@ export function registerConsoleFiles(scope: FastifyInstance, { orm, clock, creat
     const errors = [
       ...(bytes.length === 0 ? [{ location: 'body', message: 'Send the image as the request body (JPEG, PNG or WebP bytes).', value: null }] : []),
       ...Object.keys(query).filter((k) => k !== 'alt' && !/^alts\.[^.]+$/.test(k)).map((k) => ({ location: `query.${k}`, message: 'Unknown parameter: `alt` and `alts.<language>` only.', value: query[k] })),
+      ...queryTextErrors(query), // NUL or a lone surrogate in `alt`: a problem at its field, never sent to the database
     ];
     if (errors.length) return sendProblem(reply, problem('validation_failed', errors.length === 1 ? `${errors[0]!.location}: ${errors[0]!.message}` : `The request has ${errors.length} invalid fields; see errors.`, errors));
     const alts = Object.fromEntries(Object.entries(query).filter(([k]) => k.startsWith('alts.')).map(([k, v]) => [k.slice(5), v]));
