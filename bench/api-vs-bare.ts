@@ -56,8 +56,8 @@ const CONFIG = {
   /** listings on sale in the bench marketplace (the search's first page is 24 of them) */
   listings: num('BENCH_LISTINGS', 1000),
   pipelining: 1,
-  /** the whole run is killed past this, whatever happens */
-  hardLimitSeconds: 480,
+  /** the whole run is killed past this, whatever happens (12 targets × 2 sides and the conditional part take ~12 min with the defaults) */
+  hardLimitSeconds: num("BENCH_HARD_LIMIT_S", 1500),
 };
 
 
