@@ -14,6 +14,7 @@ import pg from 'pg';
 import { CatalogTermSchema, ListingImageSchema, ListingSchema, SiteSchema, type CatalogTerm, type Listing, type ListingImage, type Site } from '@hm/db/entities';
 import type { CommandContext } from '@hm/domain/core';
 import { searchListings } from '../packages/domain/src/listing-search/commands/search-listings.js';
+import { columnsOf } from '../packages/domain/src/core/entity-rows.js';
 import { toShopListing } from '../packages/domain/src/listing-search/listing-search.mapper.js';
 import { ZSearchInput } from '../packages/domain/src/listing-search/listing-search.schema.js';
 import { RateBook } from '../packages/domain/src/rates/rate-book.js';
@@ -22,8 +23,8 @@ import { asEntity as entity, bareKeyAuth } from './bare-auth.js';
 /** The API's pool size (DATABASE_POOL_MAX default 10). */
 const POOL_MAX = 10;
 
-/** The columns of an entity, as the API's entity queries select them (not `*`: no search_doc). */
-const columns = (schema: { meta: { properties: object } }) => Object.keys(schema.meta.properties).map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).join(', ');
+/** The columns of an entity, as the API's shop reads select them (not `*`: no search columns). */
+const columns = columnsOf;
 
 export async function startBareSearch(opts: { databaseUrl: string; publicUrl: string; mode: 'test' | 'live' }) {
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });

@@ -127,7 +127,7 @@ async function main() {
       const recorder = recordingExecute(tem, (s) => /from listings l/.test(s.text) && !s.text.startsWith('explain') && recorded.push(s));
       const rates = await loadRateBook(tem, marketplace, new Date().toISOString().slice(0, 10));
       const result = await searchListings({ ...localPorts({ dataDir: dir, mode: 'test' }), em: recorder, marketplace }, ZSearchInput.parse(shape.query), rates);
-      const before = await explain(await statementsBefore(db, marketplace.id, onSale, shape.before), ['drop index listings_shop_title_idx', 'drop index listings_shop_facets_idx']);
+      const before = await explain(await statementsBefore(db, marketplace.id, onSale, shape.before), ['drop index listings_shop_title_idx', 'drop index listings_shop_category_terms_idx']);
       const after = await explain(recorded);
       out.push({ shape: shape.name, total: result.total, estimate: !!result.totalIsEstimate, before, after });
       console.error(`  ${shape.name.padEnd(36)} total ${result.total}${result.totalIsEstimate ? ' (estimate)' : ''}  before ${f(before.ms, 1)} ms  after ${f(after.ms, 1)} ms`);

@@ -8,8 +8,9 @@
  * German and French (accents included), a leaf category, a brand (80 %), a colour (60 %), a
  * condition, a material attribute, prices in SEK (60 %), EUR (30 %) and USD (10 %), favourites
  * (5 % of listings saved by 1–61 users each, counts to match), publish dates over the last year, and
- * 2 000 sellers. The search columns the triggers would
- * fill are computed set-wise in the same statement (triggers off while seeding), then checked.
+ * 2 000 sellers. The search columns the triggers would fill (search document, term ids, the
+ * category's path, the price in SEK) are computed set-wise in the same statement (triggers off while
+ * seeding), then checked.
  */
 import pg from 'pg';
 
@@ -134,6 +135,8 @@ export async function seedBench(connectionString: string, opts: { listings: numb
     const terms = (await db.query(`select id, kind, names->>'en' as name from catalog_terms where marketplace_id = $1 order by kind, slug`, [mid])).rows as { id: string; kind: string; name: string }[];
     const sellers = (await db.query(`select id from users where marketplace_id = $1 and email like '%@bench.example'`, [mid])).rows.map((r) => r.id as string);
     const leaves = categories.filter((c) => c.parentId).map((c) => c.id);
+    // each leaf's parent (the catalogue is two levels deep): a listing's category_path is [leaf, parent]
+    const parents = categories.filter((c) => c.parentId).map((c) => c.parentId!);
     const of = (kind: string) => terms.filter((t) => t.kind === kind);
 
     const batch = opts.batch ?? 50_000;
@@ -168,18 +171,20 @@ export async function seedBench(connectionString: string, opts: { listings: numb
          )
          insert into listings (id, marketplace_id, seller_id, status, title, description, locale, attributes, category_id, terms, price_amount, price_currency,
                                stock, favorite_count, location, delivery, custody, wants_storage, ever_on_sale, seller_blocked, published_at, created_at, updated_at,
-                               search_doc, term_ids, price_base)
-         select gen_random_uuid(), $1, sellers[1 + floor(random() * array_length(sellers, 1))::int], 'published', initcap(title), description, 'en',
+                               search_doc, term_ids, price_base, category_path)
+         -- (a subquery with volatile columns is evaluated once per row: the category chosen is the one its path is of)
+         select s.*, array_remove(array[s.category_id, ($14::uuid[])[array_position($3::uuid[], s.category_id)]], null) from (
+         select gen_random_uuid(), $1::uuid, sellers[1 + floor(random() * array_length(sellers, 1))::int], 'published', initcap(title), description, 'en',
                 jsonb_build_object('material', materials[1 + floor(random() * array_length(materials, 1))::int], 'year', 1900 + floor(random() * 120)::int),
-                leaves[1 + floor(random() * array_length(leaves, 1))::int], terms, amount, currency,
-                1, 0, '{"country":"SE"}', '{"pickup":true}', 'seller', false, true, false,
+                leaves[1 + floor(random() * array_length(leaves, 1))::int] as category_id, terms, amount, currency,
+                1, 0, '{"country":"SE"}'::jsonb, '{"pickup":true}'::jsonb, 'seller', false, true, false,
                 now() - random() * interval '365 days', now(), now(),
                 setweight(to_tsvector('simple', hm_fold(title)), 'A')
                   || setweight(to_tsvector('simple', hm_fold(concat_ws(' ', brand_names[b], color_names[c], cond_names[d]))), 'B')
                   || setweight(to_tsvector('simple', hm_fold(description)), 'C'),
                 array_remove(array[brand_ids[b], color_ids[c], cond_ids[d]], null),
                 round(amount * case currency when 'SEK' then 1 when 'EUR' then 11.5 else 10.6 end)
-         from rows`,
+         from rows) s`,
         [
           mid,
           VOCABULARY,
@@ -194,6 +199,7 @@ export async function seedBench(connectionString: string, opts: { listings: numb
           MATERIALS,
           already + done,
           n,
+          parents,
         ],
       );
       await db.query('commit');
@@ -232,12 +238,14 @@ export async function seedBench(connectionString: string, opts: { listings: numb
              where strip(ts_filter(l.search_doc, array[w.weight]::"char"[])) is distinct from strip(ts_filter(
                setweight(to_tsvector('simple', hm_fold(l.title)), 'A')
                || setweight(to_tsvector('simple', hm_fold(coalesce((select string_agg(n.value, ' ') from catalog_terms t, jsonb_each_text(t.names) n where t.id = any(l.term_ids)), ''))), 'B')
-               || setweight(to_tsvector('simple', hm_fold(l.description)), 'C'), array[w.weight]::"char"[])))) as bad
+               || setweight(to_tsvector('simple', hm_fold(l.description)), 'C'), array[w.weight]::"char"[])))) as bad,
+                count(*) filter (where l.category_path is distinct from hm_category_path(l.marketplace_id, l.category_id)) as bad_path
          from (select * from listings where marketplace_id = $1 order by random() limit 200) l`,
         [mid],
       )
     ).rows;
     if (Number(check.bad) > 0) throw new Error(`${check.bad} of 200 sampled listings have a search document the trigger would not make`);
+    if (Number(check.bad_path) > 0) throw new Error(`${check.bad_path} of 200 sampled listings have a category_path the trigger would not make`);
     return { marketplaceId: mid, categories, brands: of('brand').map((t) => t.id), colors: of('color').map((t) => t.id), listings: opts.listings, seconds: (Date.now() - started) / 1000 };
   } finally {
     db.release();

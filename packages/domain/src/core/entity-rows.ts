@@ -5,6 +5,12 @@ type Row = Record<string, unknown>;
 /** `snake_case` column → `camelCase` property, as the ORM's naming strategy names them. */
 const propertyOf = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
+/** An entity's columns, as a select list: its properties, `camelCase` → `snake_case` (no columns the entity does not read, such as a listing's search columns). */
+export const columnsOf = (schema: { meta: { properties: object } }): string =>
+  Object.keys(schema.meta.properties)
+    .map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
+    .join(', ');
+
 /**
  * Rows → entity-shaped objects: the entity's properties only (a listing's search columns are not
  * properties); int8 columns read as numbers where the entity says `p.bigint('number')` (pg hands

@@ -6,7 +6,7 @@ import { ValidationError, type FieldError } from '../../core/errors.js';
 import { keyset, type KeyType } from '../../core/keyset.js';
 import type { RateBook } from '../../rates/index.js';
 import type { SearchInput } from '../listing-search.schema.js';
-import { categorySubtree } from '../search-listings.queries.js';
+import { categoryExists } from '../search-listings.queries.js';
 import { searchWords, tsqueryText, type SearchWord } from '../search-words.js';
 import { keptEstimate } from '../kept-estimates.js';
 import { countFacets, parseFacets, type Facets, type FacetFilter } from './search-facets.js';
@@ -99,9 +99,9 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const looseQ = tsqueryText(qWords, true);
   if (hasWords) filter('words', `l.search_doc @@ ${tsconst}`, looseQ);
   if (input.category) {
-    const categories = await categorySubtree(ctx.em, input.category);
-    if (categories.length === 0) errors.push({ location: 'category', message: 'No such category in this marketplace.', value: input.category });
-    facetFilter('category', 'category', `l.category_id = any(?::uuid[])`, `{${categories.join(',')}}`);
+    if (!(await categoryExists(ctx.em, input.category))) errors.push({ location: 'category', message: 'No such category in this marketplace.', value: input.category });
+    // the category and its subcategories: the listings with it in their path (one search of the category + terms index)
+    facetFilter('category', 'category', `l.category_path && ?::uuid[]`, `{${input.category}}`);
   }
   if (input.term.length) {
     const terms = await ctx.em.find(CatalogTermSchema, { id: { $in: input.term } });
@@ -208,13 +208,16 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   };
   // Unfiltered, the total is the marketplace's on-sale count (kept by a trigger) — for price sorts less
   // the few without a comparable price (a small partial index); otherwise the matches counted (or estimated).
-  const onSale = `coalesce((select on_sale from shop_counts where marketplace_id = ?), 0)`;
+  // (read once: the count, its kept estimate's key and the facets' scale all want it)
+  let onSaleRead: Promise<number> | undefined;
+  const onSale = () => (onSaleRead ??= onSaleCount(scoped));
   const countTotal = async (): Promise<Total> => {
     // counting, the words stay opaque: with their statistics the planner takes a capped count for a scan
     // that stops early, and reads every listing when fewer match (measured: 85 ms against 15 at 50k)
     if (filtered) return countMatches(scoped, filters, withWordsAs(filters, `l.search_doc @@ ${tsopaque}`, [looseQ]), onSale, countWithPage);
-    const sql = `select (${onSale}${priceSort ? ` - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null)` : ''})::int as total`;
-    const [row] = await scoped.query<{ total: number }>(sql, priceSort ? [scoped.marketplace, scoped.marketplace] : [scoped.marketplace]);
+    if (!priceSort) return { total: await onSale(), estimate: false };
+    const sql = `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0) - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null))::int as total`;
+    const [row] = await scoped.query<{ total: number }>(sql, [scoped.marketplace, scoped.marketplace]);
     return { total: row!.total, estimate: false };
   };
   // A first page not by relevance, when few listings are expected to match: the page statement counts
@@ -242,7 +245,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
         words: hasWords ? { sql: `l.search_doc @@ ${tsopaque}`, params: [looseQ] } : undefined,
         total: counted,
         price: priceCurrency === rates.defaultCurrency || !priceCurrency ? { sql: 'l.price_base', params: [], currency: rates.defaultCurrency } : { ...displayedIn(priceCurrency, ctx.marketplace.currencies, rates), currency: priceCurrency },
-        onSale: await onSaleCount(scoped),
+        onSale: await onSale(),
       }
     : undefined;
   const facets = facetOpts
@@ -323,7 +326,8 @@ async function countMatches(
   sql: ReturnType<typeof tenantSql>,
   planned: readonly Filter[],
   filters: readonly Filter[],
-  onSale: string,
+  /** the marketplace's listings on sale (shop_counts, kept by a trigger) */
+  onSaleNow: () => Promise<number>,
   countWithPage?: () => Promise<Total>,
 ): Promise<Total> {
   const { where, params } = conditions(sql.marketplace, filters);
@@ -338,7 +342,7 @@ async function countMatches(
   };
   const matching = filters.map((f) => f.sql).join(' and ');
   const filterParams = filters.flatMap((f) => f.params);
-  const [{ on_sale }] = (await sql.query<{ on_sale: number }>(`select (${onSale})::int as on_sale`, [sql.marketplace])) as [{ on_sale: number }];
+  const on_sale = await onSaleNow();
   // an estimate of this count, with as many listings on sale, made a moment ago: kept-estimates.ts
   return keptEstimate(['total', sql.marketplace, on_sale, all, params], (t) => t.estimate, () => estimateOrCount());
   async function estimateOrCount(): Promise<Total> {
