@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { run, Logger, type Runner, type WorkerEvents } from 'graphile-worker';
 import { WORKER_HEARTBEAT_MS } from '@hm/domain/doctor';
+import { allowEarlyDerivatives } from '@hm/domain/images';
 import { createTaskList, crontab, type TaskDeps } from './task-list.js';
 import { WorkerLease, unlockDeadWorkers, unlockWorker } from './worker-lease.js';
 
@@ -131,6 +132,8 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
     );
 
   await launch();
+  // photo uploads to this process may start their sizes before their job comes (early-derivatives.ts)
+  const disallowEarly = allowEarlyDerivatives();
   void sweep();
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
@@ -145,6 +148,7 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
     async stop({ graceMs = STOP_GRACE_MS } = {}) {
       if (stopping) return;
       stopping = true;
+      disallowEarly();
       clearInterval(sweeper);
       clearInterval(beater);
       const last = current;
