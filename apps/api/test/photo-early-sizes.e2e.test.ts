@@ -82,3 +82,13 @@ test('a photo deleted before its job: the job stores nothing though its sizes we
   for (let i = 0; i < 500 && earlyInFlight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
   expect(earlyInFlight()).toBe(0);
 });
+
+test('an upload its transaction refuses (not the seller’s listing) after its sizes started: 404, and nothing left being made', async () => {
+  disallow = allowEarlyDerivatives();
+  const stranger = '0192d5e9-1b2c-7d3e-9f4a-5b6c7d8e9fa0';
+  const res = await uploadPhoto(h, m.secret, session, stranger, await cameraPhoto());
+  expect(res.statusCode).toBe(404);
+  expect(earlyInFlight()).toBe(1); // started before the listing was read, dropped with the refusal
+  for (let i = 0; i < 500 && earlyInFlight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(earlyInFlight()).toBe(0);
+});

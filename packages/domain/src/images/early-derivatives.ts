@@ -2,11 +2,13 @@ import { startDerivatives, type DerivativesInProgress } from './derivatives.js';
 import { markNow, photoTrace, type PhotoMark } from './photo-trace.js';
 
 /**
- * A photo's sizes started by the upload itself, in the API process, once its bytes are in and the
- * upload is accepted (listing locked, photo counted) — while the upload commits, answers 202 and its
- * `process-image` job is handed over — for that job to take when it runs in this same process (`npm
- * start`: the worker beside the API). The job then neither waits for its hand-off nor reads the
- * original back before decoding: the decode (most of a photo's time) overlaps all of that.
+ * A photo's sizes started by the upload itself, in the API process, as soon as its last byte is in and
+ * the whole file passed its checks — while the upload's transaction runs (listing locked, photos
+ * counted, row and job added) and commits, the 202 goes out and the `process-image` job is handed
+ * over — for that job to take when it runs in this same process (`npm start`: the worker beside the
+ * API). The job then neither waits for its hand-off nor reads the original back before decoding: the
+ * decode (most of a photo's time) overlaps all of that. An upload its transaction refuses (not the
+ * seller's listing, not editable, 20 photos) drops them.
  *
  * Only while a worker runs in this process (`allowEarlyDerivatives`, called by the worker), and at
  * most `EARLY_MAX` photos at a time (counted until their sizes settle, taken or not): a seller's burst

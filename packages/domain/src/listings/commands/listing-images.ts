@@ -31,6 +31,9 @@ export async function addListingImage(ctx: Ctx, listingId: string, body: Buffer 
   try {
     inspectImage(bytes, { photo: true });
     trace.mark('checked');
+    // The sizes may start now, in this process, while the upload's transaction runs and commits and
+    // its job is handed over (early-derivatives.ts); an upload the transaction refuses drops them.
+    startEarly(imageId, bytes);
     // The original may still be finishing its last write: the upload commits (and the job can start)
     // only once it is stored.
     const added = await ctx.em.transactional(async (em) => {
@@ -53,8 +56,6 @@ export async function addListingImage(ctx: Ctx, listingId: string, body: Buffer 
         updatedAt: now,
       });
       l.updatedAt = now;
-      // accepted: the sizes may start now, in this process, while the upload commits and its job is handed over
-      startEarly(imageId, bytes);
       await em.flush();
       await addJob(em, processImageTask, { marketplace_id: ctx.marketplace.id, image_id: image.id }, { jobKey: jobKey(processImageTask, image.id) });
       await stored;
