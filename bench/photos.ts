@@ -8,6 +8,11 @@
  *                    first byte sent to the row's updated_at (the bench looks at the row every 20 ms
  *                    to know when to stop waiting, then checks the listing through the API).
  *   sharp alone      makeDerivatives() on the same buffer: the sizes, in memory, nothing else.
+ *   phases           the upload command and the job publish their phases on a diagnostics channel
+ *                    (packages/domain/src/images/photo-trace.ts), which the server process forwards:
+ *                    per phase the wall time, the process's CPU time, minor page faults and GC pauses,
+ *                    beside the same phases of sharp alone here and of sharp alone inside the idle
+ *                    server process on a fresh read of the file (is it the process, or the moment?).
  *   peak RSS         a fresh process running only the API + worker (warmed up with one 12 MP photo):
  *                    VmHWM reset via /proc/self/clear_refs, one 50 MP upload to ready, growth =
  *                    peak − RSS before.
