@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { makeDerivatives, markNow, photoTrace, type PhotoMark, type PhotoTraceMessage } from '@hm/domain/images';
+import { allowEarlyDerivatives, makeDerivatives, markNow, photoTrace, type PhotoMark, type PhotoTraceMessage } from '@hm/domain/images';
 import { f, machine, percentile, startApi, startApiStack, writeResults } from './lib.js';
 
 const RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 12);
@@ -76,7 +76,9 @@ function peakRss(): number {
  */
 async function serverChild() {
   // as `npm start` runs it: the API key cache on (1 s), the worker beside the API
-  const { apiUrl, stop } = await startApi(process.env.BENCH_DATABASE_URL!, process.env.BENCH_DIR!, { poolMax: 4, apiKeyCacheMs: 1000, worker: { concurrency: 1 } });
+  // sizes started by the upload on (as `npm start` runs), switched off and on by the parent to compare
+  const { apiUrl, stop } = await startApi(process.env.BENCH_DATABASE_URL!, process.env.BENCH_DIR!, { poolMax: 4, apiKeyCacheMs: 1000, worker: { concurrency: 1, earlySizes: false } });
+  let disallowEarly: (() => void) | undefined = allowEarlyDerivatives();
   // the upload command's and the job's phases, to the parent
   // and the garbage collector's pauses in this process (main thread) within a trace's span
   const gcs: Gc[] = [];
@@ -91,7 +93,11 @@ async function serverChild() {
     process.send!({ type: 'trace', trace: m, gcs: gcs.filter((g) => g.end > from && g.start < to) });
   });
   process.on('message', async (msg: { type: string; file?: string }) => {
-    if (msg.type === 'alone') {
+    if (msg.type === 'early') {
+      disallowEarly?.();
+      disallowEarly = (msg as { on?: boolean }).on ? allowEarlyDerivatives() : undefined;
+      process.send!({ type: 'early-set' });
+    } else if (msg.type === 'alone') {
       // sharp alone inside the server process (idle between uploads), on bytes read from a file as the job reads them
       const bytes = readFileSync(msg.file!);
       const marks = await tracedDerivatives(bytes);
@@ -258,23 +264,44 @@ async function main() {
     const twelveFile = path.join(dir, 'twelve.jpg');
     writeFileSync(twelveFile, twelve);
     const api: number[] = [];
+    const apiFromStore: number[] = [];
     const alone: number[] = [];
     const phases: { received: number[]; answered: number[]; job: number[] } = { received: [], answered: [], job: [] };
-    const traced: { api: { t0: PhotoMark; upload: PhotoMark[]; job: PhotoMark[]; gcs: Gc[] }[]; alone: PhotoMark[][]; aloneInServer: PhotoMark[][] } = { api: [], alone: [], aloneInServer: [] };
+    type TracedUpload = { t0: PhotoMark; upload: PhotoMark[]; job: PhotoMark[]; gcs: Gc[] };
+    const traced: { api: TracedUpload[]; apiFromStore: TracedUpload[]; alone: PhotoMark[][]; aloneInServer: PhotoMark[][] } = { api: [], apiFromStore: [], alone: [], aloneInServer: [] };
+    const tracedUpload = (u: Awaited<ReturnType<typeof uploadToReady>>): TracedUpload | undefined =>
+      u.trace?.upload && u.trace.job ? { t0: u.t0, upload: u.trace.upload, job: u.trace.job, gcs: [...(u.trace.uploadGcs ?? []), ...(u.trace.jobGcs ?? [])] } : undefined;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const a = await sharpAloneTraced(twelve);
-      const b = await uploadToReady(twelve, server.url);
+      // the same upload with the job working from the stored original (no sizes started by the upload), in alternating order
+      const early = async (on: boolean) => ask(server.child, { type: 'early', on }, 'early-set');
+      let b: Awaited<ReturnType<typeof uploadToReady>>;
+      let fromStore: Awaited<ReturnType<typeof uploadToReady>>;
+      if (i % 2 === 0) {
+        b = await uploadToReady(twelve, server.url);
+        await early(false);
+        fromStore = await uploadToReady(twelve, server.url);
+        await early(true);
+      } else {
+        await early(false);
+        fromStore = await uploadToReady(twelve, server.url);
+        await early(true);
+        b = await uploadToReady(twelve, server.url);
+      }
       // sharp alone inside the (idle) server process, on a fresh read of the same bytes: is the job's process or its moment slower?
       const c = await ask<{ marks: PhotoMark[] }>(server.child, { type: 'alone', file: twelveFile }, 'alone-done');
       if (i >= WARMUP) {
         alone.push(a.ms);
         api.push(b.ms);
+        apiFromStore.push(fromStore.ms);
         phases.received.push(b.received);
         phases.answered.push(b.answered);
         phases.job.push(b.job);
         traced.alone.push(a.marks);
         traced.aloneInServer.push(c.marks);
-        if (b.trace?.upload && b.trace.job) traced.api.push({ t0: b.t0, upload: b.trace.upload, job: b.trace.job, gcs: [...(b.trace.uploadGcs ?? []), ...(b.trace.jobGcs ?? [])] });
+        const [tb, ts] = [tracedUpload(b), tracedUpload(fromStore)];
+        if (tb) traced.api.push(tb);
+        if (ts) traced.apiFromStore.push(ts);
       }
     }
     await server.stop();
@@ -303,8 +330,8 @@ async function main() {
           return [k, { ms: p50('ms'), cpuMs: p50('cpuMs'), faults: p50('faults'), gcMs: p50('gcMs'), runsMs: runs.map((r) => Number(r[k]!.ms.toFixed(1))) }];
         }),
       );
-    const apiPhases = phaseP50(
-      traced.api.map(({ t0, upload, job, gcs }) => ({
+    const apiPhasesOf = (runs: typeof traced.api) => phaseP50(
+      runs.map(({ t0, upload, job, gcs }) => ({
         'first byte → upload command': wall(t0, at(upload, 'command')),
         'body received': span(at(upload, 'command'), at(upload, 'received'), gcs),
         'whole-file checks': span(at(upload, 'received'), at(upload, 'checked'), gcs),
@@ -322,6 +349,8 @@ async function main() {
         'sizes started early (1 = yes)': { ms: job.some((m) => m.name === 'early') ? 1 : 0, cpuMs: NaN, faults: NaN, gcMs: NaN },
       })),
     );
+    const apiPhases = apiPhasesOf(traced.api);
+    const apiFromStorePhases = apiPhasesOf(traced.apiFromStore);
     const alonePhases = phaseP50(traced.alone.map((m) => pipelinePhases(m, at(m, 'start'))));
     const aloneInServerPhases = phaseP50(traced.aloneInServer.map((m) => pipelinePhases(m, at(m, 'start'))));
     const summary = (xs: number[]) => ({ p50: percentile(xs, 0.5), p95: percentile(xs, 0.95), mean: xs.reduce((s, x) => s + x, 0) / xs.length, runs: xs.map((x) => Number(x.toFixed(1))) });
@@ -330,12 +359,15 @@ async function main() {
       machine: machineInfo,
       photos: { twelveMegapixel: { width: 4000, height: 3000, bytes: twelve.length }, fiftyMegapixel: { width: 10000, height: 5000, bytes: fifty.length } },
       uploadToReadyMs: summary(api),
+      /** the same uploads with the job reading the original back and decoding it (sizes not started by the upload), alternating with the others */
+      uploadToReadyFromStoreMs: summary(apiFromStore),
+      ratioFromStoreP50: percentile(apiFromStore, 0.5) / percentile(alone, 0.5),
       sharpAloneMs: summary(alone),
       ratioP50: percentile(api, 0.5) / percentile(alone, 0.5),
       ratioMean: api.reduce((s, x) => s + x, 0) / alone.reduce((s, x) => s + x, 0),
       /** p50 ms from the first byte sent: the upload command started (body received, key and session checked), the 202 at the client; and from the 202 to ready (job hand-off, sizes, row) */
       /** p50 of each phase (wall ms, CPU ms of the whole process, minor page faults): the API's upload and job, sharp alone here, and sharp alone inside the idle server process on a fresh read of the file */
-      tracedPhasesP50: { api: apiPhases, sharpAlone: alonePhases, sharpAloneInServerProcess: aloneInServerPhases, runs: traced.api.length },
+      tracedPhasesP50: { api: apiPhases, apiFromStore: apiFromStorePhases, sharpAlone: alonePhases, sharpAloneInServerProcess: aloneInServerPhases, runs: traced.api.length },
       phasesP50: { received: percentile(phases.received, 0.5), answered: percentile(phases.answered, 0.5), answeredToReady: percentile(phases.job, 0.5) },
       fiftyMegapixel: {
         uploadToReadyMs: fiftyMs,
@@ -360,20 +392,21 @@ async function main() {
       `| 12 MP JPEG (${f(twelve.length / MB, 1)} MB) | p50 ms | p95 ms | mean ms |`,
       '|---|--:|--:|--:|',
       `| API upload → ready | ${f(report.uploadToReadyMs.p50)} | ${f(report.uploadToReadyMs.p95)} | ${f(report.uploadToReadyMs.mean)} |`,
+      `| API upload → ready, the job from the stored original (sizes not started by the upload) | ${f(report.uploadToReadyFromStoreMs.p50)} | ${f(report.uploadToReadyFromStoreMs.p95)} | ${f(report.uploadToReadyFromStoreMs.mean)} |`,
       `| sharp alone, three sizes | ${f(report.sharpAloneMs.p50)} | ${f(report.sharpAloneMs.p95)} | ${f(report.sharpAloneMs.mean)} |`,
       '',
-      `**Ratio API/sharp p50: ${f(report.ratioP50, 2)}** (mean ${f(report.ratioMean, 2)}; target ≤ 1.25).`,
+      `**Ratio API/sharp p50: ${f(report.ratioP50, 2)}** (mean ${f(report.ratioMean, 2)}; target ≤ 1.25; with the job from the stored original: ${f(report.ratioFromStoreP50, 2)}).`,
       '',
       `Where the API's time goes (p50 ms from the first byte sent): upload command started (body received, key and session checked) ${f(report.phasesP50.received)}; 202 at the client (the row, the job and the stored original committed) ${f(report.phasesP50.answered)}; from the 202 to ready (job hand-off, original read back, the sizes made and stored, row marked) ${f(report.phasesP50.answeredToReady)}. sharp alone: ${f(report.sharpAloneMs.p50)}.`,
       '',
       `Phases (p50 over ${traced.api.length} runs; wall ms / CPU ms of the whole process / minor page faults / ms of the server's GC pauses). The pipeline's phases are the same code on every side (\`startDerivatives\`): "sharp alone" is this process on the same buffer, "in server" is the idle server process on a fresh read of the file.`,
       '',
-      '| phase | API (upload, job) | sharp alone | sharp alone in server |',
-      '|---|--:|--:|--:|',
+      '| phase | API (upload, job) | API, job from the stored original | sharp alone | sharp alone in server |',
+      '|---|--:|--:|--:|--:|',
       ...Object.entries(apiPhases).map(([k, v]) => {
         const n = (x: number, d = 0) => (Number.isNaN(x) ? '–' : f(x, d));
         const cell = (x?: { ms: number; cpuMs: number; faults: number; gcMs: number }, gc = true) => (x ? `${n(x.ms, 1)} / ${n(x.cpuMs, 1)} / ${n(x.faults)}${gc ? ` / ${n(x.gcMs, 1)}` : ''}` : '');
-        return `| ${k} | ${cell(v)} | ${cell(alonePhases[k], false)} | ${cell(aloneInServerPhases[k], false)} |`;
+        return `| ${k} | ${cell(v)} | ${cell(apiFromStorePhases[k])} | ${cell(alonePhases[k], false)} | ${cell(aloneInServerPhases[k], false)} |`;
       }),
       '',
       `50 MP JPEG (${f(fifty.length / MB, 1)} MB): upload → ready ${f(fiftyMs)} ms; **peak RSS growth of the API process ${f(report.fiftyMegapixel.growthMB)} MB** (from ${f(report.fiftyMegapixel.rssBeforeMB)} to ${f(report.fiftyMegapixel.peakRssMB)} MB; target < 300 MB). sharp alone on the same bytes (in the benchmark process): ${f(fiftyAloneMs)} ms, +${f(report.fiftyMegapixel.sharpAloneGrowthMB)} MB.`,
