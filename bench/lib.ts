@@ -115,7 +115,7 @@ export interface ApiOptions {
   /** the API's MikroORM pool (10) */
   poolMax?: number;
   /** also run the graphile-worker job runner in this process, as `npm start` does */
-  worker?: { concurrency?: number; log?: (level: string, message: string) => void };
+  worker?: { concurrency?: number; log?: (level: string, message: string) => void; earlySizes?: boolean };
   /** serve HTTP (default); false for a process that only runs the worker, as `npm run worker` */
   http?: boolean;
   /** reuse an accepted API key for this long (API_KEY_CACHE_MS; `npm start` uses 1000); 0 by default */
@@ -163,7 +163,7 @@ export async function startApi(databaseUrl: string, dir: string, opts: ApiOption
   });
   if (opts.http !== false) await app.listen({ port, host: '127.0.0.1' });
   const worker = opts.worker
-    ? await startWorker({ connectionString: databaseUrl, concurrency: opts.worker.concurrency ?? 4, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports }, ...(opts.worker.log ? { log: opts.worker.log } : {}) })
+    ? await startWorker({ connectionString: databaseUrl, concurrency: opts.worker.concurrency ?? 4, deps: { orm, mode: 'test', mailFrom: 'bench@localhost', ports }, ...(opts.worker.log ? { log: opts.worker.log } : {}), ...(opts.worker.earlySizes === false ? { earlySizes: false } : {}) })
     : undefined;
   const operator = consoleCaller(consoleContext({ orm, mode: 'test', ports, publicUrl: apiUrl }, 'bench'));
   return {

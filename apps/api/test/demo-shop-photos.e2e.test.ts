@@ -38,7 +38,9 @@ function spoiling(inner: ImageStore, spoil: (n: number) => boolean): ImageStore 
 async function seedWith(spoil: (n: number) => boolean, listings: number) {
   h = await startHarness();
   await seedDemo(h.orm, { mode: 'test', storefrontUrl: 'https://demo.example', today: '2026-11-22' });
-  worker = await startWorker({ connectionString: h.databaseUrl, concurrency: 2, deps: { orm: h.orm, mode: 'test', mailFrom: 'no-reply@demo.example', ports: h.ports } });
+  // the store spoils originals after the upload received them: its jobs must work from what the store
+  // holds, not from the sizes an upload to this process starts from the bytes it received
+  worker = await startWorker({ connectionString: h.databaseUrl, concurrency: 2, deps: { orm: h.orm, mode: 'test', mailFrom: 'no-reply@demo.example', ports: h.ports }, earlySizes: false });
   const lines: string[] = [];
   const images = spoiling(h.ports.images, spoil);
   const result = await seedDemoShop({ orm: h.orm, ports: { ...h.ports, images } }, { logins, listings, log: (l) => lines.push(l), pollMs: 100 });

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { run, Logger, type Runner, type WorkerEvents } from 'graphile-worker';
 import { WORKER_HEARTBEAT_MS } from '@hm/domain/doctor';
+import { allowEarlyDerivatives } from '@hm/domain/images';
 import { createTaskList, crontab, type TaskDeps } from './task-list.js';
 import { WorkerLease, unlockDeadWorkers, unlockWorker } from './worker-lease.js';
 
@@ -52,7 +53,14 @@ const RELAUNCH_MAX_DELAY_MS = 2000;
  * is started, with backoff, once the database answers again. Its jobs are guarded by a lease (see
  * worker-lease.ts): on start and every half minute it unlocks the jobs of runners that died.
  */
-export async function startWorker(opts: { connectionString: string; deps: TaskDeps; concurrency?: number; log?: Log }): Promise<Worker> {
+export async function startWorker(opts: {
+  connectionString: string;
+  deps: TaskDeps;
+  concurrency?: number;
+  log?: Log;
+  /** photo uploads to this process start their sizes for its jobs to take (early-derivatives.ts); default true */
+  earlySizes?: boolean;
+}): Promise<Worker> {
   const log: Log = (level, message) => opts.log?.(level, message);
   const concurrency = opts.concurrency ?? 4;
   const pool = new pg.Pool({ connectionString: opts.connectionString, max: concurrency + 2, connectionTimeoutMillis: 5000 });
@@ -131,6 +139,8 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
     );
 
   await launch();
+  // photo uploads to this process may start their sizes before their job comes (early-derivatives.ts)
+  const disallowEarly = opts.earlySizes === false ? () => {} : allowEarlyDerivatives();
   void sweep();
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
@@ -145,6 +155,7 @@ export async function startWorker(opts: { connectionString: string; deps: TaskDe
     async stop({ graceMs = STOP_GRACE_MS } = {}) {
       if (stopping) return;
       stopping = true;
+      disallowEarly();
       clearInterval(sweeper);
       clearInterval(beater);
       const last = current;

@@ -66,6 +66,13 @@ const jpeg = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as c
 
 export type DerivativeSize = 'thumb' | 'medium' | 'large' | 'xlarge';
 
+export interface DerivativeOptions {
+  /** also the 2400 px size (marketplace media) */
+  xlarge?: boolean;
+  /** called as each phase ends (`metadata`, `decoded`, `encoded:<size>`): where the time goes (photo-trace.ts) */
+  mark?: (phase: string) => void;
+}
+
 /** The sizes being encoded, each its own promise, so a caller can store one while the others are still being made. */
 export interface DerivativesInProgress {
   sizes: { thumb: Promise<Buffer>; medium: Promise<Buffer>; large: Promise<Buffer>; xlarge?: Promise<Buffer> };
@@ -84,11 +91,13 @@ export interface DerivativesInProgress {
  * One decode, not sharp's `clone()` per size: every clone decodes the original again (the entropy
  * decoding of a 12 MP JPEG is not made cheaper by shrink-on-load), measured ~1.5× slower here.
  */
-export async function startDerivatives(original: Buffer, opts: { xlarge?: boolean } = {}): Promise<DerivativesInProgress> {
+export async function startDerivatives(original: Buffer, opts: DerivativeOptions = {}): Promise<DerivativesInProgress> {
   const top = opts.xlarge ? 2400 : 1600;
+  const mark = opts.mark ?? (() => {});
   // loaded here, not at the top: processes that never resize a photo (the console) do not pay for sharp
   const { default: sharp } = await import('sharp');
   const meta = await sharp(original).metadata();
+  mark('metadata');
   const decoded = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
     .rotate()
     .resize(top, top, { fit: 'inside', withoutEnlargement: true });
@@ -97,6 +106,7 @@ export async function startDerivatives(original: Buffer, opts: { xlarge?: boolea
   // sRGB, and colours come out dull (P3 red 230,30,30 as 211,55,43). 8-bit input is already sRGB.
   if (meta.space === 'rgb16' && meta.hasProfile) decoded.withIccProfile('srgb');
   const { data, info } = await decoded.raw().toBuffer({ resolveWithObject: true });
+  mark('decoded');
   const upright = meta.orientation && meta.orientation >= 5 ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
   const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const flatten = (s: Sharp) => (info.channels === 4 ? s.flatten({ background: '#ffffff' }) : s);
@@ -106,11 +116,12 @@ export async function startDerivatives(original: Buffer, opts: { xlarge?: boolea
     thumb: flatten(raw()).resize(400, 400, { fit: 'cover' }).jpeg(jpeg).toBuffer(),
     ...(opts.xlarge ? { xlarge: flatten(raw()).jpeg(jpeg).toBuffer() } : {}),
   };
+  if (opts.mark) for (const [size, p] of Object.entries(sizes)) p.then(() => mark(`encoded:${size}`), () => {});
   return { sizes, ...upright };
 }
 
 /** `startDerivatives`, every size encoded: what a caller that needs them all at once awaits. */
-export async function makeDerivatives(original: Buffer, opts: { xlarge?: boolean } = {}): Promise<Derivatives> {
+export async function makeDerivatives(original: Buffer, opts: DerivativeOptions = {}): Promise<Derivatives> {
   const { sizes, width, height } = await startDerivatives(original, opts);
   const [thumb, medium, large, xlarge] = await Promise.all([sizes.thumb, sizes.medium, sizes.large, sizes.xlarge]);
   return { thumb, medium, large, ...(xlarge ? { xlarge } : {}), width, height };

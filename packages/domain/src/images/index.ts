@@ -6,3 +6,5 @@ export { processImageTask } from './commands/process-image.js';
 export { inspectImage, makeDerivatives, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES_PER_LISTING } from './derivatives.js';
 export { imageMachine } from './image.machine.js';
 export { receiveOriginal, tooLarge } from './receive-original.js';
+export { markNow, photoTrace, photoTracer, type PhotoMark, type PhotoTraceMessage } from './photo-trace.js';
+export { allowEarlyDerivatives, dropEarly, EARLY_KEEP_MS, EARLY_MAX, earlyInFlight, startEarly } from './early-derivatives.js';

@@ -5,8 +5,10 @@ import { tenantEm, type MikroORM } from '@hm/db/orm';
 import type { Clock } from '../../core/context.js';
 import { BULK_PRIORITY, defineTask } from '../../core/tasks.js';
 import { transition } from '../../core/state-machine.js';
-import { startDerivatives } from '../derivatives.js';
+import { startDerivatives, type DerivativesInProgress } from '../derivatives.js';
+import { takeEarly } from '../early-derivatives.js';
 import { imageMachine } from '../image.machine.js';
+import { photoTracer, type PhotoTracer } from '../photo-trace.js';
 import { IMAGE_SIZES, imageKeys, originalKey, sizeKey, type ImageStore } from '../../core/ports/image-store.js';
 
 export interface ImageDeps {
@@ -29,16 +31,29 @@ type Outcome = { to: 'ready'; width: number; height: number } | { to: 'failed'; 
  * row at its start removes the files too (an earlier attempt may have stored some before it died).
  */
 export async function processImage(deps: ImageDeps, ref: { marketplaceId: string; imageId: string }): Promise<'ready' | 'failed' | 'skipped'> {
+  const trace = photoTracer('job');
+  trace.mark('start');
+  // taken whatever happens next, so that nothing is left waiting for this job
+  const early = takeEarly(ref.imageId);
   const image = await tenantEm(deps.orm, ref.marketplaceId).findOne(ListingImageSchema, { id: ref.imageId });
+  trace.mark('row');
   if (!image) {
     await deps.images.delete(imageKeys(ref.imageId));
     return 'skipped';
   }
   if (image.status !== 'processing') return 'skipped';
-  const original = await deps.images.get(originalKey(image.id));
-  const outcome: Outcome = original
-    ? await storeSizes(deps.images, image.id, original.body)
-    : { to: 'failed', reason: 'The uploaded file was lost before it could be processed; upload the photo again.' };
+  let outcome: Outcome;
+  if (early) {
+    // the upload started the sizes from the bytes it received (early-derivatives.ts): the same bytes as the original
+    trace.add(early.marks);
+    outcome = await storeSizes(deps.images, image.id, () => early.derivatives, trace.mark);
+  } else {
+    const original = await deps.images.get(originalKey(image.id));
+    trace.mark('read');
+    outcome = original
+      ? await storeSizes(deps.images, image.id, () => startDerivatives(original.body, { mark: trace.mark }), trace.mark)
+      : { to: 'failed', reason: 'The uploaded file was lost before it could be processed; upload the photo again.' };
+  }
 
   const written = await tenantEm(deps.orm, ref.marketplaceId).transactional(async (em) => {
     const row = await em.findOne(ListingImageSchema, { id: image.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -54,12 +69,15 @@ export async function processImage(deps: ImageDeps, ref: { marketplaceId: string
     }
     return outcome.to;
   });
+  trace.mark('marked');
   if (written === 'deleted') {
     await deps.images.delete(imageKeys(image.id));
     return 'skipped';
   }
   if (written === 'skipped') return 'skipped';
   await deps.images.delete([originalKey(image.id)]);
+  trace.mark('original-deleted');
+  trace.publish(image.id);
   return written;
 }
 
@@ -67,10 +85,10 @@ export async function processImage(deps: ImageDeps, ref: { marketplaceId: string
  * Each size is stored as soon as it is encoded, while the larger ones are still being made; when
  * one fails, the others are let finish and every size is removed again (no files of a failed photo).
  */
-async function storeSizes(images: ImageStore, imageId: string, original: Buffer): Promise<Outcome> {
-  let d: Awaited<ReturnType<typeof startDerivatives>>;
+async function storeSizes(images: ImageStore, imageId: string, start: () => Promise<DerivativesInProgress>, mark: PhotoTracer['mark']): Promise<Outcome> {
+  let d: DerivativesInProgress;
   try {
-    d = await startDerivatives(original);
+    d = await start();
   } catch (e) {
     return { to: 'failed', reason: unreadable(e) };
   }
@@ -82,6 +100,7 @@ async function storeSizes(images: ImageStore, imageId: string, original: Buffer)
         throw e;
       });
       await images.put(sizeKey(imageId, size), bytes, 'image/jpeg');
+      mark(`stored:${size}`);
     }),
   );
   const failure = stored.find((r) => r.status === 'rejected');

@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { UserCommandContext } from '../../core/context.js';
 import { uuidv7 } from '@hm/db/orm';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
-import { MAX_IMAGES_PER_LISTING, inspectImage, receiveOriginal } from '../../images/index.js';
+import { MAX_IMAGES_PER_LISTING, dropEarly, inspectImage, photoTracer, receiveOriginal, startEarly } from '../../images/index.js';
 import { processImageTask } from '../../images/index.js';
 import { imageMachine } from '../../images/index.js';
 import { imageKeys, originalKey, type ImageStore } from '../../core/ports/image-store.js';
@@ -23,13 +23,20 @@ type Ctx = UserCommandContext & { images: ImageStore };
 export async function addListingImage(ctx: Ctx, listingId: string, body: Buffer | AsyncIterable<Buffer>, length?: number): Promise<ListingImage> {
   const imageId = uuidv7();
   const key = originalKey(imageId);
+  const trace = photoTracer('upload');
+  trace.mark('command');
   const { bytes, format, stored } = await receiveOriginal(ctx.images, key, Buffer.isBuffer(body) ? once(body) : body, length);
+  trace.mark('received');
   const now = ctx.clock.now();
   try {
     inspectImage(bytes, { photo: true });
+    trace.mark('checked');
+    // The sizes may start now, in this process, while the upload's transaction runs and commits and
+    // its job is handed over (early-derivatives.ts); an upload the transaction refuses drops them.
+    startEarly(imageId, bytes);
     // The original may still be finishing its last write: the upload commits (and the job can start)
     // only once it is stored.
-    return await ctx.em.transactional(async (em) => {
+    const added = await ctx.em.transactional(async (em) => {
       const l = await findOwnListing(em, ctx.user.id, listingId, { lock: true });
       assertEditable(l);
       const existing = await em.find(ListingImageSchema, { listingId }, { orderBy: { position: 'desc' }, limit: MAX_IMAGES_PER_LISTING + 1 });
@@ -52,9 +59,14 @@ export async function addListingImage(ctx: Ctx, listingId: string, body: Buffer 
       await em.flush();
       await addJob(em, processImageTask, { marketplace_id: ctx.marketplace.id, image_id: image.id }, { jobKey: jobKey(processImageTask, image.id) });
       await stored;
+      trace.mark('stored');
       return image;
     });
+    trace.mark('committed');
+    trace.publish(imageId);
+    return added;
   } catch (e) {
+    dropEarly(imageId);
     await stored.catch(() => {});
     await ctx.images.delete([key]);
     throw e;
