@@ -28,6 +28,7 @@ import { Migration20261128040000_worker_heartbeats } from './Migration2026112804
 import { Migration20261128060000_events } from './Migration20261128060000_events.js';
 import { Migration20261128070000_key_cache_notify } from './Migration20261128070000_key_cache_notify.js';
 import { Migration20261129080000_operator_cache_notify } from './Migration20261129080000_operator_cache_notify.js';
+import { Migration20261201020000_listing_reads_notify } from './Migration20261201020000_listing_reads_notify.js';
 import { Migration20261128050000_operators } from './Migration20261128050000_operators.js';
 import { Migration20261129030000_read_cache_notify } from './Migration20261129030000_read_cache_notify.js';
 
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128050000_operators', class: Migration20261128050000_operators },
   { name: 'Migration20261129030000_read_cache_notify', class: Migration20261129030000_read_cache_notify },
   { name: 'Migration20261129080000_operator_cache_notify', class: Migration20261129080000_operator_cache_notify },
+  { name: 'Migration20261201020000_listing_reads_notify', class: Migration20261201020000_listing_reads_notify },
 ];
