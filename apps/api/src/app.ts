@@ -11,8 +11,8 @@ import { RETRY_AFTER_SECONDS, unavailableError } from '@hm/domain/core';
 import { apiKeyAuthenticator, type KeyChanges } from './http/api-key-cache.js';
 import { addApiKeyResolution } from './http/auth.js';
 import { listenForKeyChanges } from './http/key-change-listener.js';
-import { readCache, recordArrival, type ReadCache } from './http/read-cache.js';
-import { bodyTag, JSON_MEDIA_TYPE, noneMatchHits, restRoutes } from '@hm/rest';
+import { keptCountsOf, readCache, recordArrival, type ReadCache } from './http/read-cache.js';
+import { bodyTag, JSON_MEDIA_TYPE, noneMatchHits, restRoutes, type RestDispatcher } from '@hm/rest';
 import { parseClientJson } from './http/client-input.js';
 import { contextFactory } from './http/context.js';
 import { registerDocs } from './http/docs.js';
@@ -151,41 +151,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openapiTag = bodyTag(openapiJson);
   registerDocs(app);
 
-  const createContext = contextFactory({ orm: deps.orm, mode: deps.mode, ports: deps.ports, publicUrl: deps.apiUrl, ...(deps.backOfficeUrl ? { backOfficeUrl: deps.backOfficeUrl } : {}) });
-
   // the API key cache, the operator sessions' (console.ts) and the public reads' hear of changes from one listener
   const keyChangeHandlers: ((marketplaceId: string | undefined, what?: 'key' | 'reads') => void)[] = [];
   const keyChanges: KeyChanges = (handler) => void keyChangeHandlers.push(handler);
   const authenticate = apiKeyAuthenticator(deps.orm, deps.mode, deps.apiKeyCacheMs ?? 0, undefined, keyChanges);
   let reads: ReadCache | undefined;
+  let rest: RestDispatcher | undefined;
   if (deps.keyChangesUrl && (deps.apiKeyCacheMs ?? 0) > 0) {
     // one listener for every cache: a change to a marketplace's keys or settings drops its public answers too
     const listener = listenForKeyChanges(
       deps.keyChangesUrl,
-      (id, what) => {
+      (id, what, listingId) => {
         for (const handler of keyChangeHandlers) handler(id, what);
-        reads?.changed(id);
+        reads?.changed(id, listingId);
       },
       (msg, err) => app.log.warn({ err }, msg),
     );
-    if (deps.readCache !== false) reads = readCache(listener.listening);
+    // a change to one listing alone drops only the answers kept under it (rest.forget)
+    if (deps.readCache !== false) reads = readCache(listener.listening, (owner, key) => rest?.forget(owner, key));
     await listener.ready;
     app.addHook('onClose', () => listener.close());
   }
-  const rest = restForApi(appRouter, restRoutes<Meta>(appRouter), deps.orm, clock, createContext, reads);
+  const createContext = contextFactory({
+    orm: deps.orm,
+    mode: deps.mode,
+    ports: deps.ports,
+    publicUrl: deps.apiUrl,
+    ...(deps.backOfficeUrl ? { backOfficeUrl: deps.backOfficeUrl } : {}),
+    ...(reads ? { keptCounts: keptCountsOf(reads) } : {}),
+  });
+  const api = (rest = restForApi(appRouter, restRoutes<Meta>(appRouter), deps.orm, clock, createContext, reads));
   await app.register(
     async (scope) => {
       if (reads) recordArrival(scope, reads);
       addApiKeyResolution(scope, authenticate);
       // Order matters: the problem rewrite's onSend runs before idempotency's, which stores the result.
-      rest.addHooks(scope);
+      api.addHooks(scope);
       addIdempotency(scope, deps.orm, clock, undefined, deps.directUrl);
       scope.get('/openapi.json', async (req, reply) => {
         reply.header('Cache-Control', 'no-cache').header('ETag', openapiTag);
         return noneMatchHits(req.headers['if-none-match'], openapiTag) ? reply.code(304).send() : reply.type('application/json').send(openapiJson);
       });
       await scope.register(async (uploads) => registerUploads(uploads, { createContext, images: deps.ports.images, orm: deps.orm, clock }));
-      rest.addRoute(scope);
+      api.addRoute(scope);
     },
     { prefix: '/v1' },
   );

@@ -44,6 +44,13 @@ export type Meta = OpenApiMeta<{
    * change commits (apps/api/src/http/read-cache.ts). A read of any other table must not say this.
    */
   publicRead?: boolean;
+  /**
+   * A public read that shows listings (`one`: the answer is a listing, by its `id`; `page`: its
+   * `items` are; ordered by favourite count with `sort=popular`): a change to one listing alone (its
+   * favourite count) drops only its kept answers that show that listing, and those by `popular`
+   * (read-cache.ts). A public read without it must show no listing field.
+   */
+  showsListings?: 'one' | 'page';
   /** named examples of the success body for the OpenAPI document (the events feed: one per event type) */
   responseExamples?: Record<string, { summary: string; value: unknown }>;
   /** back office: a change (viewers get 403, checked in one place: back-office/procedure.ts) */

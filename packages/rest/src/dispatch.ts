@@ -7,6 +7,7 @@ import { keepBodiesStrict } from './strict-bodies.js';
 import { JSON_MEDIA_TYPE, type FieldError } from './text.js';
 import { callProcedure, errorOf, errorShape, proceduresOf } from './trpc-internals.js';
 import { bodyTag, noneMatchHits } from './conditional.js';
+import { keptAnswers, type Answer } from './kept-answers.js';
 
 /** The answers the dispatcher itself gives; the app turns each into its own error (and so its problem). */
 export type RestRefusal = 'not_found' | 'method_not_allowed' | 'malformed_request' | 'validation_failed';
@@ -41,11 +42,14 @@ export interface RestOptions<M extends RestMeta, Ctx> {
    * object goes (the app hands out a new one when what the answers came from changed). The object
    * is taken before the procedure runs, so an answer read before a change is kept with the object
    * the change retired. Kept answers per object: at most KEPT_BYTES_PER_OWNER of bodies, the oldest
-   * dropped first. `cacheControl`: the `Cache-Control` of a successful GET (and its 304), when the
-   * app wants one.
+   * dropped first (kept-answers.ts). `keysOf`: once such an answer is computed (`data`, the
+   * procedure's result), the keys it is kept under — what it shows, for `forget(owner, key)` to drop
+   * it alone later — or `false`: not kept after all (what it shows changed while it was computed).
+   * `cacheControl`: the `Cache-Control` of a successful GET (and its 304), when the app wants one.
    */
   conditional?: {
     keepAnswerFor?(req: FastifyRequest, route: RestRoute<M>): object | undefined;
+    keysOf?(req: FastifyRequest, route: RestRoute<M>, data: unknown): readonly string[] | false;
     cacheControl?(req: FastifyRequest, route: RestRoute<M>): string | undefined;
   };
   /** Sends the answer for an error of a procedure call, given the router's error shape for it. */
@@ -104,7 +108,7 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
       if ((await opts.onMatch?.(req, reply, m.route)) === reply) return reply; // answered (a refusal)
       const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, m.route) : undefined;
       const keep = owner && { owner, url: canonicalUrl(pathname, req.url) };
-      const kept = keep && answers.get(owner)?.byUrl.get(keep.url);
+      const kept = keep && answers.get(owner, keep.url);
       if (kept) return sendTagged(req, reply, m.route, kept); // known: no input checks, no procedure
       matched.set(req, { op: operations.get(m.route)!, params: m.params, ...(keep ? { keep } : {}) });
     });
@@ -155,7 +159,8 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
           const body = JSON.stringify(data);
           if (req.method === 'GET' && status === 200 && typeof body === 'string') {
             const answer = { body, tag: bodyTag(body) };
-            if (m.keep) keep(m.keep.owner, m.keep.url, answer);
+            const keys = m.keep && (opts.conditional?.keysOf?.(req, route, data) ?? []);
+            if (m.keep && keys) answers.keep(m.keep.owner, m.keep.url, answer, keys);
             return sendTagged(req, reply, route, answer);
           }
           return reply.code(status).header('Content-Type', 'application/json').send(body);
@@ -177,26 +182,9 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
     return reply.code(200).header('Content-Type', 'application/json').send(answer.body);
   }
 
-  const answers = new WeakMap<object, { byUrl: Map<string, Answer>; bytes: number }>();
-  function keep(owner: object, url: string, answer: Answer) {
-    let kept = answers.get(owner);
-    if (!kept) answers.set(owner, (kept = { byUrl: new Map(), bytes: 0 }));
-    const size = answer.body.length + url.length;
-    if (size > KEPT_BYTES_PER_OWNER / 4) return;
-    const was = kept.byUrl.get(url);
-    if (was) kept.bytes -= was.body.length + url.length;
-    kept.byUrl.delete(url);
-    // the oldest go first (Map order is insertion order)
-    for (const [oldUrl, old] of kept.byUrl) {
-      if (kept.bytes + size <= KEPT_BYTES_PER_OWNER) break;
-      kept.byUrl.delete(oldUrl);
-      kept.bytes -= old.body.length + oldUrl.length;
-    }
-    kept.byUrl.set(url, answer);
-    kept.bytes += size;
-  }
+  const answers = keptAnswers();
 
-  return { addHooks, addRoute };
+  return { addHooks, addRoute, forget: answers.forget };
 }
 
 export interface RestDispatcher {
@@ -204,16 +192,11 @@ export interface RestDispatcher {
   addHooks(scope: FastifyInstance): void;
   /** the scope's `/*` route that calls the procedures */
   addRoute(scope: FastifyInstance): void;
+  /** drops the answers kept with `owner` under `key` (`keysOf`) */
+  forget(owner: object, key: string): void;
 }
 
 const successStatus = (meta: RestMeta) => meta.successStatus ?? 200;
-
-interface Answer {
-  body: string;
-  tag: string;
-}
-/** Bodies kept per owner (characters): a marketplace's public answers in one process stay within ~16 MB. */
-export const KEPT_BYTES_PER_OWNER = 8_000_000;
 
 /**
  * The key a GET's answer is kept under: the matched path (dot segments resolved) and the query's

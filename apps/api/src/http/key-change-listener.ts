@@ -2,10 +2,12 @@ import pg from 'pg';
 
 /**
  * What the caches hear: a marketplace whose keys or settings changed (`key`: `hm_key_changed`), or
- * whose public data changed (`reads`: `hm_reads_changed`, sent by the …_read_cache_notify triggers),
- * or `undefined`: anything may have (the listening connection was lost, or has just been made).
+ * whose public data changed (`reads`: `hm_reads_changed`, sent by the …_read_cache_notify triggers;
+ * with `listingId` when only that listing's favourite count changed: the …_listing_reads_notify
+ * trigger's payload `<marketplace id> <listing id>`), or `undefined`: anything may have (the
+ * listening connection was lost, or has just been made).
  */
-export type KeyChange = (marketplaceId: string | undefined, what?: 'key' | 'reads') => void;
+export type KeyChange = (marketplaceId: string | undefined, what?: 'key' | 'reads', listingId?: string) => void;
 
 export interface KeyChangeListener {
   /** resolves once LISTEN is in place (or the first attempt failed: the cache then keeps its time limit alone) */
@@ -53,7 +55,10 @@ export function listenForKeyChanges(databaseUrl: string, onChange: KeyChange, lo
     c.on('end', () => onLost());
     c.on('notification', (n) => {
       const what = CHANNELS[n.channel as keyof typeof CHANNELS];
-      if (what) onChange(n.payload || undefined, what);
+      if (!what) return;
+      const [marketplaceId, listingId] = (n.payload ?? '').split(' ');
+      if (listingId) onChange(marketplaceId, what, listingId);
+      else onChange(marketplaceId || undefined, what);
     });
     try {
       await c.connect();

@@ -12,8 +12,21 @@
  *
  * One object per marketplace, key kind and day: an answer may differ by key kind, and the day picks
  * the exchange rates of `currency` answers. Language and currency are in the URL.
+ *
+ * Finer: a change to one listing alone — its favourite count (the …_listing_reads_notify trigger's
+ * payload names the listing) — keeps the object. The answers that show that listing are kept under
+ * its id (`keysFor`: a listing page, a search page with it among its items), those whose order
+ * depends on every listing's favourite count (`sort=popular`) under EVERY_LISTING, and the change
+ * drops only those (`forget`). As for the object, an answer computed by a request that arrived
+ * before such a change to a listing it shows was heard is not kept (`keysFor` says `false`).
+ *
+ * Beside the answers, exact search counts (`total`) per marketplace and filters (`countsFor`,
+ * @hm/domain's KeptCounts): shared by every page, sort and language of the same filters, kept
+ * until a change to the marketplace is heard (a favourite count counts nothing), and neither used
+ * nor kept by a request that arrived before the last one was heard.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { KeptCounts } from '@hm/domain/core';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,11 +42,35 @@ export interface ReadCache {
    * (its key, and so the marketplace settings it reads with, may have been resolved before it).
    */
   ownerFor(marketplaceId: string, variant: string, seen: number): object | undefined;
-  /** a change heard (`undefined`: anything may have changed) */
-  changed(marketplaceId: string | undefined): void;
+  /**
+   * The keys an answer kept with `ownerFor`'s object goes under, once computed by a request that
+   * arrived at `seen`, from what it `shows`; `false`: keep it not (a change to what it shows was
+   * heard after the request arrived).
+   */
+  keysFor(marketplaceId: string, seen: number, shows: Shows): readonly string[] | false;
+  /** a change heard (`undefined`: anything may have changed; `listingId`: only that listing's favourite count) */
+  changed(marketplaceId: string | undefined, listingId?: string): void;
+  /** the exact counts of the marketplace a request that arrived at `seen` may use and keep; `undefined`: none (not listening) */
+  countsFor(marketplaceId: string, seen: number): KeptCounts | undefined;
   /** how many changes were heard so far: recorded as each request arrives (`recordArrival`) */
   heard(): number;
 }
+
+/** What a public answer shows of the marketplace's listings. */
+export interface Shows {
+  /** the listings it shows (a change to one of them alone drops it) */
+  listings: readonly string[];
+  /** its choice or order depends on every listing's favourite count (`sort=popular`): any such change drops it */
+  byFavourites: boolean;
+}
+
+/** The key of the answers a change to any one listing drops. */
+export const EVERY_LISTING = '*';
+/** Listings whose last change is known by itself, per marketplace; past this, the record starts again (older requests then keep no listing). */
+export const LISTINGS_KNOWN = 4096;
+
+/** Exact counts kept per marketplace; past this, they start again. */
+export const COUNTS_KEPT = 10_000;
 
 /** Marketplaces whose answers one process keeps at once; past this, the one kept longest goes. */
 export const READ_CACHE_MARKETPLACES = 256;
@@ -41,12 +78,23 @@ export const READ_CACHE_MARKETPLACES = 256;
 const VARIANTS = 4;
 
 interface Entry {
-  /** `heard` when its last change was heard */
+  /** `heard` when its last change (to anything but one listing alone) was heard */
   changedAt: number;
   variants: Map<string, object>;
+  /** listing id → `heard` when a change to that listing alone was last heard */
+  listings: Map<string, number>;
+  /** `heard` when a change to any one listing alone was last heard */
+  anyListingAt: number;
+  /** such changes heard up to here are no longer known by listing (`listings` reached LISTINGS_KNOWN) */
+  listingsClearedAt: number;
+  /** exact counts by filters (`countsFor`) */
+  counts: Map<string, number>;
 }
 
-export function readCache(listening: () => boolean): ReadCache {
+const entryAt = (heard: number): Entry => ({ changedAt: heard, variants: new Map(), listings: new Map(), anyListingAt: 0, listingsClearedAt: 0, counts: new Map() });
+
+/** `forget`: drops the answers kept with an object under a key (the /v1 dispatcher's). */
+export function readCache(listening: () => boolean, forget: (owner: object, key: string) => void = () => {}): ReadCache {
   const entries = new Map<string, Entry>();
   let heard = 0;
   /** changes heard up to here may be unknown per marketplace (everything dropped, or an entry evicted) */
@@ -56,7 +104,7 @@ export function readCache(listening: () => boolean): ReadCache {
     if (entries.size >= READ_CACHE_MARKETPLACES) {
       const [oldId, old] = entries.entries().next().value!;
       entries.delete(oldId);
-      clearedAt = Math.max(clearedAt, old.changedAt);
+      clearedAt = Math.max(clearedAt, old.changedAt, old.anyListingAt);
     }
     entries.set(id, entry);
     return entry;
@@ -64,7 +112,7 @@ export function readCache(listening: () => boolean): ReadCache {
   return {
     ownerFor(marketplaceId, variant, seen) {
       if (!listening() || clearedAt > seen) return undefined;
-      const entry = entries.get(marketplaceId) ?? put(marketplaceId, { changedAt: 0, variants: new Map() });
+      const entry = entries.get(marketplaceId) ?? put(marketplaceId, entryAt(0));
       if (entry.changedAt > seen) return undefined;
       let owner = entry.variants.get(variant);
       if (!owner) {
@@ -73,13 +121,63 @@ export function readCache(listening: () => boolean): ReadCache {
       }
       return owner;
     },
-    changed(marketplaceId) {
+    keysFor(marketplaceId, seen, shows) {
+      const entry = entries.get(marketplaceId);
+      if (!entry || entry.changedAt > seen || clearedAt > seen) return false;
+      if (shows.byFavourites) return entry.anyListingAt > seen ? false : [EVERY_LISTING];
+      if (shows.listings.length === 0) return [];
+      if (entry.listingsClearedAt > seen) return false;
+      for (const id of shows.listings) if ((entry.listings.get(id) ?? 0) > seen) return false;
+      return shows.listings;
+    },
+    changed(marketplaceId, listingId) {
       heard++;
-      if (marketplaceId !== undefined) return void put(marketplaceId, { changedAt: heard, variants: new Map() });
-      clearedAt = heard;
-      entries.clear();
+      if (marketplaceId === undefined) {
+        clearedAt = heard;
+        return entries.clear();
+      }
+      const entry = entries.get(marketplaceId);
+      // (no entry: nothing kept; a request that arrived before this and asks for an object later must not keep)
+      if (listingId === undefined || !entry) return void put(marketplaceId, entryAt(heard));
+      entry.anyListingAt = heard;
+      if (entry.listings.size >= LISTINGS_KNOWN) {
+        entry.listings.clear();
+        entry.listingsClearedAt = heard;
+      }
+      entry.listings.set(listingId, heard);
+      for (const owner of entry.variants.values()) {
+        forget(owner, listingId);
+        forget(owner, EVERY_LISTING);
+      }
+    },
+    countsFor(marketplaceId, seen) {
+      if (!listening()) return undefined;
+      // the entry at the time of use: one replaced since the request arrived is not its business
+      const current = (create: boolean) => {
+        if (!listening() || clearedAt > seen) return undefined;
+        const entry = entries.get(marketplaceId) ?? (create ? put(marketplaceId, entryAt(0)) : undefined);
+        return entry && entry.changedAt <= seen ? entry : undefined;
+      };
+      return {
+        get: (key) => current(false)?.counts.get(key),
+        set(key, count) {
+          const entry = current(true);
+          if (!entry) return;
+          if (entry.counts.size >= COUNTS_KEPT) entry.counts.clear();
+          entry.counts.set(key, count);
+        },
+      };
     },
     heard: () => heard,
+  };
+}
+
+/** A /v1 request's kept counts (`countsFor` of its key's marketplace), once its key is resolved. */
+export function keptCountsOf(cache: ReadCache) {
+  return (req: FastifyRequest): KeptCounts | undefined => {
+    const auth = req.apiAuth;
+    if (auth === undefined || auth instanceof Error || req.readsSeen === undefined) return undefined;
+    return cache.countsFor(auth.marketplace.id, req.readsSeen);
   };
 }
 

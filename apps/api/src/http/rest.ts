@@ -8,7 +8,7 @@ import { keyRefusal, sessionRefusal, toProblem, zodIssuesToFieldErrors, type Met
 import { shown } from './client-input.js';
 import { logServerError, refuse, sendProblem } from './problem.js';
 import { sessionTokenOf, type CreateContext } from './context.js';
-import type { ReadCache } from './read-cache.js';
+import type { ReadCache, Shows } from './read-cache.js';
 import { todayOf } from '@hm/domain/rates';
 
 /**
@@ -48,6 +48,12 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
         if (!reads || !route.meta.publicRead || personal(req, route) || req.readsSeen === undefined) return undefined;
         return reads.ownerFor(auth.marketplace.id, `${auth.kind} ${todayOf(clock.now())}`, req.readsSeen);
       },
+      // ...under the listings it shows, so that a change to one listing alone drops only those (read-cache.ts)
+      keysOf(req, route, data) {
+        const auth = req.apiAuth;
+        if (!reads || route.meta.touchesNoTable || !route.meta.publicRead || auth === undefined || auth instanceof Error || req.readsSeen === undefined) return [];
+        return reads.keysFor(auth.marketplace.id, req.readsSeen, listingsShown(req, route.meta, data));
+      },
       // Public data, the same for every caller with a key of this marketplace: a CDN in front of the
       // storefront may keep it briefly and serve it while it asks again (per key: Vary). Personal
       // answers were marked `private, no-store` when the route matched, and keep it.
@@ -70,6 +76,17 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
       return sendProblem(reply, p, headers);
     },
   });
+}
+
+/** The sorts that do not look at favourite counts (`popular` does, and a sort not known here is taken to). */
+const FAVOURITE_BLIND_SORTS = new Set(['relevance', 'newest', 'price_asc', 'price_desc']);
+
+/** The listings a public read's answer shows (`showsListings`), and whether favourite counts order it. */
+function listingsShown(req: FastifyRequest, meta: Meta, data: unknown): Shows {
+  if (meta.showsListings === 'one') return { listings: [(data as { id: string }).id], byFavourites: false };
+  if (meta.showsListings !== 'page') return { listings: [], byFavourites: false };
+  const sort = (req.query as Record<string, unknown> | undefined)?.sort;
+  return { listings: (data as { items: { id: string }[] }).items.map((l) => l.id), byFavourites: !(sort === undefined || (typeof sort === 'string' && FAVOURITE_BLIND_SORTS.has(sort))) };
 }
 
 /** Back-office routes (`auth: 'operator'`) with no operator token: refused before the body is read. */

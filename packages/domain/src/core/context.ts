@@ -45,6 +45,19 @@ export interface Context extends Ports {
   clientIp?: string;
   /** the console's only: the deployment's configuration, for the go-live check */
   deployment?: DeploymentFacts;
+  /** /v1's only: exact counts of the key's marketplace kept per API process (KeptCounts) */
+  keptCounts?: KeptCounts;
+}
+
+/**
+ * Exact counts of a marketplace's listings on sale matching a search's filters (`total`), kept per
+ * API process by the read cache (apps/api/src/http/read-cache.ts) until a change to what they count
+ * commits (any change to the marketplace's public data but a listing's favourite count): `get` finds
+ * nothing, and `set` keeps nothing, once such a change was heard after the request arrived.
+ */
+export interface KeptCounts {
+  get(key: string): number | undefined;
+  set(key: string, count: number): void;
 }
 
 /**
@@ -80,6 +93,8 @@ export interface CommandContext extends Ports {
   marketplace: Marketplace;
   /** the shopper's IP address when a trusted storefront passed it (sign-in limits per IP); unknown otherwise */
   clientIp?: string;
+  /** exact search counts kept per process (/v1 reads); absent: counted every time */
+  keptCounts?: KeptCounts;
 }
 
 /** A command acting for a signed-in user (their own listings, …). */

@@ -2,7 +2,7 @@
  * Entry point of `@hm/domain/core` for the packages above the domain (contract, jobs, apps): the contexts,
  * errors, ports, tasks and tenancy mechanisms. Modules inside the domain import core files directly.
  */
-export { consoleContext, type DeploymentFacts, type ApiMode, type AuthenticatedKey, type CommandContext, type Context, type KeyContext, type KeyKind, type OperatorSessionLookup, type OperatorSessionRows, type UserCommandContext, type UserContext } from './context.js';
+export { consoleContext, type DeploymentFacts, type ApiMode, type AuthenticatedKey, type CommandContext, type Context, type KeyContext, type KeptCounts, type KeyKind, type OperatorSessionLookup, type OperatorSessionRows, type UserCommandContext, type UserContext } from './context.js';
 export { ConflictError, describeErrors, type DomainCode, DomainError, type FieldError, NotFoundError, ValidationError } from './errors.js';
 export { claimJob, nextDueJob } from './jobs.queries.js';
 export { PaymentError, type PaymentEvent } from './ports/payments.js';

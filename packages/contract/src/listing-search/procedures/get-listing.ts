@@ -11,6 +11,7 @@ export const getListing = keyProcedure
   .meta({
     auth: 'key',
     publicRead: true,
+    showsListings: 'one',
     optionalSession: true,
     problems: [403],
     openapi: { operationId: 'getListing', method: 'GET', path: '/listings/{id}', tags: ['Listings'], summary: 'A listing on sale', description: "Listings not on sale answer 404. Terms carry their descriptions by language; `seller` carries the seller's public name." },

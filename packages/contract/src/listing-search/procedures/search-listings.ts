@@ -11,6 +11,7 @@ export const searchListings = keyProcedure
   .meta({
     auth: 'key',
     publicRead: true,
+    showsListings: 'page',
     optionalSession: true,
     problems: [403],
     openapi: {

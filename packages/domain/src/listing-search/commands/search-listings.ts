@@ -214,7 +214,15 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const countTotal = async (): Promise<Total> => {
     // counting, the words stay opaque: with their statistics the planner takes a capped count for a scan
     // that stops early, and reads every listing when fewer match (measured: 85 ms against 15 at 50k)
-    if (filtered) return countMatches(scoped, filters, withWordsAs(filters, `l.search_doc @@ ${tsopaque}`, [looseQ]), onSale, countWithPage);
+    if (filtered) {
+      // an exact count of the same filters made since the marketplace's listings last changed (kept per process: KeptCounts)
+      const key = JSON.stringify(filters.map((f) => [f.sql, f.params]));
+      const kept = ctx.keptCounts?.get(key);
+      if (kept !== undefined) return { total: kept, estimate: false };
+      const total = await countMatches(scoped, filters, withWordsAs(filters, `l.search_doc @@ ${tsopaque}`, [looseQ]), onSale, countWithPage);
+      if (!total.estimate) ctx.keptCounts?.set(key, total.total);
+      return total;
+    }
     if (!priceSort) return { total: await onSale(), estimate: false };
     const sql = `select (coalesce((select on_sale from shop_counts where marketplace_id = ?), 0) - (select count(*) from listings l where l.marketplace_id = ? and l.on_sale and l.price_base is null))::int as total`;
     const [row] = await scoped.query<{ total: number }>(sql, [scoped.marketplace, scoped.marketplace]);
