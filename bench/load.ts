@@ -11,7 +11,8 @@
  *                embedded; autocannon in this process. CPU of each from /proc and process.cpuUsage.
  *   steps        concurrency 1, 2, 4, 8, 16, 32, 64, 128 connections: 1 s unmeasured, then
  *                BENCH_LOAD_STEP_S (8) measured; stops after the first step whose p95 is over 200 ms (BENCH_LOAD_P95_MS)
- *                (or that fails requests). The knee: the last step within 200 ms, and its req/s.
+ *                (or that fails requests). The knee: of the steps within 200 ms, the one serving the most
+ *                requests/s (the issue asks for req/s at p95 ≤ 200 ms; past the knee a step can serve fewer), and its req/s.
  *   read cache   (issue 30 item 1) by default every deployment climbs twice in the one run: the API
  *                computing every read (API_READ_CACHE=false, the read path before the cache) and then
  *                keeping public reads (as `npm start`), the request sequence seeded again for each: the
@@ -293,7 +294,8 @@ async function main() {
           if (step.non2xx || step.errors || step.timeouts || step.p95 > P95_LIMIT_MS) break;
         }
         const within = steps.filter((s) => s.p95 <= P95_LIMIT_MS && !s.non2xx && !s.errors && !s.timeouts);
-        const knee = within.at(-1);
+        // the most requests/s served at p95 within the limit (a step with more connections may serve fewer: contention)
+        const knee = within.reduce<(typeof within)[number] | undefined>((best, s) => (!best || s.rps > best.rps ? s : best), undefined);
         const past = steps.find((s) => !within.includes(s));
         const busiest = knee ? (Object.entries({ api: knee.cpu.api, worker: knee.cpu.worker, postgres: knee.cpu.postgres }) as [string, number][]).sort((a, b) => b[1] - a[1])[0]! : undefined;
         return {
