@@ -1,6 +1,7 @@
 import { describe, expect, test, beforeAll } from 'vitest';
 import { sellingSuite } from './selling.suite.js';
 import { consoleClient, type Op } from './console.suite.js';
+import { signUp } from './harness.js';
 
 /**
  * The back office's API (issue 26) at /console/v1: admins change things, viewers only read (403),
@@ -34,6 +35,8 @@ beforeAll(async () => {
   expect(conv.statusCode, conv.body).toBe(201);
   supportConversation = conv.json().id ?? conv.json().conversation.id;
   buyerId = (await s.h.request({ method: 'GET', url: '/v1/me', key: s.curated.secret, session: s.curator })).json().id;
+  // the seller's public name (the team's listings show it; blocking them below ends this session)
+  expect((await s.h.request({ method: 'PATCH', url: '/v1/me', key: s.curated.secret, session: s.curator, payload: { display_name: 'Curio Corner' } })).statusCode).toBe(200);
 });
 
 /** Every back-office operation: admin can, viewer 403 (writes), another marketplace's admin 404 (ids), one audit row per write. */
@@ -186,5 +189,46 @@ describe('operations', () => {
     const conn = s.h.orm.em.getConnection();
     await expect(conn.execute(`update audit_entries set action = 'x'`)).rejects.toThrow(/append-only/);
     await expect(conn.execute(`delete from audit_entries`)).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('sellers and sites', () => {
+  test('a listing names its seller (id, display name, email): in the list, alone, in the answer to a change and in the attention queues', async () => {
+    const seller = { id: buyerId, display_name: 'Curio Corner', email: 'cur@example.com' };
+    const list = (await call('GET', '/console/v1/listings?limit=100', viewer.token)).json().items as { id: string; seller: unknown }[];
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    for (const l of list) expect([l.id, l.seller]).toEqual([l.id, seller]);
+    expect((await call('GET', `/console/v1/listings/${pending[0]}`, viewer.token)).json().listing.seller).toEqual(seller);
+    // a new seller without a display name: an empty one, the address still there
+    const { token: session, user } = await signUp(s.h, s.curated.secret, { email: 'plain.seller@example.com' });
+    const unnamed = { id: user.id, display_name: '', email: 'plain.seller@example.com' };
+    const fresh = await s.draftWithPhoto(s.curated, session, s.complete(s.curated));
+    expect((await s.publish(s.curated, session, fresh)).json().status).toBe('pending_approval');
+    const first = (await call('GET', '/console/v1/listings?limit=2', viewer.token)).json().items as { id: string; seller: unknown }[];
+    expect(first.map((l) => [l.id, l.seller])).toEqual([
+      [fresh, unnamed],
+      [first[1]!.id, seller],
+    ]);
+    const queue = (await call('GET', '/console/v1/attention', viewer.token)).json().queues.listings_pending_approval.items as { id: string; seller: unknown }[];
+    expect(queue.find((l) => l.id === fresh)?.seller).toEqual(unnamed);
+    const set = await call('PUT', `/console/v1/listings/${fresh}/commission`, admin.token, { percent: 5 });
+    expect(set.json().listing.seller).toEqual(unnamed);
+  });
+
+  test('sites: the marketplace’s active sites as /v1/locations lists them (viewer too, an inactive one left out); another marketplace sees none of them; no operator 401', async () => {
+    const inactive = await s.h.console.sites.create({ marketplace: 'curated', site: { kind: 'warehouse', name: 'Closed store', line1: 'Gatan 1', postal_code: '12345', city: 'Solna', country: 'SE', active: false } });
+    const shop = (await s.h.request({ method: 'GET', url: '/v1/locations', key: s.curated.secret })).json().items as { id: string }[];
+    expect(shop.length).toBeGreaterThan(0);
+    const res = await call('GET', '/console/v1/sites', viewer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toEqual(shop);
+    expect(res.json().items.map((x: { id: string }) => x.id)).not.toContain(inactive.site.id);
+    const other = await call('GET', '/console/v1/sites', stranger.token);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().items.filter((x: { id: string }) => shop.some((y) => y.id === x.id))).toEqual([]);
+    expect((await call('GET', '/console/v1/sites')).statusCode).toBe(401);
+    expect((await call('GET', '/console/v1/sites', s.curated.secret)).statusCode).toBe(401);
+    // the command line's definition gives the same list
+    expect(JSON.parse(JSON.stringify(await s.h.console.sites.list({ marketplace: 'curated' })))).toEqual(res.json());
   });
 });

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { read, requireOperator } from '../../lib/session';
 import { money, str, when, words, type Body } from '../../lib/format';
 import { LISTING_STATUSES } from '../../lib/states';
+import { SellerName } from '../_components/seller';
 
 export const metadata: Metadata = { title: 'Listings' };
 
@@ -45,7 +46,9 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
                 <p>
                   {price ? money(price.amount, price.currency) : 'No price'} · {words(l.status)}
                   <br />
-                  <span className="muted">Seller {str(l, 'seller_id').slice(0, 8)} · changed {when(l.updated_at)}</span>
+                  <span className="muted">
+                    Seller <SellerName seller={item.seller} /> · changed {when(l.updated_at)}
+                  </span>
                 </p>
               </li>
             );

@@ -5,6 +5,7 @@ import { money, str, when, words, type Body } from '../../../lib/format';
 import { approveListing, denyListing, offerPrice, setCommission, setCustody, setShippingSize } from '../../team-actions';
 import { Form } from '../../_components/form';
 import { Facts } from '../../_components/data';
+import { SellerName } from '../../_components/seller';
 
 export const metadata: Metadata = { title: 'Listing' };
 
@@ -20,10 +21,16 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const status = str(l, 'status');
   const reviewable = status === 'pending_approval';
   const valuable = status === 'pending_valuation' || status === 'pending_approval';
-  const { marketplace } = await read(api.settings.get.query({}));
+  const [{ marketplace }, { items: sites }] = await Promise.all([read(api.settings.get.query({})), canWrite ? read(api.sites.list.query({})) : { items: [] }]);
   const currencies = (marketplace.currencies as string[] | undefined) ?? [price?.currency ?? 'EUR'];
   const sizes = ((marketplace.shipping as { sizes?: { key: string; name: string }[] } | undefined)?.sizes ?? []).map((z) => ({ value: z.key, label: z.name }));
   const site = l.site as { id: string; name?: string; city?: string } | undefined;
+  // the marketplace's active sites, and the listing's own when it is no longer one of them
+  const siteOptions = [
+    { value: '', label: 'None' },
+    ...sites.map((x) => ({ value: x.id, label: `${x.name}, ${x.city}` })),
+    ...(site && !sites.some((x) => x.id === site.id) ? [{ value: site.id, label: site.name ?? site.id }] : []),
+  ];
   return (
     <main id="main">
       <p className="back">
@@ -38,8 +45,8 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           ['Status', <span data-testid="listing-status">{words(status)}</span>],
           ['Price', price ? money(price.amount, price.currency) : 'None yet'],
           !!offer && ['Our offer', money(offer!.amount, offer!.currency)],
-          ['Seller', <code>{str(l, 'seller_id')}</code>],
-          ['Custody', `${words(l.custody)}${site ? ` at ${site.name ?? site.id}` : ''}${l.wants_storage ? ' (the seller asked for storage)' : ''}`],
+          ['Seller', <SellerName seller={listing.seller} />],
+          ['Custody', <span data-testid="custody">{`${words(l.custody)}${site ? ` at ${site.name ?? site.id}` : ''}${l.wants_storage ? ' (the seller asked for storage)' : ''}`}</span>],
           ['Shipping size', <span data-testid="shipping-size">{sizes.find((z) => z.value === l.shipping_size)?.label ?? (str(l, 'shipping_size') || 'None')}</span>],
           ['Commission', typeof l.commission_percent === 'number' ? `${l.commission_percent} %` : 'The marketplace’s'],
           !!l.review_note && ['Review note', str(l, 'review_note')],
@@ -116,7 +123,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
               success="Custody set."
               fields={[
                 { name: 'custody', label: 'Who has the item', type: 'select', defaultValue: str(l, 'custody') || 'seller', options: [{ value: 'seller', label: 'The seller' }, { value: 'collecting', label: 'We are collecting it' }, { value: 'stored', label: 'Stored at a site' }] },
-                { name: 'site', label: 'Site id (collecting or stored)', defaultValue: site?.id ?? '' },
+                { name: 'site', label: 'Site (collecting or stored)', type: 'select', defaultValue: site?.id ?? '', options: siteOptions },
               ]}
             />
           </section>
