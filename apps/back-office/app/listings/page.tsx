@@ -4,6 +4,7 @@ import { read, requireOperator } from '../../lib/session';
 import { money, str, when, words, type Body } from '../../lib/format';
 import { LISTING_STATUSES } from '../../lib/states';
 import { SellerName } from '../_components/seller';
+import { Tabs } from '../_components/tabs';
 
 export const metadata: Metadata = { title: 'Listings' };
 
@@ -18,17 +19,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
   return (
     <main id="main">
       <h1>Listings</h1>
-      <nav aria-label="Listing statuses">
-        <ul className="tabs">
-          {LISTING_STATUSES.map((s) => (
-            <li key={s}>
-              <Link href={`/listings?status=${s}`} aria-current={s === status ? 'page' : undefined}>
-                {words(s)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="Listing statuses" sections={LISTING_STATUSES.map((s) => ({ href: `/listings?status=${s}`, label: words(s) }))} current={`/listings?status=${status}`} />
       {page.items.length === 0 ? (
         <p>No listings are {words(status)}.</p>
       ) : (
