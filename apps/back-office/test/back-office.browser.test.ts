@@ -276,7 +276,7 @@ describe('the team at work', () => {
     }
   });
 
-  test('an admin creates a voucher, sets a rate, downloads the newsletter, reads the reconciliation, changes roles (not the last admin), creates a user, sizes a listing', async (ctx) => {
+  test('an admin creates a voucher, sets a rate, downloads the newsletter, reads the reconciliation, changes roles (not the last admin), creates a user, sizes a listing, sets its custody and follows its seller', async (ctx) => {
     const context = await signedIn('boss@team.example', 'admin', { width: 1280, height: 800 });
     await (await signedIn('val@team.example', 'viewer', { width: 1280, height: 800 })).close();
     const p = await context.newPage();
