@@ -213,6 +213,8 @@ describe('sellers and sites', () => {
     expect(queue.find((l) => l.id === fresh)?.seller).toEqual(unnamed);
     const set = await call('PUT', `/console/v1/listings/${fresh}/commission`, admin.token, { percent: 5 });
     expect(set.json().listing.seller).toEqual(unnamed);
+    // the command line prints the same listing (its definitions are the back office's)
+    expect((await s.h.console.listings.get({ id: fresh })).listing.seller).toEqual(unnamed);
   });
 
   test('sites: the marketplace’s active sites as /v1/locations lists them (viewer too, an inactive one left out); another marketplace sees none of them; no operator 401', async () => {
