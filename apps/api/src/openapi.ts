@@ -1,56 +1,14 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AnyTRPCRouter } from '@trpc/server';
-import { PROBLEMS } from '@hm/contract/problems';
 import type { Meta } from '@hm/contract/trpc';
 import { restRoutes } from '@hm/rest';
 import { eventTypesOf } from '@hm/domain/payments';
 import { openResponses } from './openapi-responses.js';
+import { addProblemComponents, problemResponses as problems } from './openapi-problems.js';
+import { CONSOLE_DESCRIPTION, CONSOLE_SECURITY_SCHEMES, addConsoleRawRoutes } from './openapi-console.js';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './http/rest.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const ERROR_STATUSES: Record<number, string> = {
-  400: 'Malformed request: bad JSON, JSON nested deeper than 32 levels, a bad Idempotency-Key, or a URL that is not valid percent-encoding.',
-  401: 'No API key, a key that does not work, or an ended user session.',
-  403: 'This key or user may not do this (e.g. a publishable key on a secret-key endpoint).',
-  404: "Not found, or not yours (other marketplaces' and users' things answer 404 too).",
-  408: 'The request body did not arrive in full within 60 seconds.',
-  409: 'Not possible in the current state, or a request with this Idempotency-Key is still running.',
-  413: 'Request body too large.',
-  415: 'Unsupported content type: send application/json.',
-  422: 'Invalid input (a malformed path id, an unknown query parameter, a NUL character in any string …): every problem is listed in `errors`; or an Idempotency-Key reused for another request.',
-  429: 'Too many attempts; wait `Retry-After` seconds.',
-  500: 'Unexpected error on our side; logged with the request id.',
-  503: 'A dependency (the database, payments) is unavailable for a moment; retry after `Retry-After` seconds.',
-};
-
-const problemSchema = {
-  type: 'object',
-  description: 'RFC 9457 problem details.',
-  required: ['type', 'title', 'status', 'detail', 'code', 'errors'],
-  properties: {
-    type: { type: 'string', description: 'URI reference documenting this problem type.' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string', description: 'Written to be shown to people.' },
-    code: { type: 'string', enum: Object.keys(PROBLEMS), description: 'Stable machine-readable code.' },
-    errors: {
-      type: 'array',
-      description:
-        'Every validation problem at once, up to 100; when there are more, a 101st and last entry at the part of the request they are in (`location` `body`, `query` or `path`) says how many were left out: `message` "<n> more problems are not listed …" and `value` the number n.',
-      maxItems: 101,
-      items: {
-        type: 'object',
-        required: ['location', 'message', 'value'],
-        properties: {
-          location: { type: 'string', description: '`body.<field>`, `query.<name>`, `path.<name>` or `header.<name>`.' },
-          message: { type: 'string' },
-          value: { description: 'The value sent (null when missing).' },
-        },
-      },
-    },
-  },
-};
 
 const DESCRIPTION = `REST API of the headless marketplace. Call it from your storefront's server.
 
@@ -70,16 +28,6 @@ const LICENSE = { name: 'Proprietary: for use with this marketplace service', id
 /** The operations that count per client IP when `X-Client-IP` is sent (http/client-ip.ts). */
 const CLIENT_IP_OPERATIONS = new Set(['signIn', 'sendSignInLink', 'requestPasswordReset']);
 
-const CONSOLE_DESCRIPTION = `The back office's API: the marketplace team (operators) works every queue here. Not for storefronts: none of it is under /v1, and API keys do not work here.
-
-**Authentication.** Sign in with \`POST /console/v1/sessions\` (or accept an invitation) and send the token as \`Authorization: Bearer ops_…\`. The back-office app uses the httpOnly cookie set by the same calls instead; a change made with the cookie must come from the app's Origin. Sessions end 12 hours after last use and 7 days after sign-in.
-
-**Roles.** \`admin\` may do everything; \`viewer\` reads everything of its marketplace and gets 403 on every change. Another marketplace's ids answer 404.
-
-**Audit.** Every change and every sign-in (success and failure) leaves one row in the audit trail (\`GET /console/v1/audit\`), the input without secrets.
-
-**Errors** are RFC 9457 problems, as on /v1.`;
-
 /** The published OpenAPI 3.1 documents (/v1, and the back office's /console/v1): generated from the router, then given real statuses, problems and security. */
 export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: string; version: string; surface?: 'console' }): Json {
   const backOffice = opts.surface === 'console';
@@ -89,10 +37,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     version: opts.version,
     baseUrl: `${opts.serverUrl}${backOffice ? '/console/v1' : '/v1'}`,
     securitySchemes: backOffice
-      ? {
-          operatorSession: { type: 'http', scheme: 'bearer', description: 'Operator session token `ops_…` from POST /console/v1/sessions.' },
-          consoleCookie: { type: 'apiKey', in: 'cookie', name: 'hm_console', description: 'The back-office app’s session cookie (writes must come from its Origin).' },
-        }
+      ? CONSOLE_SECURITY_SCHEMES
       : {
           secretKey: { type: 'http', scheme: 'bearer', description: 'Secret key `sk_test_…` / `sk_live_…`, from your server only.' },
           publishableKey: { type: 'http', scheme: 'bearer', description: 'Publishable key `pk_test_…` / `pk_live_…`: public data only.' },
@@ -103,17 +48,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
   doc.info.license = LICENSE;
   // trpc-to-openapi's own error bodies: every error here is a Problem (responses below), so nothing refers to them
   doc.components.schemas = Object.fromEntries(Object.entries(doc.components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')));
-  doc.components.schemas.Problem = problemSchema;
-  doc.components.responses = Object.fromEntries(
-    Object.entries(ERROR_STATUSES).map(([status, description]) => [
-      `Problem${status}`,
-      {
-        description,
-        ...(status === '429' || status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } } } : {}),
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      },
-    ]),
-  );
+  addProblemComponents(doc);
   doc.components.headers = {
     RequestId: { description: 'Unique id of this request; quote it to support.', schema: { type: 'string' } },
     ETag: { description: 'A strong entity tag of this answer: send it back as `If-None-Match` to get `304 Not Modified` while it has not changed.', schema: { type: 'string' } },
@@ -188,7 +123,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
     if (backOffice && (mutating || (meta.auth === 'operator' && !meta.enrolment))) errors.add(403);
     for (const s of meta.problems ?? []) errors.add(s);
     if (mutating) [408, 409, 413, 415].forEach((s) => errors.add(s));
-    for (const s of [...errors].sort()) responses[String(s)] = { $ref: `#/components/responses/Problem${s}` };
+    Object.assign(responses, problems([...errors].sort()));
     op.responses = responses;
   }
   if (!backOffice) addRawRoutes(doc, opts.serverUrl);
@@ -198,7 +133,6 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { serverUrl: s
 
 /** The routes that are not JSON procedures (see http/uploads.ts and http/stripe-webhook.ts). */
 function addRawRoutes(doc: Json, serverUrl: string) {
-  const problems = (statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/Problem${s}` }]));
   const requestId = { 'Request-Id': { $ref: '#/components/headers/RequestId' } };
   doc.paths['/me/listings/{id}/images'] = {
     post: {
@@ -306,55 +240,6 @@ function addRawRoutes(doc: Json, serverUrl: string) {
     "Stripe's event deliveries: connected accounts' events",
     `The Connect endpoint to register in Stripe (\`connect: true\`, "events on Connected accounts"), signed with its own \`STRIPE_CONNECT_WEBHOOK_SECRET\`, for the sellers' connected accounts: ${eventList('connect')}. Every event here names its connected account (\`account\`); one that does not (a platform event) is refused with 400. 404 when \`STRIPE_CONNECT_WEBHOOK_SECRET\` is not set.`,
   );
-}
-
-/** The back office's routes that are not JSON procedures (see http/console-files.ts). */
-function addConsoleRawRoutes(doc: Json) {
-  const problems = (statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/Problem${s}` }]));
-  const requestId = { 'Request-Id': { $ref: '#/components/headers/RequestId' } };
-  const security = [{ operatorSession: [] }, { consoleCookie: [] }];
-  const image = (type: string) => ({ schema: { type: 'string', contentMediaType: type } });
-  doc.paths['/media'].post = {
-    operationId: 'media-upload',
-    tags: ['Content'],
-    summary: 'Upload an image',
-    description:
-      "Admins only. The request body is the image itself: JPEG, PNG or WebP (the type is read from the bytes), up to 20 MiB (413 beyond, refused before the body is read) and 50 megapixels, as for listing photos. `alt` (the default language's text, 1..300 characters) and `alts.<language>` per language go in the query. Answers 201 with the ImageRef (thumb, medium, large and xlarge sizes, made at once). One audit row (the size and alt texts, never the bytes).",
-    security,
-    parameters: [
-      { name: 'alt', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 300 }, description: 'Text for people who cannot see the image, in the default language.', example: 'A bright room' },
-      { name: 'alts', in: 'query', required: false, style: 'deepObject', explode: true, schema: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 300 } }, description: "Per language as `alts.sv=…` (the marketplace's languages only)." },
-      { $ref: '#/components/parameters/IdempotencyKey' },
-    ],
-    requestBody: { required: true, content: { 'image/jpeg': image('image/jpeg'), 'image/png': image('image/png'), 'image/webp': image('image/webp'), 'application/octet-stream': image('application/octet-stream') } },
-    responses: {
-      '201': {
-        description: 'Created: the image and its sizes.',
-        headers: { ...requestId, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } },
-        content: { 'application/json': { schema: { type: 'object', required: ['image'], properties: { image: { type: 'object', additionalProperties: {} } } } } },
-      },
-      ...problems([400, 401, 403, 404, 408, 409, 413, 415, 422, 500, 503]),
-    },
-  };
-  doc.paths['/newsletter/subscribers.csv'] = {
-    get: {
-      operationId: 'newsletter-export',
-      tags: ['Newsletter'],
-      summary: 'Export newsletter sign-ups (CSV)',
-      description:
-        'Every sign-up, oldest first, as `text/csv` (UTF-8, RFC 4180, CRLF line ends, a header row) for download: `email, first_name, locale, source, subscribed_at, contact_provider, contact_id, contact_added_at` (the last three empty while the sign-up waits for the contact list). A value starting with `=`, `+`, `-` or `@` gets a leading `\'` so spreadsheets show it as text. Viewers may download it too.',
-      security,
-      parameters: [],
-      responses: {
-        '200': {
-          description: 'The CSV file.',
-          headers: { ...requestId, 'Content-Disposition': { description: '`attachment; filename="newsletter-subscribers.csv"`', schema: { type: 'string' } } },
-          content: { 'text/csv': { schema: { type: 'string' }, example: 'email,first_name,locale,source,subscribed_at,contact_provider,contact_id,contact_added_at\r\nkim@example.com,Kim,en,footer,2026-11-20T09:30:00.000Z,local,c_1,2026-11-20T09:30:05.000Z\r\n' } },
-        },
-        ...problems([400, 401, 404, 422, 500, 503]),
-      },
-    },
-  };
 }
 
 const eventList = (endpoint: 'platform' | 'connect') =>

@@ -1,51 +1,16 @@
 import { describe, expect, test, beforeAll } from 'vitest';
-import { TOTP, Secret } from 'otpauth';
-import { backOfficeRouter } from '@hm/contract/back-office';
-import { restRoutes } from '@hm/rest';
-import type { Meta } from '@hm/contract/trpc';
 import { sellingSuite } from './selling.suite.js';
-import { emailsTo, tokenOf } from './harness.js';
+import { consoleClient, type Op } from './console.suite.js';
+import { signUp } from './harness.js';
 
 /**
- * The back office's API (issue 26) at /console/v1: operators sign in (password, TOTP, lockout),
- * admins change things, viewers only read (403), another marketplace's operator sees 404, no or the
- * wrong credentials are 401, and every write leaves exactly one audit row.
+ * The back office's API (issue 26) at /console/v1: admins change things, viewers only read (403),
+ * another marketplace's operator sees 404, and every write leaves exactly one audit row (signing in
+ * and who may call: console-auth.e2e.test.ts).
  */
 const s = sellingSuite();
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-type Op = { token: string; id: string; email: string };
-
-/** through the harness: every answer is checked against the console's own OpenAPI document */
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  s.h.request({ method, url, ...(token ? { key: token } : {}), headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
-
-/** Invites through the command line's definition, accepts over HTTP: a signed-in operator. */
-async function operator(slug: string, email: string, role: 'admin' | 'viewer'): Promise<Op> {
-  const out = await s.h.console.operators.create({ marketplace: slug, email, role });
-  const token = new URL(out.invitation_url).searchParams.get('token')!;
-  const res = await call('POST', '/console/v1/invitations/accept', undefined, { token, password: 'correct horse battery' });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json();
-  expect(body.token).toMatch(/^ops_/);
-  expect(body.operator).toMatchObject({ email, role });
-  return { token: body.token, id: body.operator.id, email };
-}
-
-async function auditCount(token: string): Promise<number> {
-  let n = 0;
-  let cursor: string | undefined;
-  do {
-    const res = await call('GET', `/console/v1/audit?limit=100${cursor ? `&cursor=${cursor}` : ''}`, token);
-    expect(res.statusCode, res.body).toBe(200);
-    n += res.json().items.length;
-    cursor = res.json().next_cursor;
-  } while (cursor);
-  return n;
-}
-
-const codeAt = (secret: string, at: Date) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
+const { call, operator, auditRows } = consoleClient(s);
+const auditCount = async (token: string) => (await auditRows(token)).length;
 
 let admin: Op;
 let viewer: Op;
@@ -70,148 +35,12 @@ beforeAll(async () => {
   expect(conv.statusCode, conv.body).toBe(201);
   supportConversation = conv.json().id ?? conv.json().conversation.id;
   buyerId = (await s.h.request({ method: 'GET', url: '/v1/me', key: s.curated.secret, session: s.curator })).json().id;
-});
-
-describe('invitations and sign-in', () => {
-  test('the command line prints one line with the link; the link works once and for 7 days', async () => {
-    const out = await s.h.console.operators.create({ marketplace: 'curated', email: 'late@curated.example', role: 'viewer' });
-    expect(out.invitation_url).toMatch(/\/invitations\/accept\?token=opi_[A-Za-z0-9_-]+$/);
-    const emails = await emailsTo(s.h, s.curated.secret, 'late@curated.example');
-    expect(emails[0]!.links[0]).toBe(out.invitation_url);
-    const token = tokenOf(out.invitation_url);
-    s.h.clock.advance(7 * DAY);
-    const expired = await call('POST', '/console/v1/invitations/accept', undefined, { token, password: 'correct horse battery' });
-    expect([expired.statusCode, expired.json().code]).toEqual([422, 'link_expired']);
-    s.h.clock.advance(-7 * DAY);
-    s.h.clock.advance(7 * DAY - 1000);
-    expect((await call('POST', '/console/v1/invitations/accept', undefined, { token, password: 'correct horse battery' })).statusCode).toBe(200);
-    s.h.clock.advance(-(7 * DAY - 1000));
-    const again = await call('POST', '/console/v1/invitations/accept', undefined, { token, password: 'correct horse battery' });
-    expect([again.statusCode, again.json().code]).toEqual([422, 'link_used']);
-    const unknown = await call('POST', '/console/v1/invitations/accept', undefined, { token: 'opi_nope', password: 'correct horse battery' });
-    expect([unknown.statusCode, unknown.json().code]).toEqual([422, 'link_invalid']);
-  });
-
-  test('POST /sessions signs in (201) and sets the httpOnly SameSite=Strict cookie; DELETE /sessions/current ends it', async () => {
-    const res = await call('POST', '/console/v1/sessions', undefined, { marketplace: 'curated', email: 'BOSS@curated.example', password: 'correct horse battery' });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().token).toMatch(/^ops_/);
-    expect(res.json().operator).toMatchObject({ id: admin.id, email: admin.email, role: 'admin' });
-    expect(String(res.headers['set-cookie'])).toMatch(/^hm_console=ops_[^;]+; Path=\/console; HttpOnly; SameSite=Strict/);
-    const me = await call('GET', '/console/v1/me', res.json().token);
-    expect(me.json()).toMatchObject({ id: admin.id, email: admin.email, role: 'admin', totp_enabled: false });
-    expect((await call('DELETE', '/console/v1/sessions/current', res.json().token)).statusCode).toBe(204);
-    expect((await call('GET', '/console/v1/me', res.json().token)).json().code).toBe('invalid_operator_session');
-  });
-
-  test('wrong marketplace, address or password: the same 401; 10 failures lock the address for 15 minutes (429 + Retry-After)', async () => {
-    await s.h.console.operators.create({ marketplace: 'curated', email: 'lock@curated.example', role: 'viewer' }).then(async (o) => {
-      await call('POST', '/console/v1/invitations/accept', undefined, { token: tokenOf(o.invitation_url), password: 'correct horse battery' });
-    });
-    const wrongSlug = await call('POST', '/console/v1/sessions', undefined, { marketplace: 'nowhere', email: 'lock@curated.example', password: 'correct horse battery' });
-    expect([wrongSlug.statusCode, wrongSlug.json().code]).toEqual([401, 'invalid_credentials']);
-    for (let i = 0; i < 10; i++) {
-      const r = await call('POST', '/console/v1/sessions', undefined, { marketplace: 'curated', email: 'lock@curated.example', password: 'wrong password' });
-      expect(r.statusCode).toBe(401);
-    }
-    const locked = await call('POST', '/console/v1/sessions', undefined, { marketplace: 'curated', email: 'lock@curated.example', password: 'correct horse battery' });
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    s.h.clock.advance(15 * MIN);
-    expect((await call('POST', '/console/v1/sessions', undefined, { marketplace: 'curated', email: 'lock@curated.example', password: 'correct horse battery' })).statusCode).toBe(201);
-  });
-
-  test('a session ends 12 hours after last use, and 7 days after sign-in however it is used', async () => {
-    const signIn = async () => (await call('POST', '/console/v1/sessions', undefined, { marketplace: 'curated', email: viewer.email, password: 'correct horse battery' })).json().token as string;
-    const idle = await signIn();
-    s.h.clock.advance(12 * HOUR - 1000);
-    expect((await call('GET', '/console/v1/me', idle)).statusCode).toBe(200);
-    s.h.clock.advance(12 * HOUR);
-    expect((await call('GET', '/console/v1/me', idle)).json().code).toBe('invalid_operator_session');
-
-    const busy = await signIn();
-    for (let h = 0; h < 7 * 24 - 11; h += 11) {
-      s.h.clock.advance(11 * HOUR);
-      expect((await call('GET', '/console/v1/me', busy)).statusCode).toBe(200);
-    }
-    s.h.clock.advance(11 * HOUR);
-    expect((await call('GET', '/console/v1/me', busy)).json().code).toBe('invalid_operator_session');
-  });
-
-  test('two-factor codes: enrol, confirm with a code of the next step, then sign-in asks for a code (±1 step, each once)', async () => {
-    const o = await operator('curated', 'twofa@curated.example', 'admin');
-    const start = await call('POST', '/console/v1/me/totp', o.token);
-    expect(start.statusCode, start.body).toBe(200);
-    const { secret, otpauth_url } = start.json();
-    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-    expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/.*secret=.*&algorithm=SHA1&digits=6&period=30/);
-    const now = s.h.clock.now();
-    const wrongConfirm = await call('POST', '/console/v1/me/totp/confirm', o.token, { code: codeAt(secret, new Date(now.getTime() + 90_000)) });
-    expect([wrongConfirm.statusCode, wrongConfirm.json().code]).toEqual([401, 'totp_invalid']);
-    const ok = await call('POST', '/console/v1/me/totp/confirm', o.token, { code: codeAt(secret, new Date(now.getTime() + 30_000)) });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect((await call('GET', '/console/v1/me', o.token)).json().totp_enabled).toBe(true);
-
-    const body = { marketplace: 'curated', email: o.email, password: 'correct horse battery' };
-    const none = await call('POST', '/console/v1/sessions', undefined, body);
-    expect([none.statusCode, none.json().code]).toEqual([401, 'totp_required']);
-    s.h.clock.advance(5 * MIN);
-    const t = s.h.clock.now().getTime();
-    const wrong = await call('POST', '/console/v1/sessions', undefined, { ...body, code: codeAt(secret, new Date(t + 60_000)) });
-    expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'totp_invalid']);
-    const before = await call('POST', '/console/v1/sessions', undefined, { ...body, code: codeAt(secret, new Date(t - 30_000)) });
-    expect(before.statusCode, before.body).toBe(201);
-    // a code is spent once it is used: the same step again is refused
-    const replay = await call('POST', '/console/v1/sessions', undefined, { ...body, code: codeAt(secret, new Date(t - 30_000)) });
-    expect(replay.json().code).toBe('totp_invalid');
-    const after = await call('POST', '/console/v1/sessions', undefined, { ...body, code: codeAt(secret, new Date(t + 30_000)) });
-    expect(after.statusCode, after.body).toBe(201);
-  });
-});
-
-/** The tests above move the clock by days: sign the three in again. */
-async function signInAgain() {
-  for (const o of [admin, viewer, stranger]) {
-    const slug = o === stranger ? 'open' : 'curated';
-    const res = await call('POST', '/console/v1/sessions', undefined, { marketplace: slug, email: o.email, password: 'correct horse battery' });
-    expect(res.statusCode, res.body).toBe(201);
-    o.token = res.json().token;
-  }
-}
-
-describe('who may call', () => {
-  beforeAll(signInAgain);
-  test('no token, an API key or an unknown token: 401 on /console/v1; an operator token: 401 on /v1', async () => {
-    expect((await call('GET', '/console/v1/listings')).json().code).toBe('operator_session_required');
-    const withKey = await call('GET', '/console/v1/listings', s.curated.secret);
-    expect([withKey.statusCode, withKey.json().code]).toEqual([401, 'invalid_operator_session']);
-    expect((await call('GET', '/console/v1/listings', 'ops_unknown')).statusCode).toBe(401);
-    expect((await call('GET', '/v1/marketplace', admin.token)).statusCode).toBe(401);
-    expect((await call('POST', '/console/trpc/listings.approve', s.curated.secret, { id: pending[0] })).statusCode).toBe(401);
-  });
-
-  test('a cookie-authenticated write must come from the app’s Origin', async () => {
-    const cookie = { cookie: `hm_console=${viewer.token}` };
-    expect((await call('GET', '/console/v1/me', undefined, undefined, cookie)).statusCode).toBe(200);
-    const noOrigin = await call('DELETE', '/console/v1/sessions/current', undefined, undefined, cookie);
-    expect([noOrigin.statusCode, noOrigin.json().code]).toEqual([403, 'forbidden']);
-    const foreign = await call('DELETE', '/console/v1/sessions/current', undefined, undefined, { ...cookie, origin: 'https://evil.example' });
-    expect(foreign.statusCode).toBe(403);
-  });
-
-  test('/console/v1/openapi.json documents the back office, and /v1/openapi.json none of it', async () => {
-    const doc = (await call('GET', '/console/v1/openapi.json')).json();
-    expect(doc.openapi).toMatch(/^3\.1/);
-    expect(doc.servers[0].url).toMatch(/\/console\/v1$/);
-    for (const route of restRoutes<Meta>(backOfficeRouter)) expect(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
-    const api = (await call('GET', '/v1/openapi.json')).json();
-    expect(Object.keys(api.paths).filter((p) => p.startsWith('/console') || p === '/audit' || p === '/operators')).toEqual([]);
-  });
+  // the seller's public name (the team's listings show it; blocking them below ends this session)
+  expect((await s.h.request({ method: 'PATCH', url: '/v1/me', key: s.curated.secret, session: s.curator, payload: { display_name: 'Curio Corner' } })).statusCode).toBe(200);
 });
 
 /** Every back-office operation: admin can, viewer 403 (writes), another marketplace's admin 404 (ids), one audit row per write. */
 describe('operations', () => {
-  beforeAll(signInAgain);
   const writes: { name: string; method: 'POST' | 'PATCH'; url: () => string; body?: () => unknown; status: number; action: string }[] = [
     { name: 'approve', method: 'POST', url: () => `/console/v1/listings/${pending[0]}/approve`, status: 200, action: 'listing.approve' },
     { name: 'deny', method: 'POST', url: () => `/console/v1/listings/${pending[1]}/deny`, body: () => ({ note: 'Too dark.' }), status: 200, action: 'listing.deny' },
@@ -345,6 +174,9 @@ describe('operations', () => {
   });
 
   test('audit: newest first, filters, sign-ins (success and failure), CLI actions as `cli`, rows cannot be changed', async () => {
+    const signIn = (password: string) => call('POST', '/console/v1/sessions', undefined, { marketplace: 'curated', email: viewer.email, password });
+    expect((await signIn('wrong password')).statusCode).toBe(401);
+    expect((await signIn('correct horse battery')).statusCode).toBe(201);
     const items = (await call('GET', '/console/v1/audit?limit=100', viewer.token)).json().items as { at: string; action: string; actor: { type: string }; request_id: string }[];
     for (let i = 1; i < items.length; i++) expect(items[i - 1]!.at >= items[i]!.at).toBe(true);
     expect(items.some((e) => e.action === 'session.sign_in')).toBe(true);
@@ -357,5 +189,48 @@ describe('operations', () => {
     const conn = s.h.orm.em.getConnection();
     await expect(conn.execute(`update audit_entries set action = 'x'`)).rejects.toThrow(/append-only/);
     await expect(conn.execute(`delete from audit_entries`)).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('sellers and sites', () => {
+  test('a listing names its seller (id, display name, email): in the list, alone, in the answer to a change and in the attention queues', async () => {
+    const seller = { id: buyerId, display_name: 'Curio Corner', email: 'cur@example.com' };
+    const list = (await call('GET', '/console/v1/listings?limit=100', viewer.token)).json().items as { id: string; seller: unknown }[];
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    for (const l of list) expect([l.id, l.seller]).toEqual([l.id, seller]);
+    expect((await call('GET', `/console/v1/listings/${pending[0]}`, viewer.token)).json().listing.seller).toEqual(seller);
+    // a new seller without a display name: an empty one, the address still there
+    const { token: session, user } = await signUp(s.h, s.curated.secret, { email: 'plain.seller@example.com' });
+    const unnamed = { id: user.id, display_name: '', email: 'plain.seller@example.com' };
+    const fresh = await s.draftWithPhoto(s.curated, session, s.complete(s.curated));
+    expect((await s.publish(s.curated, session, fresh)).json().status).toBe('pending_approval');
+    const first = (await call('GET', '/console/v1/listings?limit=2', viewer.token)).json().items as { id: string; seller: unknown }[];
+    expect(first.map((l) => [l.id, l.seller])).toEqual([
+      [fresh, unnamed],
+      [first[1]!.id, seller],
+    ]);
+    const queue = (await call('GET', '/console/v1/attention', viewer.token)).json().queues.listings_pending_approval.items as { id: string; seller: unknown }[];
+    expect(queue.find((l) => l.id === fresh)?.seller).toEqual(unnamed);
+    const set = await call('PUT', `/console/v1/listings/${fresh}/commission`, admin.token, { percent: 5 });
+    expect(set.json().listing.seller).toEqual(unnamed);
+    // the command line prints the same listing (its definitions are the back office's)
+    expect((await s.h.console.listings.get({ id: fresh })).listing.seller).toEqual(unnamed);
+  });
+
+  test('sites: the marketplace’s active sites as /v1/locations lists them (viewer too, an inactive one left out); another marketplace sees none of them; no operator 401', async () => {
+    const inactive = await s.h.console.sites.create({ marketplace: 'curated', site: { kind: 'warehouse', name: 'Closed store', line1: 'Gatan 1', postal_code: '12345', city: 'Solna', country: 'SE', active: false } });
+    const shop = (await s.h.request({ method: 'GET', url: '/v1/locations', key: s.curated.secret })).json().items as { id: string }[];
+    expect(shop.length).toBeGreaterThan(0);
+    const res = await call('GET', '/console/v1/sites', viewer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toEqual(shop);
+    expect(res.json().items.map((x: { id: string }) => x.id)).not.toContain(inactive.site.id);
+    const other = await call('GET', '/console/v1/sites', stranger.token);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().items.filter((x: { id: string }) => shop.some((y) => y.id === x.id))).toEqual([]);
+    expect((await call('GET', '/console/v1/sites')).statusCode).toBe(401);
+    expect((await call('GET', '/console/v1/sites', s.curated.secret)).statusCode).toBe(401);
+    // the command line's definition gives the same list
+    expect(JSON.parse(JSON.stringify(await s.h.console.sites.list({ marketplace: 'curated' })))).toEqual(res.json());
   });
 });

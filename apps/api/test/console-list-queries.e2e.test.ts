@@ -31,13 +31,14 @@ async function page(limit: number) {
   try {
     const res = await s.h.request({ method: 'GET', url: `/console/v1/listings?limit=${limit}`, key: token });
     expect(res.statusCode, res.body).toBe(200);
-    return { items: res.json().items as { id: string; images: unknown[]; terms: unknown }[], statements };
+    return { items: res.json().items as { id: string; images: unknown[]; terms: unknown; seller: unknown }[], statements };
   } finally {
     Object.assign(proto, originals);
   }
 }
 
-test('a page of 3 listings sends as many statements as a page of 1, and each listing still has its photos and terms', async () => {
+test('a page of 3 listings sends as many statements as a page of 1, and each listing still has its photos, terms and seller (name and address joined in)', async () => {
+  const me = (await s.h.request({ method: 'GET', url: '/v1/me', key: s.open.secret, session: s.seller })).json();
   const one = await page(1);
   const three = await page(3);
   expect(one.items).toHaveLength(1);
@@ -46,6 +47,7 @@ test('a page of 3 listings sends as many statements as a page of 1, and each lis
   for (const l of three.items) {
     expect(l.images).toHaveLength(1);
     expect(l.terms).toBeTruthy();
+    expect(l.seller).toEqual({ id: me.id, display_name: me.display_name, email: me.email });
   }
   // the page's first listing is the same body whether it comes alone or with others
   expect(three.items[0]).toEqual(one.items[0]);

@@ -82,7 +82,17 @@ test('the operations the back-office app needs are documented (REST nouns, POST 
       'POST /orders/{id}/payout/retry',
       'PATCH /operators/{id}',
       'DELETE /operators/{id}',
+      'GET /sites',
     ]),
   );
   expect(Object.keys(doc.paths['/newsletter/subscribers.csv'].get.responses['200'].content)).toEqual(['text/csv']);
+});
+
+test('a listing of the team names its seller: id, display name and email, documented on the list, the listing and its changes', () => {
+  expect(doc.components.schemas.ListingSeller).toMatchObject({ type: 'object', required: ['id', 'display_name', 'email'] });
+  expect(doc.components.schemas.ConsoleListing.properties.seller).toEqual({ $ref: '#/components/schemas/ListingSeller' });
+  const item = (p: string, m: string) => doc.paths[p][m].responses['200'].content['application/json'].schema;
+  expect(item('/listings', 'get').properties.items.items).toEqual({ $ref: '#/components/schemas/ConsoleListing' });
+  for (const p of ['/listings/{id}', '/listings/{id}/approve', '/listings/{id}/custody']) expect(item(p, p === '/listings/{id}' ? 'get' : p.endsWith('custody') ? 'put' : 'post').properties.listing).toEqual({ $ref: '#/components/schemas/ConsoleListing' });
+  expect(item('/sites', 'get')).toEqual({ $ref: '#/components/schemas/SiteList' });
 });

@@ -3,6 +3,7 @@
  * pages.schema.ts `BLOCK_INPUTS`): one fieldset per block. Plain values are their own inputs; lists
  * of ids are comma-separated; nested lists (buttons, links, tiles, items, questions, a link, a rule)
  * are JSON in the API's shape. The API checks everything: its problems come back at their fields.
+ * Written out for the labels and hints; blocks.test.ts fails when the fields differ from the API's.
  */
 export type BlockFieldKind = 'line' | 'text' | 'select' | 'check' | 'number' | 'ids' | 'json';
 export interface BlockField {

@@ -276,7 +276,7 @@ describe('the team at work', () => {
     }
   });
 
-  test('an admin creates a voucher, sets a rate, downloads the newsletter, reads the reconciliation, changes roles (not the last admin), creates a user, sizes a listing', async (ctx) => {
+  test('an admin creates a voucher, sets a rate, downloads the newsletter, reads the reconciliation, changes roles (not the last admin), creates a user, sizes a listing, sets its custody and follows its seller', async (ctx) => {
     const context = await signedIn('boss@team.example', 'admin', { width: 1280, height: 800 });
     await (await signedIn('val@team.example', 'viewer', { width: 1280, height: 800 })).close();
     const p = await context.newPage();
@@ -368,6 +368,21 @@ describe('the team at work', () => {
       await p.getByRole('form', { name: 'Set the shipping size' }).getByLabel('Size').selectOption('small');
       await submit(p, 'Set the shipping size', 'Set size');
       await expect.poll(() => p.getByTestId('shipping-size').textContent(), POLL).toBe('Small parcel');
+
+      // custody: collecting at one of the marketplace's sites, picked by name from a select
+      const [site] = (await stack.operator.sites.list({ marketplace: MARKETPLACE })).items;
+      const custody = p.getByRole('form', { name: 'Set custody' });
+      await custody.getByLabel('Who has the item').selectOption('collecting');
+      await custody.getByLabel('Site (collecting or stored)').selectOption({ label: `${site!.name}, ${site!.city}` });
+      await submit(p, 'Set custody', 'Set custody');
+      await expect.poll(() => p.getByTestId('custody').textContent(), POLL).toBe(`collecting at ${site!.name}`);
+
+      // the seller by name and address, linking to the user
+      const seller = p.locator('main [data-seller]');
+      const sellerEmail = new URL(`http://x${(await seller.getAttribute('href'))!}`).searchParams.get('email')!;
+      expect(await p.locator('main').textContent()).toContain(sellerEmail);
+      await seller.click();
+      await p.locator(`[data-user="${sellerEmail}"]`).waitFor();
     } catch (e) {
       await p.screenshot({ path: path.join(APP_DIR, 'test-results', `${ctx.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`), fullPage: true }).catch(() => {});
       throw e;

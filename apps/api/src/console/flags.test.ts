@@ -113,6 +113,7 @@ describe('console commands', () => {
       'terms import',
       'sites create',
       'sites set-opening-hours',
+      'sites list',
       'users create',
       'users block',
       'users unblock',

@@ -2,6 +2,7 @@ import { parseTemplate } from '@hm/rest';
 import type { World } from './fixture.js';
 import type { Rng } from './prng.js';
 import { validValue, type Hint, type Json, type Schema } from './schema-values.js';
+import { consoleHintFor, consolePathValue } from './console-values.js';
 
 /** One operation of the published document, reduced to what the fuzzer needs to call it. */
 export interface Operation {
@@ -136,16 +137,7 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
   const { r, world } = ctx;
   const l = world.listings;
   const t = op.template;
-  if (op.base === '/console/v1') {
-    if (t.startsWith('/conversations/')) return r.pick(world.conversations);
-    if (t.startsWith('/users/')) return r.pick([world.alice.id, world.bob.id]);
-    if (t.startsWith('/orders/')) return r.pick(world.orders.ids);
-    if (t.startsWith('/keys/')) return r.pick(ctx.operators!.keys);
-    if (t.startsWith('/webhooks/')) return r.pick(ctx.operators!.webhooks);
-    if (t.startsWith('/operators/')) return r.pick(ctx.operators!.team);
-    if (t.startsWith('/pages/')) return name === 'slug' ? r.pick(world.pages.slugs) : r.pick(['en', 'sv']);
-    return r.pick([...l.onSale, ...l.publishable, ...world.bob.listings]);
-  }
+  if (op.base === '/console/v1') return consolePathValue(ctx, op, name);
   if (t === '/catalog-terms/{kind}/{slug}') {
     const term = r.pick(world.terms);
     return name === 'kind' ? term.kind : term.slug;
@@ -178,14 +170,15 @@ export function pathValue(ctx: FuzzContext, op: Operation, name: string, method 
 /** Realistic values by field or parameter name, so valid requests find real rows. */
 export function hintFor(ctx: FuzzContext, op: Operation): Hint {
   const { r, world } = ctx;
+  const consoleHint = op.base === '/console/v1' ? consoleHintFor(ctx, op) : undefined;
   return (name): Json | undefined => {
+    const own = consoleHint?.(name);
+    if (own !== undefined) return own;
     switch (name) {
       case 'email':
-        if (op.base === '/console/v1' && op.template === '/sessions') return r.pick([ctx.operators!.email, 'nobody@example.com']);
         if (op.template === '/users') return `fuzz.${++ctx.seq.n}@example.com`;
         return r.pick([world.alice.email, 'dave@example.com', `nobody.${ctx.seq.n++}@example.com`]);
       case 'password':
-        if (op.base === '/console/v1' && op.template === '/sessions') return r.pick([ctx.operators!.password, 'wrong password']);
         if (op.template === '/sessions') return r.pick([world.alice.password, 'wrong password']);
         return 'a long enough password';
       case 'token':
@@ -214,17 +207,8 @@ export function hintFor(ctx: FuzzContext, op: Operation): Hint {
         return r.pick(['en', 'sv']);
       case 'kind':
         return 'brand';
-      case 'marketplace':
-        return op.base === '/console/v1' ? r.pick(['fuzz', 'other', 'nowhere']) : undefined;
       case 'to':
         return world.alice.email;
-      // the back office's webhook endpoints: a local receiver nobody listens on, types or every type, A's events
-      case 'url':
-        return op.base === '/console/v1' && op.template.startsWith('/webhooks') ? r.pick(['http://127.0.0.1:9/hooks', 'https://hooks.example/in']) : undefined;
-      case 'events':
-        return op.base === '/console/v1' && op.template.startsWith('/webhooks') ? r.pick([['*'], ['order.updated', 'payout.updated'], ['user.created']]) : undefined;
-      case 'event':
-        return op.base === '/console/v1' && op.template.startsWith('/webhooks') ? r.pick(ctx.operators!.events) : undefined;
       case 'in_use':
         return r.pick(['true', 'false']);
       case 'until':

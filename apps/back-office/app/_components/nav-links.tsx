@@ -1,21 +1,12 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import type { NavLink } from '../../lib/nav';
+import { LinkList } from './link-list';
 
-/** The navigation's links; the current section is marked (aria-current). */
-export function NavLinks({ pages }: { pages: { href: string; label: string }[] }) {
+/** The navigation's links; the section the address is in is marked (aria-current). */
+export function NavLinks({ pages }: { pages: NavLink[] }) {
   const path = usePathname();
-  const current = (href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
-  return (
-    <ul>
-      {pages.map((p) => (
-        <li key={p.href}>
-          <Link href={p.href} aria-current={current(p.href) ? 'page' : undefined}>
-            {p.label}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  const within = (href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
+  return <LinkList links={pages} current={pages.find((p) => within(p.href))?.href} />;
 }

@@ -2,18 +2,7 @@ import Link from 'next/link';
 import type { Operator } from '../../lib/session';
 import { signOut } from '../account-actions';
 import { NavLinks } from './nav-links';
-
-/** The pages of the back office, in the navigation's order (a new page is one line here). */
-export const PAGES = [
-  { href: '/', label: 'Attention' },
-  { href: '/listings', label: 'Listings' },
-  { href: '/orders', label: 'Orders' },
-  { href: '/support', label: 'Support' },
-  { href: '/users', label: 'Users' },
-  { href: '/content', label: 'Content' },
-  { href: '/vouchers', label: 'Vouchers' }, { href: '/rates', label: 'Rates' }, { href: '/newsletter', label: 'Newsletter' }, { href: '/payouts', label: 'Payouts' },
-  { href: '/settings', label: 'Settings' },
-] as const;
+import { PAGES } from '../../lib/nav';
 
 export function SiteHeader({ operator }: { operator: Operator | null }) {
   return (
@@ -30,7 +19,7 @@ export function SiteHeader({ operator }: { operator: Operator | null }) {
       {operator && (
         <>
           <nav aria-label="Back office">
-            <NavLinks pages={PAGES.map((p) => ({ ...p }))} />
+            <NavLinks pages={PAGES} />
           </nav>
           <form action={signOut} className="sign-out">
             <button type="submit" className="quiet">

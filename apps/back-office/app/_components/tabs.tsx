@@ -1,18 +1,11 @@
-import Link from 'next/link';
+import type { NavLink } from '../../lib/nav';
+import { LinkList } from './link-list';
 
-/** A page group's sections as tabs (settings, content), the current one marked. */
-export function Tabs({ label, sections, current }: { label: string; sections: { href: string; label: string }[]; current: string }) {
+/** A page's sections as tabs (settings, content, a list's filters), the current one marked. */
+export function Tabs({ label, sections, current }: { label: string; sections: NavLink[]; current: string }) {
   return (
     <nav aria-label={label}>
-      <ul className="tabs">
-        {sections.map((s) => (
-          <li key={s.href}>
-            <Link href={s.href} aria-current={s.href === current ? 'page' : undefined}>
-              {s.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={sections} current={current} className="tabs" />
     </nav>
   );
 }

@@ -1,11 +1,7 @@
 import { Tabs } from '../_components/tabs';
+import { SECTIONS } from '../../lib/nav';
 
-const SECTIONS = [
-  { href: '/content', label: 'Pages' },
-  { href: '/content/media', label: 'Media library' },
-];
-
-/** The content's sections. */
+/** The content's sections (lib/nav.ts). */
 export function ContentNav({ current }: { current: string }) {
-  return <Tabs label="Content" sections={SECTIONS} current={current} />;
+  return <Tabs label="Content" sections={SECTIONS.Content} current={current} />;
 }

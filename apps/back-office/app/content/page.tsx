@@ -5,6 +5,7 @@ import { when } from '../../lib/format';
 import { storefrontPageUrl } from '../../lib/content';
 import { DataTable, FilterField } from '../_components/data';
 import { ContentNav } from './content-nav';
+import { Section } from '../_components/section';
 
 export const metadata: Metadata = { title: 'Content' };
 
@@ -16,16 +17,13 @@ export default async function ContentPage() {
     <main id="main">
       <h1>Content</h1>
       <ContentNav current="/content" />
-      {canWrite && (
-        <section aria-labelledby="new-page">
-          <h2 id="new-page">New page or language</h2>
-          <form method="get" action="/content/new" className="form inline" aria-label="Open a page's editor">
-            <FilterField id="new-slug" name="slug" label="Address (slug)" placeholder="about" />
-            <FilterField id="new-locale" name="locale" label="Language" placeholder="en" />
-            <button type="submit">Open editor</button>
-          </form>
-        </section>
-      )}
+      <Section id="new-page" title="New page or language" shown={canWrite}>
+        <form method="get" action="/content/new" className="form inline" aria-label="Open a page's editor">
+          <FilterField id="new-slug" name="slug" label="Address (slug)" placeholder="about" />
+          <FilterField id="new-locale" name="locale" label="Language" placeholder="en" />
+          <button type="submit">Open editor</button>
+        </form>
+      </Section>
       <h2>Pages</h2>
       <DataTable
         columns={['Page', 'Language', 'Blocks', 'Status', 'Saved']}

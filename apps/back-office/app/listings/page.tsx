@@ -3,6 +3,8 @@ import Link from 'next/link';
 import { read, requireOperator } from '../../lib/session';
 import { money, str, when, words, type Body } from '../../lib/format';
 import { LISTING_STATUSES } from '../../lib/states';
+import { SellerName } from '../_components/seller';
+import { Tabs } from '../_components/tabs';
 
 export const metadata: Metadata = { title: 'Listings' };
 
@@ -17,17 +19,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
   return (
     <main id="main">
       <h1>Listings</h1>
-      <nav aria-label="Listing statuses">
-        <ul className="tabs">
-          {LISTING_STATUSES.map((s) => (
-            <li key={s}>
-              <Link href={`/listings?status=${s}`} aria-current={s === status ? 'page' : undefined}>
-                {words(s)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="Listing statuses" sections={LISTING_STATUSES.map((s) => ({ href: `/listings?status=${s}`, label: words(s) }))} current={`/listings?status=${status}`} />
       {page.items.length === 0 ? (
         <p>No listings are {words(status)}.</p>
       ) : (
@@ -45,7 +37,9 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
                 <p>
                   {price ? money(price.amount, price.currency) : 'No price'} · {words(l.status)}
                   <br />
-                  <span className="muted">Seller {str(l, 'seller_id').slice(0, 8)} · changed {when(l.updated_at)}</span>
+                  <span className="muted">
+                    Seller <SellerName seller={item.seller} /> · changed {when(l.updated_at)}
+                  </span>
                 </p>
               </li>
             );

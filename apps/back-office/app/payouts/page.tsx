@@ -5,6 +5,7 @@ import { money, str, when, words, type Body } from '../../lib/format';
 import { retryPayout } from '../money-actions';
 import { Form } from '../_components/form';
 import { DataTable } from '../_components/data';
+import { Section } from '../_components/section';
 
 export const metadata: Metadata = { title: 'Payouts' };
 
@@ -17,8 +18,7 @@ export default async function PayoutsPage() {
   return (
     <main id="main">
       <h1>Payouts</h1>
-      <section aria-labelledby="reconcile">
-        <h2 id="reconcile">Reconciliation</h2>
+      <Section id="reconcile" title="Reconciliation">
         <p role="status" data-testid="reconcile-ok">
           {report.ok ? 'The ledger adds up.' : 'The ledger does not add up: see below.'} {report.checked} settled orders checked, {report.open} still in flight.
         </p>
@@ -50,9 +50,8 @@ export default async function PayoutsPage() {
             rows={(report.failed_bank_payouts as Body[]).map((p) => ({ key: str(p, 'payout_id'), cells: [<code>{str(p, 'seller_id') || str(p, 'account')}</code>, money(p.amount, p.currency), words(p.failure_code), when(p.at)] }))}
           />
         )}
-      </section>
-      <section aria-labelledby="failed">
-        <h2 id="failed">Failed payouts</h2>
+      </Section>
+      <Section id="failed" title="Failed payouts">
         {failed.length === 0 ? (
           <p>No failed payouts.</p>
         ) : (
@@ -85,7 +84,7 @@ export default async function PayoutsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </main>
   );
 }

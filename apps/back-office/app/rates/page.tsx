@@ -3,6 +3,7 @@ import { read, requireOperator } from '../../lib/session';
 import { setRates } from '../money-actions';
 import { Form } from '../_components/form';
 import { DataTable } from '../_components/data';
+import { Section } from '../_components/section';
 
 export const metadata: Metadata = { title: 'Exchange rates' };
 
@@ -25,23 +26,20 @@ export default async function RatesPage() {
           rows={items.map((r) => ({ key: `${r.base}${r.quote}`, cells: [`${r.base} → ${r.quote}`, <span data-rate={`${r.base}${r.quote}`}>{String(r.rate)}</span>, r.date] }))}
         />
       )}
-      {canWrite && (
-        <section aria-labelledby="set-rates">
-          <h2 id="set-rates">Record rates</h2>
-          <p>The listings are repriced in the background. A day set again is replaced.</p>
-          <Form
-            action={setRates}
-            name="Record rates"
-            submit="Record rates"
-            success="Recorded."
-            fields={[
-              { name: 'date', label: 'From (YYYY-MM-DD)', required: true, defaultValue: today },
-              { name: 'base', label: 'Base currency', type: 'select', defaultValue: currencies[0], options: currencies.map((c) => ({ value: c, label: c })) },
-              { name: 'rates', label: 'Rates', required: true, hint: 'CODE=rate, comma-separated, e.g. SEK=11.52, USD=1.05' },
-            ]}
-          />
-        </section>
-      )}
+      <Section id="set-rates" title="Record rates" shown={canWrite}>
+        <p>The listings are repriced in the background. A day set again is replaced.</p>
+        <Form
+          action={setRates}
+          name="Record rates"
+          submit="Record rates"
+          success="Recorded."
+          fields={[
+            { name: 'date', label: 'From (YYYY-MM-DD)', required: true, defaultValue: today },
+            { name: 'base', label: 'Base currency', type: 'select', defaultValue: currencies[0], options: currencies.map((c) => ({ value: c, label: c })) },
+            { name: 'rates', label: 'Rates', required: true, hint: 'CODE=rate, comma-separated, e.g. SEK=11.52, USD=1.05' },
+          ]}
+        />
+      </Section>
     </main>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { read, requireOperator } from '../../lib/session';
 import { str, when, type Body } from '../../lib/format';
+import { Tabs } from '../_components/tabs';
 
 export const metadata: Metadata = { title: 'Support' };
 
@@ -13,20 +14,14 @@ export default async function SupportPage({ searchParams }: { searchParams: Prom
   return (
     <main id="main">
       <h1>Support</h1>
-      <nav aria-label="Support inbox">
-        <ul className="tabs">
-          <li>
-            <Link href="/support?unanswered=true" aria-current={unanswered ? 'page' : undefined}>
-              Waiting for us
-            </Link>
-          </li>
-          <li>
-            <Link href="/support" aria-current={unanswered ? undefined : 'page'}>
-              All
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      <Tabs
+        label="Support inbox"
+        sections={[
+          { href: '/support?unanswered=true', label: 'Waiting for us' },
+          { href: '/support', label: 'All' },
+        ]}
+        current={unanswered ? '/support?unanswered=true' : '/support'}
+      />
       {items.length === 0 ? (
         <p>No conversations {unanswered ? 'wait for an answer' : 'yet'}.</p>
       ) : (

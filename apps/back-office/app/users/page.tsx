@@ -4,6 +4,7 @@ import { str, when, type Body } from '../../lib/format';
 import { blockUser, createUser } from '../team-actions';
 import { Form } from '../_components/form';
 import { FilterField } from '../_components/data';
+import { FormSection } from '../_components/section';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -15,23 +16,21 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   return (
     <main id="main">
       <h1>Users</h1>
-      {canWrite && (
-        <section aria-labelledby="new-user">
-          <h2 id="new-user">New user</h2>
-          <Form
-            action={createUser}
-            name="Create a user"
-            submit="Create and send the welcome email"
-            success="Created: the welcome email with a sign-in link (valid 7 days) is on its way."
-            fields={[
-              { name: 'email', label: 'Email', type: 'email', required: true },
-              { name: 'first_name', label: 'First name (optional)' },
-              { name: 'last_name', label: 'Last name (optional)' },
-              { name: 'locale', label: 'Language (optional, e.g. en)' },
-            ]}
-          />
-        </section>
-      )}
+      <FormSection
+        id="new-user"
+        title="New user"
+        shown={canWrite}
+        action={createUser}
+        name="Create a user"
+        submit="Create and send the welcome email"
+        success="Created: the welcome email with a sign-in link (valid 7 days) is on its way."
+        fields={[
+          { name: 'email', label: 'Email', type: 'email', required: true },
+          { name: 'first_name', label: 'First name (optional)' },
+          { name: 'last_name', label: 'Last name (optional)' },
+          { name: 'locale', label: 'Language (optional, e.g. en)' },
+        ]}
+      />
       <form className="form inline" aria-label="Find a user" method="get" role="search">
         <FilterField id="users-email" name="email" label="Email address" type="search" value={email} />
         <button type="submit">Find</button>

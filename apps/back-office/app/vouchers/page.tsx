@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { read, requireOperator } from '../../lib/session';
 import { money, str, when, type Body } from '../../lib/format';
 import { createVoucher } from '../money-actions';
-import { Form } from '../_components/form';
 import { DataTable } from '../_components/data';
+import { FormSection } from '../_components/section';
 
 export const metadata: Metadata = { title: 'Vouchers' };
 
@@ -15,27 +15,25 @@ export default async function VouchersPage() {
   return (
     <main id="main">
       <h1>Vouchers</h1>
-      {canWrite && (
-        <section aria-labelledby="new-voucher">
-          <h2 id="new-voucher">New voucher</h2>
-          <Form
-            action={createVoucher}
-            name="Create a voucher"
-            submit="Create voucher"
-            success="Created: buyers can use the code now."
-            fields={[
-              { name: 'code', label: 'Code', required: true, hint: 'Letters, digits, - and _; buyers type it in any case.' },
-              { name: 'kind', label: 'Discount', type: 'select', options: [{ value: 'percent', label: 'Percent off the items' }, { value: 'amount', label: 'Fixed amount off the items' }] },
-              { name: 'value', label: 'Percent or amount', inputMode: 'decimal', required: true, hint: 'e.g. 10 (percent) or 50.00 (amount)' },
-              { name: 'currency', label: 'Currency (for an amount or a minimum)', type: 'select', options: [{ value: '', label: 'None' }, ...currencies.map((c) => ({ value: c, label: c }))] },
-              { name: 'min_total', label: 'Minimum order (optional)', inputMode: 'decimal' },
-              { name: 'ends_at', label: 'Valid until before (optional, YYYY-MM-DD)' },
-              { name: 'max_uses', label: 'Uses in all (optional)', inputMode: 'numeric' },
-              { name: 'once_per_buyer', label: 'Once per buyer', type: 'checkbox' },
-            ]}
-          />
-        </section>
-      )}
+      <FormSection
+        id="new-voucher"
+        title="New voucher"
+        shown={canWrite}
+        action={createVoucher}
+        name="Create a voucher"
+        submit="Create voucher"
+        success="Created: buyers can use the code now."
+        fields={[
+          { name: 'code', label: 'Code', required: true, hint: 'Letters, digits, - and _; buyers type it in any case.' },
+          { name: 'kind', label: 'Discount', type: 'select', options: [{ value: 'percent', label: 'Percent off the items' }, { value: 'amount', label: 'Fixed amount off the items' }] },
+          { name: 'value', label: 'Percent or amount', inputMode: 'decimal', required: true, hint: 'e.g. 10 (percent) or 50.00 (amount)' },
+          { name: 'currency', label: 'Currency (for an amount or a minimum)', type: 'select', options: [{ value: '', label: 'None' }, ...currencies.map((c) => ({ value: c, label: c }))] },
+          { name: 'min_total', label: 'Minimum order (optional)', inputMode: 'decimal' },
+          { name: 'ends_at', label: 'Valid until before (optional, YYYY-MM-DD)' },
+          { name: 'max_uses', label: 'Uses in all (optional)', inputMode: 'numeric' },
+          { name: 'once_per_buyer', label: 'Once per buyer', type: 'checkbox' },
+        ]}
+      />
       <h2>Codes</h2>
       {items.length === 0 ? (
         <p>No vouchers yet.</p>

@@ -13,6 +13,7 @@ import { rates } from './routers/rates.js';
 import { pages, media } from './routers/content.js';
 import { newsletter } from './routers/newsletter.js';
 import { payouts } from './routers/payouts.js';
+import { sites } from './routers/sites.js';
 import { webhooksRouter as webhooks } from './webhooks.router.js';
 // the flows fill the effect slots the modules' machines name (a listing's approval emails the seller)
 import '@hm/domain/flows';
@@ -40,6 +41,7 @@ export const backOfficeRouter = router({
   operators,
   keys,
   settings,
+  sites,
   webhooks,
   audit: auditRouter,
 });

@@ -33,4 +33,18 @@ export const ZPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array
 /** Bodies the back office shows as the domain maps them (listings, conversations, users): documented loosely here. */
 export const ZAnyObject = z.looseObject({});
 
+/** Who sells a listing (the team's listing views). */
+export const ZListingSeller = z
+  .object({ id: z.uuid(), display_name: z.string().meta({ description: 'The name the seller shows; empty when they have not set one.' }), email: z.string() })
+  .meta({ id: 'ListingSeller' });
+
+/** A listing as the team sees it: the storefront's listing body (documented loosely), its seller, and the commission override when set. */
+export const ZConsoleListing = z
+  .looseObject({
+    id: z.uuid(),
+    seller: ZListingSeller,
+    commission_percent: z.number().optional().meta({ description: "This listing's commission in percent; absent: the marketplace's." }),
+  })
+  .meta({ id: 'ConsoleListing' });
+
 export const ZPaging = { limit: z.coerce.number().int().min(1).max(100).default(50).describe('1..100, default 50.'), cursor: ZCursor };

@@ -5,7 +5,7 @@ import { supportInbox, supportInboxCount, toConsoleConversationBody } from '@hm/
 import { NOT_SENT_ATTENTION_MS } from '@hm/domain/orders';
 import { countPayouts, failedPayouts, heldPayouts } from '@hm/domain/payouts';
 import { listWebhookEndpoints } from '@hm/domain/webhooks';
-import { consoleListing } from './console-scope.js';
+import { consoleListings } from './console-scope.js';
 import { listOrdersOp, operation, orderWhere, type OperationScope, type OrderFilter } from './operations.js';
 
 /**
@@ -31,12 +31,7 @@ async function queue<T>(count: () => Promise<number>, items: () => Promise<T[]>)
 const listings = async (s: OperationScope, filter: TeamListingFilter, limit: number) =>
   queue(
     () => countListingsForTeam(s.em, filter),
-    async () => {
-      const page = await listListingsForTeam(s.em, s.marketplace.id, { ...filter, limit });
-      const items = [];
-      for (const l of page.items) items.push((await consoleListing(s.ctx, s, l)).listing);
-      return items;
-    },
+    async () => consoleListings(s.ctx, s, (await listListingsForTeam(s.em, s.marketplace.id, { ...filter, limit })).items),
   );
 
 const orders = async (s: OperationScope, filter: OrderFilter, limit: number) =>

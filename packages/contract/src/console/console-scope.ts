@@ -5,7 +5,7 @@ import type { Context } from '@hm/domain/core';
 import { NotFoundError } from '@hm/domain/core';
 import { ZSlug } from '@hm/domain/core';
 import { findMarketplaceBySlug } from '@hm/domain/marketplace';
-import { loadRelations, toListingBody } from '@hm/domain/listings';
+import { listingSeller, loadRelations, toListingBody, type ListingSeller, type TeamListing } from '@hm/domain/listings';
 import { shopRelationReads } from '@hm/domain/listing-search';
 import { CLI_ACTOR } from '@hm/domain/operators';
 import { byConversation } from '@hm/domain/messages';
@@ -31,22 +31,24 @@ export async function byListing(ctx: Context, id: string) {
   return { marketplace, em, cmd: { ...ctx, em, marketplace } };
 }
 
-/** The console's view of a listing: the public body plus the commission override. */
+/** The console's view of a listing: the public body plus the commission override and the seller. */
 export async function consoleListing(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }, l: Listing) {
   // after a change too: the ORM's reads, which flush what is pending first
-  return { listing: bodiesOf(ctx, scope, [l], await loadRelations(scope.em, [l]))[0]! };
+  const seller = await listingSeller(scope.em, l);
+  return { listing: bodiesOf(ctx, scope, [l], await loadRelations(scope.em, [l]), () => seller)[0]! };
 }
 
-/** The console's view of a page of listings: their photos, terms and sites read once for the page, not per listing. */
-export async function consoleListings(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }, ls: Listing[]) {
+/** The console's view of a page of listings (with their sellers, joined in by the page's statement): their photos, terms and sites read once for the page, not per listing. */
+export async function consoleListings(ctx: Context, scope: { em: EntityManager; marketplace: Marketplace }, ls: TeamListing[]) {
   // a read of a page: its photos, terms and sites as plain rows (shop-reads), not hydrated entities
-  return bodiesOf(ctx, scope, ls, await loadRelations(scope.em, ls, shopRelationReads(scope.em)));
+  return bodiesOf(ctx, scope, ls, await loadRelations(scope.em, ls, shopRelationReads(scope.em)), (l) => l.seller);
 }
 
-function bodiesOf(ctx: Context, scope: { marketplace: Marketplace }, ls: Listing[], rel: Awaited<ReturnType<typeof loadRelations>>) {
+function bodiesOf<L extends Listing>(ctx: Context, scope: { marketplace: Marketplace }, ls: L[], rel: Awaited<ReturnType<typeof loadRelations>>, sellerOf: (l: L) => ListingSeller) {
   return ls.map((l) => ({
     ...toListingBody(l, rel, { marketplace: scope.marketplace, publicUrl: ctx.publicUrl, single: true, own: true }),
-    ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: l.commissionPercent } : {}),
+    seller: sellerOf(l),
+    ...(l.commissionPercent !== null && l.commissionPercent !== undefined ? { commission_percent: Number(l.commissionPercent) } : {}),
   }));
 }
 

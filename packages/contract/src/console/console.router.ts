@@ -9,7 +9,7 @@ import { listKeysProcedure } from './procedures/list-keys.js';
 import { revokeKeyProcedure } from './procedures/revoke-key.js';
 import { importCategoriesProcedure } from './procedures/import-categories.js';
 import { importTermsProcedure } from './procedures/import-terms.js';
-import { createSiteProcedure, setSiteOpeningHoursProcedure } from './procedures/create-site.js';
+import { createSiteProcedure, listSitesProcedure, setSiteOpeningHoursProcedure } from './procedures/create-site.js';
 import { createUserProcedure } from './procedures/create-user.js';
 import { blockUserProcedure, unblockUserProcedure } from './procedures/block-user.js';
 import { getListingProcedure } from './procedures/get-listing.js';
@@ -60,7 +60,7 @@ export const consoleRouter = router({
   keys: router({ create: createKeyProcedure, list: listKeysProcedure, revoke: revokeKeyProcedure }),
   categories: router({ import: importCategoriesProcedure }),
   terms: router({ import: importTermsProcedure }),
-  sites: router({ create: createSiteProcedure, setOpeningHours: setSiteOpeningHoursProcedure }),
+  sites: router({ create: createSiteProcedure, setOpeningHours: setSiteOpeningHoursProcedure, list: listSitesProcedure }),
   users: router({ create: createUserProcedure, block: blockUserProcedure, unblock: unblockUserProcedure }),
   listings: router({
     get: getListingProcedure,

@@ -12,4 +12,4 @@ export { type ListingInput, ZAmountInput, ZCounterInput, ZImage, ZImageOrderInpu
 export { LISTING_EFFECT_SLOTS } from './listing.effects.js';
 export { type ListingMachineTypes } from './listing.machine.js';
 export { setSellerBlocked, unitsOf } from './listings.queries.js';
-export { listingRows } from './team-listings.queries.js';
+export { listingRows, listingSeller, type ListingSeller, type TeamListing } from './team-listings.queries.js';

@@ -1,4 +1,4 @@
-import { ListingSchema, type Listing, type ListingStatus } from '@hm/db/entities';
+import { ListingSchema, UserSchema, type Listing, type ListingStatus } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { tenantSql } from '@hm/db/sql';
 import { entityRows } from '../core/entity-rows.js';
@@ -6,27 +6,47 @@ import { entityRows } from '../core/entity-rows.js';
 /** `listings` rows → listing-shaped objects (not entities: for reads that change nothing). */
 export const listingRows = entityRows<Listing>(ListingSchema, ['priceAmount', 'offerAmount']);
 
+/** Who sells a listing, as the team sees it (the console's listings name the seller, not only the id). */
+export interface ListingSeller {
+  id: string;
+  display_name: string;
+  email: string;
+}
+export type TeamListing = Listing & { seller: ListingSeller };
+
 /**
- * The team's listings page (GET /console/v1/listings) as plain SQL: one statement, rows made into
- * listing-shaped objects without the ORM building the query and hydrating, registering and
- * snapshotting each entity (most of the page's CPU). `status`, `statuses` and `wantsStorageWithSeller`
- * filter as find-listings.ts' teamListingWhere; `after` is the keyset's (updated_at, id); newest first.
+ * The team's listings page (GET /console/v1/listings) as plain SQL: one statement (the seller's name
+ * and address joined in), rows made into listing-shaped objects without the ORM building the query
+ * and hydrating, registering and snapshotting each entity (most of the page's CPU). `status`,
+ * `statuses` and `wantsStorageWithSeller` filter as find-listings.ts' teamListingWhere; `after` is
+ * the keyset's (updated_at, id); newest first.
  */
 export async function teamListingRows(
   em: EntityManager,
   f: { status?: ListingStatus | undefined; statuses?: ListingStatus[] | undefined; wantsStorageWithSeller?: boolean; after?: [Date, string] | undefined; limit: number },
-): Promise<Listing[]> {
+): Promise<TeamListing[]> {
   const sql = tenantSql(em);
-  const where: string[] = ['marketplace_id = ?'];
+  const where: string[] = ['l.marketplace_id = ?'];
   const params: unknown[] = [sql.marketplace];
   const and = (clause: string, ...values: unknown[]) => {
     where.push(clause);
     params.push(...values);
   };
-  if (f.status) and('status = ?', f.status);
-  if (f.statuses) and('status = any(?::text[])', `{${f.statuses.join(',')}}`);
-  if (f.wantsStorageWithSeller) and(`wants_storage and custody = 'seller'`);
-  if (f.after) and('(updated_at < ? or (updated_at = ? and id < ?))', f.after[0], f.after[0], f.after[1]);
-  const rows = await sql.query(`select * from listings where ${where.join(' and ')} order by updated_at desc, id desc limit ?`, [...params, f.limit]);
-  return listingRows(em, rows);
+  if (f.status) and('l.status = ?', f.status);
+  if (f.statuses) and('l.status = any(?::text[])', `{${f.statuses.join(',')}}`);
+  if (f.wantsStorageWithSeller) and(`l.wants_storage and l.custody = 'seller'`);
+  if (f.after) and('(l.updated_at < ? or (l.updated_at = ? and l.id < ?))', f.after[0], f.after[0], f.after[1]);
+  const rows = await sql.query<Record<string, unknown>>(
+    `select l.*, u.display_name as seller_display_name, u.email as seller_email
+       from listings l join users u on u.id = l.seller_id and u.marketplace_id = l.marketplace_id
+      where ${where.join(' and ')} order by l.updated_at desc, l.id desc limit ?`,
+    [...params, f.limit],
+  );
+  return listingRows(em, rows).map((l, i) => Object.assign(l, { seller: { id: l.sellerId, display_name: String(rows[i]!.seller_display_name), email: String(rows[i]!.seller_email) } }));
+}
+
+/** One listing's seller for the team (a single listing's view, and the answer to every change). */
+export async function listingSeller(em: EntityManager, l: Pick<Listing, 'sellerId'>): Promise<ListingSeller> {
+  const u = await em.findOneOrFail(UserSchema, { id: l.sellerId });
+  return { id: u.id, display_name: u.displayName, email: u.email };
 }

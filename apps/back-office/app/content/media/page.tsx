@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { read, requireOperator } from '../../../lib/session';
 import { ContentNav } from '../content-nav';
-import { UploadForm } from './upload-form';
+import { uploadMedia } from '../../content-actions';
+import { FormSection } from '../../_components/section';
 
 export const metadata: Metadata = { title: 'Media library' };
 
@@ -16,12 +17,19 @@ export default async function MediaPage() {
     <main id="main">
       <h1>Media library</h1>
       <ContentNav current="/content/media" />
-      {canWrite && (
-        <section aria-labelledby="upload">
-          <h2 id="upload">Upload</h2>
-          <UploadForm />
-        </section>
-      )}
+      <FormSection
+        id="upload"
+        title="Upload"
+        shown={canWrite}
+        action={uploadMedia}
+        name="Upload an image"
+        submit="Upload"
+        success="Uploaded: it is in the library below."
+        fields={[
+          { name: 'file', label: 'Image (JPEG, PNG or WebP, up to 20 MB)', type: 'file', accept: 'image/jpeg,image/png,image/webp', required: true },
+          { name: 'alt', label: 'Alt text', required: true, hint: "What the image shows, for people who cannot see it (the marketplace's default language)." },
+        ]}
+      />
       <h2>Images</h2>
       {media.length === 0 ? (
         <p className="muted">No images yet.</p>

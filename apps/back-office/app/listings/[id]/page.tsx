@@ -3,8 +3,11 @@ import Link from 'next/link';
 import { read, requireOperator } from '../../../lib/session';
 import { money, str, when, words, type Body } from '../../../lib/format';
 import { approveListing, denyListing, offerPrice, setCommission, setCustody, setShippingSize } from '../../team-actions';
+import type { ComponentProps } from 'react';
 import { Form } from '../../_components/form';
 import { Facts } from '../../_components/data';
+import { SellerName } from '../../_components/seller';
+import { FormSection, Section } from '../../_components/section';
 
 export const metadata: Metadata = { title: 'Listing' };
 
@@ -20,10 +23,49 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const status = str(l, 'status');
   const reviewable = status === 'pending_approval';
   const valuable = status === 'pending_valuation' || status === 'pending_approval';
-  const { marketplace } = await read(api.settings.get.query({}));
+  const [{ marketplace }, { items: sites }] = await Promise.all([read(api.settings.get.query({})), canWrite ? read(api.sites.list.query({})) : { items: [] }]);
   const currencies = (marketplace.currencies as string[] | undefined) ?? [price?.currency ?? 'EUR'];
   const sizes = ((marketplace.shipping as { sizes?: { key: string; name: string }[] } | undefined)?.sizes ?? []).map((z) => ({ value: z.key, label: z.name }));
   const site = l.site as { id: string; name?: string; city?: string } | undefined;
+  // the marketplace's active sites, and the listing's own when it is no longer one of them
+  const siteOptions = [
+    { value: '', label: 'None' },
+    ...sites.map((x) => ({ value: x.id, label: `${x.name}, ${x.city}` })),
+    ...(site && !sites.some((x) => x.id === site.id) ? [{ value: site.id, label: site.name ?? site.id }] : []),
+  ];
+  // the team's settings of the listing, one form each
+  const changes: ComponentProps<typeof FormSection>[] = [
+    {
+      id: 'size-h',
+      title: 'Shipping size',
+      action: setShippingSize,
+      name: 'Set the shipping size',
+      submit: 'Set size',
+      success: 'Shipping size set.',
+      fields: [{ name: 'size', label: 'Size', type: 'select', defaultValue: str(l, 'shipping_size'), options: [{ value: '', label: 'None' }, ...sizes] }],
+    },
+    {
+      id: 'commission-h',
+      title: 'Commission',
+      action: setCommission,
+      name: 'Set the commission',
+      submit: 'Set commission',
+      success: 'Commission set.',
+      fields: [{ name: 'percent', label: 'Percent for this listing', inputMode: 'decimal', defaultValue: typeof l.commission_percent === 'number' ? String(l.commission_percent) : '', hint: 'Empty: the marketplace’s commission.' }],
+    },
+    {
+      id: 'custody-h',
+      title: 'Custody',
+      action: setCustody,
+      name: 'Set custody',
+      submit: 'Set custody',
+      success: 'Custody set.',
+      fields: [
+        { name: 'custody', label: 'Who has the item', type: 'select', defaultValue: str(l, 'custody') || 'seller', options: [{ value: 'seller', label: 'The seller' }, { value: 'collecting', label: 'We are collecting it' }, { value: 'stored', label: 'Stored at a site' }] },
+        { name: 'site', label: 'Site (collecting or stored)', type: 'select', defaultValue: site?.id ?? '', options: siteOptions },
+      ],
+    },
+  ];
   return (
     <main id="main">
       <p className="back">
@@ -38,8 +80,8 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           ['Status', <span data-testid="listing-status">{words(status)}</span>],
           ['Price', price ? money(price.amount, price.currency) : 'None yet'],
           !!offer && ['Our offer', money(offer!.amount, offer!.currency)],
-          ['Seller', <code>{str(l, 'seller_id')}</code>],
-          ['Custody', `${words(l.custody)}${site ? ` at ${site.name ?? site.id}` : ''}${l.wants_storage ? ' (the seller asked for storage)' : ''}`],
+          ['Seller', <SellerName seller={listing.seller} />],
+          ['Custody', <span data-testid="custody">{`${words(l.custody)}${site ? ` at ${site.name ?? site.id}` : ''}${l.wants_storage ? ' (the seller asked for storage)' : ''}`}</span>],
           ['Shipping size', <span data-testid="shipping-size">{sizes.find((z) => z.value === l.shipping_size)?.label ?? (str(l, 'shipping_size') || 'None')}</span>],
           ['Commission', typeof l.commission_percent === 'number' ? `${l.commission_percent} %` : 'The marketplace’s'],
           !!l.review_note && ['Review note', str(l, 'review_note')],
@@ -50,76 +92,38 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
       {canWrite && (reviewable || valuable) && (
         <div className="actions">
           {reviewable && (
-            <section aria-labelledby="approve-h">
-              <h2 id="approve-h">Approve</h2>
+            <Section id="approve-h" title="Approve">
               <p>The listing goes on sale and the seller is emailed.</p>
               <Form action={approveListing} name="Approve listing" submit="Approve" hidden={{ id }} success="Approved: the listing is on sale." />
-            </section>
+            </Section>
           )}
           {reviewable && (
-            <section aria-labelledby="deny-h">
-              <h2 id="deny-h">Deny</h2>
-              <Form action={denyListing} name="Deny listing" submit="Deny" danger hidden={{ id }} success="Denied: the seller is emailed the note." fields={[{ name: 'note', label: 'Note to the seller', type: 'textarea', required: true, rows: 3 }]} />
-            </section>
+            <FormSection id="deny-h" title="Deny" action={denyListing} name="Deny listing" submit="Deny" danger hidden={{ id }} success="Denied: the seller is emailed the note." fields={[{ name: 'note', label: 'Note to the seller', type: 'textarea', required: true, rows: 3 }]} />
           )}
           {valuable && (
-            <section aria-labelledby="offer-h">
-              <h2 id="offer-h">Offer a price</h2>
-              <Form
-                action={offerPrice}
-                name="Offer a price"
-                submit="Send the offer"
-                hidden={{ id }}
-                success="Offer sent: the seller answers from the storefront."
-                fields={[
-                  { name: 'amount', label: 'Price', inputMode: 'decimal', required: true, hint: 'e.g. 1200 or 1200.50' },
-                  { name: 'currency', label: 'Currency', type: 'select', defaultValue: price?.currency ?? currencies[0], options: currencies.map((c) => ({ value: c, label: c })) },
-                  { name: 'note', label: 'Note to the seller (optional)', type: 'textarea', rows: 2 },
-                  { name: 'schedule', label: 'Price drops (optional)', hint: 'months after the offer:price, e.g. 2:900, 4:800 — each lower than the one before' },
-                ]}
-              />
-            </section>
+            <FormSection
+              id="offer-h"
+              title="Offer a price"
+              action={offerPrice}
+              name="Offer a price"
+              submit="Send the offer"
+              hidden={{ id }}
+              success="Offer sent: the seller answers from the storefront."
+              fields={[
+                { name: 'amount', label: 'Price', inputMode: 'decimal', required: true, hint: 'e.g. 1200 or 1200.50' },
+                { name: 'currency', label: 'Currency', type: 'select', defaultValue: price?.currency ?? currencies[0], options: currencies.map((c) => ({ value: c, label: c })) },
+                { name: 'note', label: 'Note to the seller (optional)', type: 'textarea', rows: 2 },
+                { name: 'schedule', label: 'Price drops (optional)', hint: 'months after the offer:price, e.g. 2:900, 4:800 — each lower than the one before' },
+              ]}
+            />
           )}
         </div>
       )}
       {canWrite && (
         <div className="actions">
-          <section aria-labelledby="size-h">
-            <h2 id="size-h">Shipping size</h2>
-            <Form
-              action={setShippingSize}
-              name="Set the shipping size"
-              submit="Set size"
-              hidden={{ id }}
-              success="Shipping size set."
-              fields={[{ name: 'size', label: 'Size', type: 'select', defaultValue: str(l, 'shipping_size'), options: [{ value: '', label: 'None' }, ...sizes] }]}
-            />
-          </section>
-          <section aria-labelledby="commission-h">
-            <h2 id="commission-h">Commission</h2>
-            <Form
-              action={setCommission}
-              name="Set the commission"
-              submit="Set commission"
-              hidden={{ id }}
-              success="Commission set."
-              fields={[{ name: 'percent', label: 'Percent for this listing', inputMode: 'decimal', defaultValue: typeof l.commission_percent === 'number' ? String(l.commission_percent) : '', hint: 'Empty: the marketplace’s commission.' }]}
-            />
-          </section>
-          <section aria-labelledby="custody-h">
-            <h2 id="custody-h">Custody</h2>
-            <Form
-              action={setCustody}
-              name="Set custody"
-              submit="Set custody"
-              hidden={{ id }}
-              success="Custody set."
-              fields={[
-                { name: 'custody', label: 'Who has the item', type: 'select', defaultValue: str(l, 'custody') || 'seller', options: [{ value: 'seller', label: 'The seller' }, { value: 'collecting', label: 'We are collecting it' }, { value: 'stored', label: 'Stored at a site' }] },
-                { name: 'site', label: 'Site id (collecting or stored)', defaultValue: site?.id ?? '' },
-              ]}
-            />
-          </section>
+          {changes.map((c) => (
+            <FormSection key={c.id} {...c} hidden={{ id }} />
+          ))}
         </div>
       )}
       {!canWrite && <p className="muted">{operator.role === 'viewer' ? 'You can read this listing; only admins can change it.' : ''}</p>}

@@ -6,6 +6,7 @@ import { CreateKeyForm } from './create-key-form';
 import { Form } from '../../_components/form';
 import { SettingsNav } from '../settings-nav';
 import { DataTable } from '../../_components/data';
+import { Section } from '../../_components/section';
 
 export const metadata: Metadata = { title: 'API keys' };
 
@@ -17,12 +18,9 @@ export default async function KeysPage() {
     <main id="main">
       <h1>API keys</h1>
       <SettingsNav current="/settings/keys" />
-      {canWrite && (
-        <section aria-labelledby="new-key">
-          <h2 id="new-key">New key</h2>
-          <CreateKeyForm />
-        </section>
-      )}
+      <Section id="new-key" title="New key" shown={canWrite}>
+        <CreateKeyForm />
+      </Section>
       <h2>Keys</h2>
       <DataTable
         columns={['Key', 'Kind', 'Created', 'Status']}

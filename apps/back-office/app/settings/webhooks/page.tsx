@@ -5,6 +5,7 @@ import { when } from '../../../lib/format';
 import { SettingsNav } from '../settings-nav';
 import { DataTable } from '../../_components/data';
 import { CreateWebhookForm } from './webhook-forms';
+import { Section } from '../../_components/section';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
@@ -21,12 +22,9 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           Endpoint deleted.
         </p>
       )}
-      {canWrite && (
-        <section aria-labelledby="new-endpoint">
-          <h2 id="new-endpoint">New endpoint</h2>
-          <CreateWebhookForm />
-        </section>
-      )}
+      <Section id="new-endpoint" title="New endpoint" shown={canWrite}>
+        <CreateWebhookForm />
+      </Section>
       <h2>Endpoints</h2>
       {items.length === 0 ? (
         <p className="muted">No endpoints yet.</p>

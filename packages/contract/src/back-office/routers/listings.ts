@@ -10,15 +10,15 @@ import { ZCommissionPercent, setCommissionOp } from '../../console/procedures/se
 import { ZCustodyFields, setCustodyOp } from '../../console/procedures/set-custody.js';
 import { operatorProcedure } from '../procedure.js';
 import { openapi, read, write, ZId } from '../meta.js';
-import { ZAnyObject, ZPage, ZPaging } from '../schemas.js';
+import { ZConsoleListing, ZPage, ZPaging } from '../schemas.js';
 
-const ZListingOut = z.object({ listing: ZAnyObject });
+const ZListingOut = z.object({ listing: ZConsoleListing });
 
 export const listings = router({
   list: operatorProcedure
-    .meta(read(openapi('GET', '/listings', 'Listings', 'Listings', 'Every seller’s, latest change first; `status=pending_approval` is the review queue.')))
+    .meta(read(openapi('GET', '/listings', 'Listings', 'Listings', 'Every seller’s, latest change first, each with its `seller` (id, display name and email); `status=pending_approval` is the review queue.')))
     .input(z.strictObject({ status: z.enum(LISTING_STATUSES).optional(), ...ZPaging }))
-    .output(ZPage(ZAnyObject))
+    .output(ZPage(ZConsoleListing))
     .query(async ({ ctx, input }) => {
       const { em, marketplace } = ctx.scope;
       const page = await listListingsForTeam(em, marketplace.id, input);

@@ -1,9 +1,22 @@
 import { z } from 'zod';
 import { consoleProcedure } from '../../trpc.js';
 import { ZSiteInput, ZSiteOpeningHoursInput } from '@hm/domain/locations';
-import { createSite, setSiteOpeningHours, toSiteBody } from '@hm/domain/locations';
+import { createSite, listActiveSites, setSiteOpeningHours, toSiteBody } from '@hm/domain/locations';
 import { fromFile } from '../console-fields.js';
-import { ZMarketplaceRef, scoped } from '../console-scope.js';
+import { ZMarketplaceRef, cliScope, scoped } from '../console-scope.js';
+import { cmd, operation, perform } from '../operations.js';
+
+/** `sites list`, GET /console/v1/sites: the marketplace's active sites, as /v1/locations lists them (where the team collects or stores a listing). */
+export const listSitesOp = operation({
+  action: 'sites.list',
+  write: false,
+  target: () => ({ type: 'site', id: '' }),
+  run: async (s, _input: object) => ({ items: (await listActiveSites(cmd(s))).map(toSiteBody) }),
+});
+
+export const listSitesProcedure = consoleProcedure
+  .input(ZMarketplaceRef.describe("The marketplace's active sites (showrooms and warehouses), oldest first."))
+  .query(async ({ ctx, input }) => perform(listSitesOp, cliScope(ctx, await scoped(ctx, input.marketplace)), {}));
 
 export const createSiteProcedure = consoleProcedure
   .input(

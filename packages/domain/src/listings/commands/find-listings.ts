@@ -5,7 +5,7 @@ import type { ListingStatus } from '@hm/db/entities';
 import type { UserCommandContext } from '../../core/context.js';
 import { NotFoundError } from '../../core/errors.js';
 import { keyset } from '../../core/keyset.js';
-import { teamListingRows } from '../team-listings.queries.js';
+import { teamListingRows, type TeamListing } from '../team-listings.queries.js';
 
 /**
  * A listing of the signed-in seller, locked for the rest of the transaction when asked (every
@@ -51,8 +51,8 @@ function teamListingWhere(input: TeamListingFilter) {
   };
 }
 
-/** The console's listings (GET /console/v1/listings): every seller's, optionally of one status, latest change first, keyset-paged on (updated_at, id); plain rows, not entities (teamListingRows). */
-export async function listListingsForTeam(em: EntityManager, marketplaceId: string, input: TeamListingFilter & { limit: number; cursor?: string | undefined }): Promise<{ items: Listing[]; nextCursor?: string }> {
+/** The console's listings (GET /console/v1/listings): every seller's, optionally of one status, latest change first, keyset-paged on (updated_at, id); plain rows with their sellers, not entities (teamListingRows). */
+export async function listListingsForTeam(em: EntityManager, marketplaceId: string, input: TeamListingFilter & { limit: number; cursor?: string | undefined }): Promise<{ items: TeamListing[]; nextCursor?: string }> {
   const pages = keyset(`team-listings:${marketplaceId}:${input.status ?? ''}${input.toCollect ? ':collect' : ''}`, ['timestamptz', 'uuid']);
   const after = pages.after(input.cursor);
   const rows = await teamListingRows(em, {

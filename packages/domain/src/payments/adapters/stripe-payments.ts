@@ -1,45 +1,10 @@
 import type { Stripe } from 'stripe';
 import { sameSecret } from '../../core/secret-token.js';
-import { PaymentError, type PaymentRefusal, type Payments, type PaymentsSetup } from '../../core/ports/payments.js';
+import { PaymentError, type Payments, type PaymentsSetup } from '../../core/ports/payments.js';
+import { STRIPE_API_VERSION, stripeClientConfig, type StripeOptions } from './stripe-config.js';
+import { replayedServerError, toPaymentError } from './stripe-errors.js';
 
-export interface StripeOptions {
-  secretKey: string;
-  /** any Stripe-compatible server (`http://127.0.0.1:12111`); unset: Stripe itself */
-  apiBase?: string;
-  /** per request; Stripe's own default (80 s) would hold a buyer's request far too long */
-  timeoutMs?: number;
-  /** where Stripe would send a buyer back after a redirect; only test confirmations (cards, no redirect) pass one */
-  returnUrl?: string;
-}
-
-/**
- * One retry inside the SDK, with our idempotency key, covers a dropped connection or a lock
- * timeout; beyond that the caller retries: a request answers 503 with Retry-After (the client
- * retries with its Idempotency-Key), a job fails and graphile-worker backs off. More SDK retries
- * would hold a buyer's request for up to (retries + 1) × the timeout.
- */
-export const STRIPE_MAX_NETWORK_RETRIES = 1;
-export const STRIPE_TIMEOUT_MS = 10_000;
-
-/**
- * The Stripe API version every request is sent with and every webhook event must be rendered in (the
- * version the installed `stripe` package is generated for: its types describe exactly these objects).
- * Register both webhook endpoints with this version; an event of another version is refused
- * (stripe-webhook.ts) rather than read with the wrong field names. Raise it with the package.
- */
-export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
-
-/** The SDK pointed at STRIPE_API_BASE when set (its host, port and protocol options). */
-export function stripeClientConfig(opts: StripeOptions): Stripe.StripeConfig {
-  const base = opts.apiBase ? new URL(opts.apiBase) : undefined;
-  return {
-    apiVersion: STRIPE_API_VERSION,
-    timeout: opts.timeoutMs ?? STRIPE_TIMEOUT_MS,
-    maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
-    telemetry: false,
-    ...(base && { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' }),
-  };
-}
+export { STRIPE_API_VERSION, STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS, type StripeOptions } from './stripe-config.js';
 
 /**
  * Stripe, through the official `stripe` package: one PaymentIntent per order on the platform
@@ -297,12 +262,6 @@ export function stripePayments(opts: StripeOptions): Payments {
 /** Keys one create may walk through (createOnce): more than a job's retries (graphile-worker: 25). */
 export const STRIPE_MAX_KEYS = 30;
 
-/** Stripe's answer was a stored 5xx, replayed under its idempotency key. */
-function replayedServerError(e: unknown): boolean {
-  const err = e as { type?: unknown; statusCode?: number; headers?: Record<string, string | undefined> } | undefined;
-  return typeof err?.type === 'string' && err.type.startsWith('Stripe') && (err.statusCode ?? 0) >= 500 && err.headers?.['idempotent-replayed'] === 'true';
-}
-
 /**
  * Stripe's rule for a seller's service agreement: a seller in another country than the platform's can
  * only be paid under the `recipient` agreement (cross-border payouts); in the platform's country it
@@ -315,30 +274,4 @@ export function serviceAgreementFor(sellerCountry: string, platformCountry: stri
 /** The seller's share of a charge, in the currency it settled in: the same fraction of the settled amount, rounded down (never more than the charge brought). */
 export function settledShare(share: number, charged: number, settled: number): number {
   return Number((BigInt(share) * BigInt(settled)) / BigInt(charged));
-}
-
-/**
- * What the caller can do about a Stripe failure: retry later (no answer, a timeout, 409 lock
- * timeouts, 429, 5xx) or not (invalid request, declined card, unknown object). Anything not from the
- * SDK (a bug of ours) is left as it is, so it is not mistaken for an outage.
- */
-export function toPaymentError(what: string, e: unknown): unknown {
-  const err = e as { type?: unknown; statusCode?: number; code?: string; param?: string; message?: string } | undefined;
-  if (e instanceof PaymentError || typeof err?.type !== 'string' || !err.type.startsWith('Stripe')) return e;
-  const status = err.statusCode;
-  const detail = `Stripe could not ${what}: ${[status ?? 'no answer', err.code, err.message].filter(Boolean).join(' ')}`;
-  // no answer (network, timeout), 409 (a lock timeout, or the same key still being worked on), 429, 5xx, and
-  // `lock_timeout` whatever its status: the same request may succeed later
-  const outage = status === undefined || status === 409 || status === 429 || status >= 500 || err.code === 'lock_timeout' || err.code === 'rate_limit';
-  if (outage) return new PaymentError(detail, 'unavailable', err.code);
-  if (err.code === 'payment_intent_unexpected_state') return new PaymentError(detail, 'unexpected_state', err.code);
-  return new PaymentError(detail, 'refused', err.code, refusalOf(err.code, err.param, err.message));
-}
-
-/** Stripe's error codes of a refusal for good, by what the team has to fix (its list of error codes). */
-function refusalOf(code: string | undefined, param: string | undefined, message = ''): PaymentRefusal {
-  if (code === 'balance_insufficient' || code === 'insufficient_funds') return 'platform_balance_insufficient';
-  if (code === 'insufficient_capabilities_for_transfer' || code === 'account_invalid' || code === 'account_closed' || code?.startsWith('account_') || code === 'transfers_not_allowed') return 'account_not_ready';
-  if (param === 'currency' || code?.includes('currency') || /\bcurrency\b/i.test(message)) return 'currency_not_accepted';
-  return 'invalid_request';
 }

@@ -8,6 +8,7 @@ import { DataTable, Facts } from '../../../_components/data';
 import { Form } from '../../../_components/form';
 import { endpointFields } from '../endpoint-fields';
 import { RotateSecretForm } from '../webhook-forms';
+import { Section } from '../../../_components/section';
 
 export const metadata: Metadata = { title: 'Webhook endpoint' };
 
@@ -40,27 +41,23 @@ export default async function WebhookPage({ params }: { params: Promise<{ id: st
       />
       {canWrite && (
         <div className="actions">
-          <section aria-labelledby="edit">
-            <h2 id="edit">Edit</h2>
+          <Section id="edit" title="Edit">
             <Form action={updateWebhook} name="Edit webhook endpoint" submit="Save" hidden={{ id }} success="Saved." fields={endpointFields({ url: e.url, events: all ? '' : e.events.join(', '), all })} />
-          </section>
-          <section aria-labelledby="sending">
-            <h2 id="sending">Sending</h2>
+          </Section>
+          <Section id="sending" title="Sending">
             {e.enabled ? (
               <Form action={enableWebhook} name="Disable endpoint" submit="Disable" danger hidden={{ id, do: 'disable' }} success="Disabled: nothing is sent to it." />
             ) : (
               <Form action={enableWebhook} name="Enable endpoint" submit="Enable" hidden={{ id, do: 'enable' }} success="Enabled: events are sent again." />
             )}
             <RotateSecretForm id={id} />
-          </section>
-          <section aria-labelledby="replay">
-            <h2 id="replay">Send an event again</h2>
+          </Section>
+          <Section id="replay" title="Send an event again">
             <Form action={replayWebhookEvent} name="Replay an event" submit="Replay" hidden={{ id }} success="Queued: it shows in the log below once sent." fields={[{ name: 'event', label: 'Event id', required: true, hint: 'evt_… (of the last 30 days)' }]} />
-          </section>
-          <section aria-labelledby="delete">
-            <h2 id="delete">Delete</h2>
+          </Section>
+          <Section id="delete" title="Delete">
             <Form action={deleteWebhook} name="Delete endpoint" submit="Delete endpoint" danger hidden={{ id }} fields={[{ name: 'confirm', label: 'I understand the endpoint and its delivery log go', type: 'checkbox' }]} />
-          </section>
+          </Section>
         </div>
       )}
       <h2>Delivery log</h2>

@@ -10,6 +10,7 @@ import { Facts } from '../../../../_components/data';
 import { Form } from '../../../../_components/form';
 import { PageEditor } from './page-editor';
 import { PreviewLinkForm } from './preview-link-form';
+import { Section } from '../../../../_components/section';
 
 export const metadata: Metadata = { title: 'Page' };
 
@@ -53,15 +54,13 @@ export default async function PageEditorPage({ params }: { params: Promise<Param
       />
       {canWrite && page && (
         <div className="actions">
-          <section aria-labelledby="publishing">
-            <h2 id="publishing">Publishing</h2>
+          <Section id="publishing" title="Publishing">
             <Form action={publishPage} name="Publish page" submit="Publish the draft" hidden={{ slug, locale, do: 'publish' }} success="Published: the shop shows the draft now." />
             {!!page.published && <Form action={publishPage} name="Unpublish page" submit="Unpublish" danger hidden={{ slug, locale, do: 'unpublish' }} success="Unpublished: the shop answers 404 for it again." />}
-          </section>
-          <section aria-labelledby="preview">
-            <h2 id="preview">Preview</h2>
+          </Section>
+          <Section id="preview" title="Preview">
             <PreviewLinkForm slug={slug} locale={locale} />
-          </section>
+          </Section>
         </div>
       )}
       {canWrite ? (

@@ -1,0 +1,70 @@
+/** Texts of a listing's photos as its seller edits them (upload, order, delete), per language; part of the selling texts (messages-selling.ts: `listings.photos`). */
+const en = {
+  title: 'Photos',
+  hint: 'The first photo is the main photo. JPEG, PNG or WebP, up to 20 MB each, up to 20 photos.',
+  drop: 'Drag photos here, or',
+  choose: 'Choose photos',
+  none: 'No photos yet.',
+  queued: 'Uploads once the draft is saved',
+  uploading: 'Uploading',
+  processing: 'Getting it ready…',
+  failed: 'This file could not be read as a photo.',
+  main: 'Main photo',
+  photo: (n: number, total: number) => `Photo ${n} of ${total}`,
+  earlier: 'Move earlier',
+  later: 'Move later',
+  remove: 'Delete photo',
+  removeConfirm: 'Delete this photo?',
+  dismiss: 'Dismiss',
+  moved: (n: number, total: number) => `Moved to position ${n} of ${total}.`,
+  removed: 'Photo deleted.',
+  ready: 'Photo ready.',
+};
+
+export type PhotoMessages = typeof en;
+
+const sv: PhotoMessages = {
+  title: 'Foton',
+  hint: 'Det första fotot är huvudfotot. JPEG, PNG eller WebP, upp till 20 MB per foto, högst 20 foton.',
+  drop: 'Dra foton hit, eller',
+  choose: 'Välj foton',
+  none: 'Inga foton än.',
+  queued: 'Laddas upp när utkastet är sparat',
+  uploading: 'Laddar upp',
+  processing: 'Görs i ordning…',
+  failed: 'Filen kunde inte läsas som ett foto.',
+  main: 'Huvudfoto',
+  photo: (n, total) => `Foto ${n} av ${total}`,
+  earlier: 'Flytta tidigare',
+  later: 'Flytta senare',
+  remove: 'Radera foto',
+  removeConfirm: 'Radera fotot?',
+  dismiss: 'Stäng',
+  moved: (n, total) => `Flyttat till plats ${n} av ${total}.`,
+  removed: 'Fotot är raderat.',
+  ready: 'Fotot är klart.',
+};
+
+const de: PhotoMessages = {
+  title: 'Fotos',
+  hint: 'Das erste Foto ist das Hauptfoto. JPEG, PNG oder WebP, bis 20 MB pro Foto, höchstens 20 Fotos.',
+  drop: 'Fotos hierher ziehen, oder',
+  choose: 'Fotos auswählen',
+  none: 'Noch keine Fotos.',
+  queued: 'Wird hochgeladen, sobald der Entwurf gespeichert ist',
+  uploading: 'Wird hochgeladen',
+  processing: 'Wird vorbereitet…',
+  failed: 'Diese Datei konnte nicht als Foto gelesen werden.',
+  main: 'Hauptfoto',
+  photo: (n, total) => `Foto ${n} von ${total}`,
+  earlier: 'Nach vorne',
+  later: 'Nach hinten',
+  remove: 'Foto löschen',
+  removeConfirm: 'Dieses Foto löschen?',
+  dismiss: 'Schließen',
+  moved: (n, total) => `An Position ${n} von ${total} verschoben.`,
+  removed: 'Foto gelöscht.',
+  ready: 'Foto fertig.',
+};
+
+export const photoMessages = { en, sv, de };

@@ -1,0 +1,70 @@
+/** Texts of the product page (photos, seller, details, delivery, buying), per language; part of the selling texts (messages-selling.ts: `product`). */
+const en = {
+  photo: (n: number, total: number) => `Photo ${n} of ${total}`,
+  showPhoto: (n: number) => `Show photo ${n}`,
+  noPhoto: 'No photo yet',
+  soldBy: 'Sold by',
+  location: 'Item location',
+  details: 'Details',
+  description: 'Description',
+  category: 'Category',
+  inStock: (n: string) => `${n} available`,
+  approxNote: 'Converted at today’s rate; the final amount is set at checkout.',
+  delivery: 'Delivery',
+  methods: { shipping: 'Shipping', pickup: 'Pickup', buyer_arranged: 'You arrange transport' },
+  quoted: 'price on request',
+  shippingTo: (zone: string) => `to ${zone}`,
+  pickupIn: (place: string) => `Pick it up in ${place}.`,
+  pickupAt: (site: string) => `Pick it up at ${site}.`,
+  buyerArranged: 'Collect it with your own transport or a courier you book.',
+  sizeNote: (size: string) => `Shipping size: ${size}`,
+  buyTitle: 'Buy',
+};
+
+export type ProductMessages = typeof en;
+
+const sv: ProductMessages = {
+  photo: (n, total) => `Foto ${n} av ${total}`,
+  showPhoto: (n) => `Visa foto ${n}`,
+  noPhoto: 'Inget foto än',
+  soldBy: 'Säljs av',
+  location: 'Varan finns i',
+  details: 'Detaljer',
+  description: 'Beskrivning',
+  category: 'Kategori',
+  inStock: (n) => `${n} tillgängliga`,
+  approxNote: 'Omräknat till dagens kurs; det slutliga beloppet bestäms i kassan.',
+  delivery: 'Leverans',
+  methods: { shipping: 'Frakt', pickup: 'Upphämtning', buyer_arranged: 'Du ordnar transport' },
+  quoted: 'pris på förfrågan',
+  shippingTo: (zone) => `till ${zone}`,
+  pickupIn: (place) => `Hämta den i ${place}.`,
+  pickupAt: (site) => `Hämta den på ${site}.`,
+  buyerArranged: 'Hämta den med egen transport eller ett bud du bokar.',
+  sizeNote: (size) => `Fraktstorlek: ${size}`,
+  buyTitle: 'Köp',
+};
+
+const de: ProductMessages = {
+  photo: (n, total) => `Foto ${n} von ${total}`,
+  showPhoto: (n) => `Foto ${n} zeigen`,
+  noPhoto: 'Noch kein Foto',
+  soldBy: 'Verkauft von',
+  location: 'Standort des Artikels',
+  details: 'Details',
+  description: 'Beschreibung',
+  category: 'Kategorie',
+  inStock: (n) => `${n} verfügbar`,
+  approxNote: 'Zum heutigen Kurs umgerechnet; der endgültige Betrag wird an der Kasse festgelegt.',
+  delivery: 'Lieferung',
+  methods: { shipping: 'Versand', pickup: 'Abholung', buyer_arranged: 'Du organisierst den Transport' },
+  quoted: 'Preis auf Anfrage',
+  shippingTo: (zone) => `nach ${zone}`,
+  pickupIn: (place) => `Hol ihn in ${place} ab.`,
+  pickupAt: (site) => `Hol ihn bei ${site} ab.`,
+  buyerArranged: 'Hol ihn mit eigenem Transport oder einem Kurier ab, den du buchst.',
+  sizeNote: (size) => `Versandgröße: ${size}`,
+  buyTitle: 'Kaufen',
+};
+
+export const productMessages = { en, sv, de };
