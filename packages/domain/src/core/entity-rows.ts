@@ -33,4 +33,3 @@ export function entityRows<T>(schema: { meta: { properties: object } }, numbers:
     });
   };
 }
-
