@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import { inputErrors, type ZodFieldErrors } from './input.js';
 import { operationOf, type Operation } from './operation.js';
@@ -103,22 +103,11 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
         if (m.allowed.length) throw opts.refusal('method_not_allowed', `${req.method} is not allowed on ${where}; use ${m.allowed.join(' or ')}.`, { headers: { Allow: m.allowed.join(', ') } });
         throw opts.refusal('not_found', `No endpoint ${req.method} ${where}. See ${prefix}/openapi.json.`, {});
       }
-      const route = m.route;
-      const params = m.params;
-      const matchedRoute = (answered: unknown) => {
-        if (answered === reply) return; // answered (a refusal): the hooks stop here
-        const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, route) : undefined;
-        const keep = owner && { owner, url: canonicalUrl(pathname, req.url) };
-        const kept = keep && answers.get(owner)?.byUrl.get(keep.url);
-        if (kept) return void sendTagged(req, reply, route, kept); // known: no input checks, no procedure
-        matched.set(req, { op: operations.get(route)!, params, ...(keep ? { keep } : {}) });
-        done();
-      };
-      const answered = opts.onMatch?.(req, reply, route);
-      if (!(answered instanceof Promise)) return matchedRoute(answered);
+      const answered = opts.onMatch?.(req, reply, m.route);
+      if (!(answered instanceof Promise)) return afterMatch(req, reply, done, m.route, m.params, pathname, answered);
       answered.then((a) => {
         try {
-          matchedRoute(a);
+          afterMatch(req, reply, done, m.route!, m.params, pathname, a);
         } catch (e) {
           done(e as Error);
         }
@@ -130,16 +119,10 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
     // parsed under any spelling of a JSON media type is handed on as plain `application/json`, the
     // one the operations take. One hook: each costs every request.
     scope.addHook('preValidation', (req, _reply, done) => {
-      const checked = (errors: FieldError[]) => {
-        if (errors.length) return done(opts.refusal('validation_failed', undefined, { errors }));
-        const type = req.headers['content-type'];
-        if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
-        done();
-      };
       const m = matched.get(req);
       const errors = m ? inputErrors(m.op, m.params, req.query as Record<string, unknown>, req.body, opts.zodErrors) : [];
-      if (errors instanceof Promise) errors.then(checked, done);
-      else checked(errors);
+      if (errors instanceof Promise) errors.then((e) => inputChecked(req, done, e), done);
+      else inputChecked(req, done, errors);
     });
 
     // 202/204 without a body: no Content-Type claiming JSON
@@ -147,6 +130,25 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
       if ((reply.statusCode === 202 || reply.statusCode === 204) && (payload === undefined || payload === '' || payload === null)) reply.removeHeader('content-type');
       done(null, payload);
     });
+  }
+
+  // The hooks' continuations, made once rather than per request (a function made per request is an
+  // allocation, and under tsx a `__name` call too).
+  function afterMatch(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, route: RestRoute<M>, params: Record<string, string>, pathname: string, answered: unknown) {
+    if (answered === reply) return; // answered (a refusal): the hooks stop here
+    const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, route) : undefined;
+    const keep = owner && { owner, url: canonicalUrl(pathname, req.url) };
+    const kept = keep && answers.get(owner)?.byUrl.get(keep.url);
+    if (kept) return void sendTagged(req, reply, route, kept); // known: no input checks, no procedure
+    matched.set(req, { op: operations.get(route)!, params, ...(keep ? { keep } : {}) });
+    done();
+  }
+
+  function inputChecked(req: FastifyRequest, done: HookHandlerDoneFunction, errors: FieldError[]) {
+    if (errors.length) return done(opts.refusal('validation_failed', undefined, { errors }));
+    const type = req.headers['content-type'];
+    if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
+    done();
   }
 
   function addRoute(scope: FastifyInstance) {
