@@ -14,6 +14,7 @@
  * and the API/bare ratios. See bench/README.md.
  *
  * Run: npm run -s bench   (tunable: BENCH_CONNECTIONS, BENCH_WARMUP_S, BENCH_SETTLE_S, BENCH_SLICE_S, BENCH_ROUNDS;
+ *      BENCH_ROUTES=console-users,events,… measures only those targets (names as in api-vs-bare.report.ts);
  *      BENCH_CPU_PROF=<dir> writes V8 CPU profiles of both servers)
  */
 import { fork, type ChildProcess } from 'node:child_process';
