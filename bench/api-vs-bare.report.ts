@@ -6,7 +6,7 @@ import type { Role } from './api-vs-bare.server.js';
 import { f, percentileOfSorted, type machine } from './lib.js';
 
 /** `{id}`: the demo's on-sale listing with the most photos (chosen by the benchmark after seeding). */
-export const ROUTES = [
+const ALL_ROUTES = [
   { name: 'marketplace', path: '/v1/marketplace' },
   { name: 'categories', path: '/v1/categories' },
   { name: 'listing', path: '/v1/listings/{id}' },
@@ -22,9 +22,13 @@ export const ROUTES = [
   { name: 'console-audit', path: '/console/v1/audit?limit=24', replay: true, auth: 'operator' },
   { name: 'events', path: '/v1/events?limit=24', replay: true, auth: 'secret' },
 ] as const satisfies readonly { name: string; path: string; replay?: true; auth?: 'operator' | 'secret' }[];
+/** BENCH_ROUTES=name,…: measure only these (a short run on some routes); every route otherwise. */
+const only = process.env.BENCH_ROUTES?.split(',').map((n) => n.trim()).filter(Boolean);
+for (const name of only ?? []) if (!ALL_ROUTES.some((r) => r.name === name)) throw new Error(`BENCH_ROUTES: no route ${name} (${ALL_ROUTES.map((r) => r.name).join(', ')})`);
+export const ROUTES: readonly (typeof ALL_ROUTES)[number][] = only?.length ? ALL_ROUTES.filter((r) => only.includes(r.name)) : ALL_ROUTES;
 /** Routes whose bare side runs the domain's own code over the same statements (the rest replay the API's statements). */
 export const isReplay = (route: (typeof ROUTES)[number]): boolean => 'replay' in route;
-export type RouteName = (typeof ROUTES)[number]['name'];
+export type RouteName = (typeof ALL_ROUTES)[number]['name'];
 
 export interface Slice {
   seconds: number;

@@ -14,6 +14,7 @@
  * and the API/bare ratios. See bench/README.md.
  *
  * Run: npm run -s bench   (tunable: BENCH_CONNECTIONS, BENCH_WARMUP_S, BENCH_SETTLE_S, BENCH_SLICE_S, BENCH_ROUNDS;
+ *      BENCH_ROUTES=console-users,events,… measures only those targets (names as in api-vs-bare.report.ts);
  *      BENCH_CPU_PROF=<dir> writes V8 CPU profiles of both servers)
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -277,6 +278,37 @@ async function main() {
     const res = await fetch(`${servers.api.url}/v1/users`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench${i}@example.com`, password: 'bench user password' }) });
     if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
   }
+  // The back office's orders, support and audit pages on full pages (both sides read the same rows): 48
+  // paid orders of the signed-up users, each with its seller's payout, a support conversation of each
+  // user, and 48 approvals from the command line in the audit trail.
+  await admin.query(
+    `insert into orders (id, marketplace_id, listing_id, buyer_id, seller_id, status, state_entered_at, quantity, currency, total, line_items, delivery, fulfilment, history, payment_provider, payment_id, payment_due_at, created_at, updated_at)
+     select gen_random_uuid(), l.marketplace_id, l.id, u.id, l.seller_id, 'purchased', now(), 1, l.price_currency, l.price_amount,
+       jsonb_build_array(jsonb_build_object('code', 'item', 'label', l.title, 'unit_price', l.price_amount, 'quantity', 1, 'amount', l.price_amount)),
+       '{"method": "pickup"}', 'seller',
+       jsonb_build_array(jsonb_build_object('transition', 'place', 'from', '(new)', 'to', 'pending_payment', 'actor', 'buyer', 'at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+       'local', 'pay_bench_' || l.n, now() + interval '1 hour', now() - l.n * interval '1 minute', now()
+     from (select *, row_number() over (order by id) as n from listings where marketplace_id = $1 and price_amount is not null limit 48) l
+     join (select id, row_number() over (order by id) - 1 as k from users where marketplace_id = $1 and email like 'bench%@example.com') u on u.k = l.n % 30`,
+    [seed.marketplaceId],
+  );
+  await admin.query(
+    `insert into payouts (id, marketplace_id, order_id, seller_id, currency, subtotal, commission, storage_fee, storage_months, amount, status, created_at, updated_at)
+     select gen_random_uuid(), marketplace_id, id, seller_id, currency, total, total / 10, 0, 0, total - total / 10, 'pending', now(), now() from orders where marketplace_id = $1`,
+    [seed.marketplaceId],
+  );
+  await admin.query(
+    `insert into conversations (id, marketplace_id, kind, user_a, last_message, last_message_at, created_at)
+     select gen_random_uuid(), marketplace_id, 'support', id, 'Where is my parcel?', now() - row_number() over (order by id) * interval '1 minute', now()
+     from users where marketplace_id = $1 and email like 'bench%@example.com'`,
+    [seed.marketplaceId],
+  );
+  await admin.query(
+    `insert into audit_entries (id, marketplace_id, created_at, actor_type, action, target_type, target_id, data, request_id)
+     select gen_random_uuid(), $1::uuid, now() - n * interval '1 minute', 'cli', 'listing.approve', 'listing', l.id::text, jsonb_build_object('id', l.id), 'req_bench_' || n
+     from (select id, row_number() over (order by id) as n from listings where marketplace_id = $1 limit 48) l`,
+    [seed.marketplaceId],
+  );
   const signIn = await fetch(`${servers.api.url}/console/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ marketplace: 'bench', email: 'viewer@bench.example', password: 'bench operator password' }) });
   if (signIn.status !== 201) throw new Error(`operator sign-in: ${signIn.status} ${await signIn.text()}`);
   const operatorToken = ((await signIn.json()) as { token: string }).token;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createOrm, tenantEm, type MikroORM } from '@hm/db/orm';
-import { setOperatorRole } from '@hm/domain/operators';
+import { OPERATOR_SESSION_IDLE_MS, OPERATOR_SESSION_MAX_MS, setOperatorRole } from '@hm/domain/operators';
 import { buildApp } from '../src/app.js';
 import { API_KEY_CACHE_MAX_MS } from '../src/http/api-key-cache.js';
 import { makeMarketplace, startHarness, type Harness } from './harness.js';
@@ -96,5 +96,28 @@ describe('operator sessions remembered per process', () => {
     for (const app of listening) expect((await call(app, 'GET', '/console/v1/me', op.token)).statusCode).toBe(200);
     await h.orm.em.getConnection().execute(`delete from operators where id = ?`, [op.id]);
     expect(await seenAfter(listening, async (app) => (await call(app, 'GET', '/console/v1/me', op.token)).statusCode === 401)).toBeLessThan(API_KEY_CACHE_MAX_MS / 2);
+  });
+
+  // last: it moves the shared clock past every session's idle limit
+  test('reads sharing the remembered session still record its use once a minute (not within it), and refuse it once it expired', async () => {
+    const op = await signedIn('viewer');
+    const use = async () => {
+      const [row] = await h.orm.em.getConnection().execute<{ last_used_at: string; expires_at: string }[]>(`select last_used_at, expires_at from operator_sessions where operator_id = ?`, [op.id]);
+      return { lastUsed: new Date(row!.last_used_at).getTime(), expires: new Date(row!.expires_at).getTime() };
+    };
+    const signedInAt = await use();
+    for (let i = 0; i < 3; i++) expect((await call(cached, 'GET', '/console/v1/me', op.token)).statusCode).toBe(200);
+    h.clock.advance(59_999);
+    expect((await call(cached, 'GET', '/console/v1/me', op.token)).statusCode).toBe(200);
+    expect(await use()).toEqual(signedInAt); // within the minute: nothing written
+    h.clock.advance(1);
+    expect((await call(cached, 'GET', '/console/v1/users', op.token)).statusCode).toBe(200);
+    const touched = await use();
+    expect(touched.lastUsed).toBe(h.clock.now().getTime());
+    expect(touched.expires).toBe(Math.min(touched.lastUsed + OPERATOR_SESSION_IDLE_MS, signedInAt.lastUsed + OPERATOR_SESSION_MAX_MS));
+    h.clock.advance(OPERATOR_SESSION_IDLE_MS);
+    const expired = await call(cached, 'GET', '/console/v1/me', op.token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().code).toBe('invalid_operator_session');
   });
 });

@@ -166,8 +166,8 @@ const base = t.procedure.use(async ({ next }) => {
  * transaction is one of its own: begin, settings, statement, commit). Mutations keep their own
  * transactions where their commands put them.
  */
-const authenticated = t.procedure.use(async ({ ctx, meta, type, next }) => {
-  try {
+const authenticated = t.procedure.use(({ ctx, meta, type, next }) =>
+  guarded(async () => {
     const level = meta?.auth ?? 'secret';
     const refusal = keyRefusal(level, ctx.auth);
     if (refusal) throw refusal;
@@ -183,15 +183,28 @@ const authenticated = t.procedure.use(async ({ ctx, meta, type, next }) => {
       const keyCtx: Omit<KeyContext, keyof Context> = { em, marketplace, apiKey: { id: apiKeyId, kind } };
       result = await (type === 'query' ? inTransaction(em, () => withMarketplace(marketplace, () => next({ ctx: keyCtx }))) : withMarketplace(marketplace, () => next({ ctx: keyCtx })));
     }
+    return result;
+  }),
+);
+
+/**
+ * `base`'s work for a middleware that does it itself (`authenticated`, the back office's
+ * operatorProcedure): the error of a failed call, thrown or returned by the rest of the chain,
+ * through unavailableAsProblem.
+ */
+export async function guarded<R extends { ok: boolean }>(run: () => Promise<R>): Promise<R> {
+  try {
+    const result = await run();
     if (!result.ok) {
-      const error = unavailableAsProblem(result.error);
-      if (error !== result.error) throw error;
+      const failed = (result as R & { error: unknown }).error;
+      const error = unavailableAsProblem(failed);
+      if (error !== failed) throw error;
     }
     return result;
   } catch (e) {
     throw unavailableAsProblem(e);
   }
-});
+}
 
 /**
  * `fn` in a transaction of `em` itself, committed (after a flush) when it returns, rolled back when it
@@ -230,6 +243,13 @@ export const sessionProcedure = keyProcedure.use(async ({ ctx, next }) => {
 
 /** Console procedures: called in-process by the operator CLI, never mounted on HTTP. */
 export const consoleProcedure = base;
+
+/**
+ * A procedure without `base`, for one whose single middleware does base's work itself (a failed
+ * call's error through unavailableAsProblem, as `authenticated` does): each tRPC middleware level
+ * copies the call's options twice and adds a promise per request (back-office/procedure.ts).
+ */
+export const unguardedProcedure = t.procedure;
 
 // ---------------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import { inputErrors, type ZodFieldErrors } from './input.js';
 import { operationOf, type Operation } from './operation.js';
@@ -91,8 +91,10 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
   function addHooks(scope: FastifyInstance) {
     const prefix = scope.prefix;
     const wildcard = `${prefix}/*`;
-    scope.addHook('onRequest', async (req, reply) => {
-      if (req.routeOptions.url !== wildcard) return; // the scope's own routes (documents, raw uploads)
+    // Callback hooks, not async ones: each async hook costs every request a promise and a turn of the
+    // event loop; these finish at once unless something (a session lookup, a schema) must be awaited.
+    scope.addHook('onRequest', (req, reply, done) => {
+      if (req.routeOptions.url !== wildcard) return done(); // the scope's own routes (documents, raw uploads)
       // WHATWG URL: dot segments resolved (`/v1/a/../listings` is `/v1/listings`), as trpc-to-openapi read it
       const pathname = new URL(req.url, 'http://x').pathname;
       const path = (pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname) || '/';
@@ -105,33 +107,52 @@ export function restDispatcher<M extends RestMeta, Ctx>(opts: RestOptions<M, Ctx
         if (m.allowed.length) throw opts.refusal('method_not_allowed', `${req.method} is not allowed on ${where}; use ${m.allowed.join(' or ')}.`, { headers: { Allow: m.allowed.join(', ') } });
         throw opts.refusal('not_found', `No endpoint ${req.method} ${where}. See ${prefix}/openapi.json.`, {});
       }
-      if ((await opts.onMatch?.(req, reply, m.route)) === reply) return reply; // answered (a refusal)
-      const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, m.route) : undefined;
-      const keep = owner && { owner, url: canonicalUrl(pathname, req.url) };
-      const kept = keep && answers.get(owner, keep.url);
-      if (kept) return sendTagged(req, reply, m.route, kept); // known: no input checks, no procedure
-      matched.set(req, { op: operations.get(m.route)!, params: m.params, ...(keep ? { keep } : {}) });
+      const answered = opts.onMatch?.(req, reply, m.route);
+      if (!(answered instanceof Promise)) return afterMatch(req, reply, done, m.route, m.params, pathname, answered);
+      answered.then((a) => {
+        try {
+          afterMatch(req, reply, done, m.route!, m.params, pathname, a);
+        } catch (e) {
+          done(e as Error);
+        }
+      }, done);
     });
 
     // The body is parsed: what every operation's input must be, all invalid fields listed (input.ts).
     // Then: bodiless POST/DELETE calls (e.g. "end this session") need no Content-Type; a JSON body
     // parsed under any spelling of a JSON media type is handed on as plain `application/json`, the
     // one the operations take. One hook: each costs every request.
-    scope.addHook('preValidation', async (req) => {
+    scope.addHook('preValidation', (req, _reply, done) => {
       const m = matched.get(req);
-      if (m) {
-        const errors = await inputErrors(m.op, m.params, req.query as Record<string, unknown>, req.body, opts.zodErrors);
-        if (errors.length) throw opts.refusal('validation_failed', undefined, { errors });
-      }
-      const type = req.headers['content-type'];
-      if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
+      const errors = m ? inputErrors(m.op, m.params, req.query as Record<string, unknown>, req.body, opts.zodErrors) : [];
+      if (errors instanceof Promise) errors.then((e) => inputChecked(req, done, e), done);
+      else inputChecked(req, done, errors);
     });
 
     // 202/204 without a body: no Content-Type claiming JSON
-    scope.addHook('onSend', async (_req, reply, payload) => {
+    scope.addHook('onSend', (_req, reply, payload, done) => {
       if ((reply.statusCode === 202 || reply.statusCode === 204) && (payload === undefined || payload === '' || payload === null)) reply.removeHeader('content-type');
-      return payload;
+      done(null, payload);
     });
+  }
+
+  // The hooks' continuations, made once rather than per request (a function made per request is an
+  // allocation, and under tsx a `__name` call too).
+  function afterMatch(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, route: RestRoute<M>, params: Record<string, string>, pathname: string, answered: unknown) {
+    if (answered === reply) return; // answered (a refusal): the hooks stop here
+    const owner = req.method === 'GET' ? opts.conditional?.keepAnswerFor?.(req, route) : undefined;
+    const keep = owner && { owner, url: canonicalUrl(pathname, req.url) };
+    const kept = keep && answers.get(owner, keep.url);
+    if (kept) return void sendTagged(req, reply, route, kept); // known: no input checks, no procedure
+    matched.set(req, { op: operations.get(route)!, params, ...(keep ? { keep } : {}) });
+    done();
+  }
+
+  function inputChecked(req: FastifyRequest, done: HookHandlerDoneFunction, errors: FieldError[]) {
+    if (errors.length) return done(opts.refusal('validation_failed', undefined, { errors }));
+    const type = req.headers['content-type'];
+    if (type === undefined ? req.body === undefined || req.body === null : JSON_MEDIA_TYPE.test(type)) req.headers['content-type'] = 'application/json';
+    done();
   }
 
   function addRoute(scope: FastifyInstance) {

@@ -16,9 +16,10 @@ export type ZodFieldErrors = (error: ZodError, input: unknown) => FieldError[];
  * - every path, query and body string is text (text.ts `badText`);
  * - no body field is named like a path parameter (the path would silently win over it).
  * When some check fails, the procedure's own schemas also validate the input here, so the problem
- * lists every invalid field, not only the ones the transport saw first.
+ * lists every invalid field, not only the ones the transport saw first. When none fails the answer
+ * is there at once (an empty list, no promise): the common case costs no turn of the event loop.
  */
-export async function inputErrors(op: Operation, params: Record<string, string>, query: Record<string, unknown>, body: unknown, zodErrors: ZodFieldErrors): Promise<FieldError[]> {
+export function inputErrors(op: Operation, params: Record<string, string>, query: Record<string, unknown>, body: unknown, zodErrors: ZodFieldErrors): FieldError[] | Promise<FieldError[]> {
   if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
     return [{ location: 'body', message: NOT_AN_OBJECT_MESSAGE, value: body }];
   }
@@ -27,8 +28,7 @@ export async function inputErrors(op: Operation, params: Record<string, string>,
   const errors = [...pathTextErrors(params), ...queryTextErrors(query), ...(known === undefined ? [] : [...shadowingErrors(known as Record<string, unknown>, params), ...textErrors(known, 'body')]), ...unknown];
   if (!errors.length) return errors;
   const seen = new Set(errors.map((e) => e.location));
-  const fromSchemas = (await schemaErrors(op, op.inputOf(op.useBody ? known : query, params), zodErrors)).filter((e) => !seen.has(e.location));
-  return [...errors, ...fromSchemas];
+  return schemaErrors(op, op.inputOf(op.useBody ? known : query, params), zodErrors).then((fromSchemas) => [...errors, ...fromSchemas.filter((e) => !seen.has(e.location))]);
 }
 
 export const UNKNOWN_FIELD_MESSAGE = 'Unknown field.';

@@ -75,15 +75,16 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
 
   await app.register(
     async (scope) => {
-      scope.addHook('onRequest', async (req, reply) => {
+      // callback hooks, not async ones: every console request passes here (an async hook costs a promise and a turn each)
+      scope.addHook('onRequest', (req, reply, done) => {
         reply.header('Cache-Control', 'no-store');
-        const bearer = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? '').trim())?.[1];
         if (req.headers.authorization !== undefined) {
-          req.operatorToken = bearer ?? String(req.headers.authorization);
-          return;
+          const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization.trim())?.[1];
+          req.operatorToken = bearer ?? req.headers.authorization;
+          return done();
         }
         const fromCookie = cookieOf(req);
-        if (fromCookie === undefined) return;
+        if (fromCookie === undefined) return done();
         req.operatorToken = fromCookie;
         req.operatorCookie = true;
         // A cookie goes with every request the browser makes to us, whoever's page asked for it: a
@@ -92,11 +93,13 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
           const origin = req.headers.origin;
           const own = `${req.protocol}://${req.headers.host ?? ''}`;
           if (origin === undefined || (origin !== own && !deps.origins.includes(origin))) {
-            return refuse(req, reply, new DomainError('forbidden', 'A change made with the console cookie must come from the back-office app (its Origin); send the token as "Authorization: Bearer ops_…" otherwise.'));
+            refuse(req, reply, new DomainError('forbidden', 'A change made with the console cookie must come from the back-office app (its Origin); send the token as "Authorization: Bearer ops_…" otherwise.'));
+            return; // answered: the hooks stop here
           }
         }
+        done();
       });
-      scope.addHook('onSend', async (req, reply, payload) => {
+      scope.addHook('onSend', (req, reply, payload, done) => {
         // A change (a sign-out, a role, a removed operator…) shows at once in this process: the
         // marketplace's remembered sessions go before the answer leaves (other processes hear it at commit).
         if (!SAFE.has(req.method) && req.operatorToken !== undefined) {
@@ -109,7 +112,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps) {
           if (token) reply.header('Set-Cookie', cookie(token, OPERATOR_SESSION_MAX_MS / 1000));
         }
         if (req.method === 'DELETE' && path === '/console/v1/sessions/current' && reply.statusCode === 204) reply.header('Set-Cookie', cookie('', 0));
-        return payload;
+        done(null, payload);
       });
 
       // Idempotency-Key as on /v1, the records the operator's (replayed only while the session it was made in works)

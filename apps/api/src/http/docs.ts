@@ -51,8 +51,10 @@ const DOCS_A11Y = `(() => {
 
 /** /docs: the API reference rendered by Scalar from /v1/openapi.json, its script served by us (no CDN). */
 export function registerDocs(app: FastifyInstance) {
-  app.addHook('onRequest', async (req, reply) => {
+  // a callback hook, not an async one: every request of the app passes here (an async hook costs a promise and a turn each)
+  app.addHook('onRequest', (req, reply, done) => {
     if (req.url === '/docs' || req.url.startsWith('/docs/') || req.url.startsWith('/docs?')) reply.header('Content-Security-Policy', DOCS_CSP);
+    done();
   });
 
   // The standalone bundle is not in the package's exports map: find it beside the main entry.

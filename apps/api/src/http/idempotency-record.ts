@@ -28,7 +28,7 @@ declare module 'fastify' {
 }
 
 /** Hashes a body's bytes as they arrive: a 20 MiB photo costs one pass of SHA-256, spread over its chunks. */
-export function digestWhileReading(req: FastifyRequest, payload: NodeJS.ReadableStream): NodeJS.ReadableStream {
+export function digestWhileReading(req: FastifyRequest, payload: NodeJS.ReadableStream): Transform {
   const hash = createHash('sha256');
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, done) {

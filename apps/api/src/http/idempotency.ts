@@ -142,10 +142,13 @@ export function addIdempotency(
   /** this process's lease id while it holds the lease (else no owner: the 60 s timeout applies) */
   const leaseOwner = () => (lease.lease.held ? lease.id : null);
 
+  // Callback hooks, not async ones: a request without an Idempotency-Key (every read) passes each
+  // of them at once (an async hook costs every request a promise and a turn of the event loop).
+  const claimed = (req: FastifyRequest) => MUTATING.has(req.method) && req.headers['idempotency-key'] !== undefined;
+
   // Bodies that are not JSON (photos) are fingerprinted by their bytes, hashed as they stream in.
-  app.addHook('preParsing', async (req, _reply, payload) => {
-    if (!MUTATING.has(req.method) || req.headers['idempotency-key'] === undefined) return payload;
-    return digestWhileReading(req, payload);
+  app.addHook('preParsing', (req, _reply, payload, done) => {
+    done(null, claimed(req) ? digestWhileReading(req, payload) : payload);
   });
 
   /** The stored answer, if the client may still have it; 'rerun' when it must be made again; 'fresh' to run without the key. */
@@ -156,10 +159,14 @@ export function addIdempotency(
     return verdict === 'ok' ? body : verdict;
   }
 
-  app.addHook('preHandler', async (req, reply) => {
-    if (!MUTATING.has(req.method)) return;
-    const raw = req.headers['idempotency-key'];
-    if (raw === undefined) return;
+  app.addHook('preHandler', (req, reply, done) => {
+    if (!claimed(req)) return done();
+    claim(req, reply).then((answered) => answered !== reply && done(), done); // answered (a replay, a refusal): the hooks stop there
+  });
+
+  /** The key's record claimed for this request (`req.idempotency`), or the request answered (a replay, a refusal). */
+  async function claim(req: FastifyRequest, reply: FastifyReply) {
+    const raw = req.headers['idempotency-key']!;
     const owner = await ownerOf(req);
     if (!owner) return; // the request fails authentication anyway
     const key = Array.isArray(raw) ? raw.join(',') : raw;
@@ -212,13 +219,17 @@ export function addIdempotency(
       return replay(reply, row.response_status!, row.response_headers ?? {}, stored);
     }
     return sendProblem(reply, problem('idempotency_request_in_progress', 'A request with this Idempotency-Key is contended. Retry in a moment.'), { 'Retry-After': '1' });
-  });
+  }
 
   // Store the final response before it is written, so a retry right after it sees the result. This
   // hook is added after the /v1 problem rewrite (app.ts), so it stores exactly what the client gets.
-  app.addHook('onSend', async (req, reply, payload) => {
-    const claim = req.idempotency;
-    if (!claim) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.idempotency) return done(null, payload);
+    storeAnswer(req, reply, payload).then((p) => done(null, p), done);
+  });
+
+  async function storeAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const claim = req.idempotency!;
     req.idempotency = undefined;
     const status = reply.statusCode;
     const body = payload === null || payload === undefined ? Buffer.alloc(0) : Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : undefined;
@@ -234,13 +245,13 @@ export function addIdempotency(
     }
     await storeResponse(db(claim), claim.scope, claim.key, { status, headers, body: seal(claim.keys, bindOf(claim), body) });
     return payload;
-  });
+  }
 
   // A request that died before onSend (client gone, crash in a hook) must not hold its key for 60 s.
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onResponse', (req, _reply, done) => {
     const claim = req.idempotency;
-    if (!claim) return;
-    await releaseKey(db(claim), claim.scope, claim.key, { state: 'running' });
+    if (!claim) return done();
+    releaseKey(db(claim), claim.scope, claim.key, { state: 'running' }).then(() => done(), done);
   });
 }
 

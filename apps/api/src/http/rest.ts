@@ -26,9 +26,6 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const personal = (req: FastifyRequest, route: RestRoute<Meta>) => route.meta.auth === 'secret' || route.meta.auth === 'session' || route.meta.auth === 'operator' || req.headers['x-user-session'] !== undefined;
 
 export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm: MikroORM, clock: Clock, createContext: CreateContext, reads?: ReadCache): RestDispatcher {
-  // A `/v1/me…` call without `X-User-Session`: the procedure's own answer, known without a lookup.
-  const missingSession = (req: FastifyRequest) =>
-    sessionTokenOf(req) === undefined ? sessionRefusal(orm, req.apiAuth as AuthenticatedKey, undefined, clock.now()) : Promise.resolve(undefined);
 
   return restDispatcher<Meta, ReturnType<CreateContext>>({
     router,
@@ -61,13 +58,17 @@ export function restForApi(router: AnyTRPCRouter, routes: RestRoute<Meta>[], orm
     },
     // cut to the listed errors before anything else walks them
     refusal: (code, detail, { errors = [], headers }) => (code === 'validation_failed' ? new ValidationError(listed(errors, shown), describeErrors(errors)) : new HttpError(code, detail ?? '', { errors: listed(errors, shown), headers })),
-    async onMatch(req, reply, route) {
+    // not async: most requests are decided here at once (a promise only for a `/v1/me…` call without a session)
+    onMatch(req, reply, route) {
       if (personal(req, route)) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
       else if (route.method === 'GET') reply.header('Vary', 'Authorization');
-      for (const [name, value] of Object.entries(route.meta.headers ?? {})) reply.header(name, value);
+      if (route.meta.headers) for (const [name, value] of Object.entries(route.meta.headers)) reply.header(name, value);
       // Who may call is known from the headers: refuse before reading a body (the procedure checks again).
-      const refusal = operatorRefusal(req, route.meta) ?? keyRefusal(route.meta.auth, req.apiAuth) ?? (route.meta.auth === 'session' ? await missingSession(req) : undefined);
+      const refusal = operatorRefusal(req, route.meta) ?? keyRefusal(route.meta.auth, req.apiAuth);
       if (refusal) return refuse(req, reply, refusal);
+      // A `/v1/me…` call without `X-User-Session`: the procedure's own answer, known without a lookup.
+      if (route.meta.auth !== 'session' || sessionTokenOf(req) !== undefined) return undefined;
+      return sessionRefusal(orm, req.apiAuth as AuthenticatedKey, undefined, clock.now()).then((missing) => (missing ? refuse(req, reply, missing) : undefined));
     },
     sendError(req, reply, { error, shape, route, input }) {
       logServerError(req.log, error, 'unexpected error in procedure');

@@ -11,8 +11,8 @@ import { findUserByEmail, setUserBlocked, toUserBody } from '@hm/domain/accounts
 import { replyAsSupport, supportInbox, toConsoleConversationBody, toMessageBody, ZMessageBody } from '@hm/domain/messages';
 import { appendAudit, inviteOperator, toOperatorBody, type Actor } from '@hm/domain/operators';
 import { ORDER_STATES, OrderSchema, type OrderState } from '@hm/db/entities';
-import { ORDER_EVENTS, operatorTransition, toOrderConsoleBody } from '@hm/domain/orders';
-import { ledgerRows, payoutsOf } from '@hm/domain/payouts';
+import { ORDER_EVENTS, operatorTransition, teamOrderRows, toOrderConsoleBody } from '@hm/domain/orders';
+import { ledgerRows, payoutRowsOf, payoutsOf } from '@hm/domain/payouts';
 import { consoleListing } from './console-scope.js';
 
 /**
@@ -184,7 +184,7 @@ export interface OrderFilter {
   listingId?: string | undefined;
 }
 
-/** The orders a filter names: listing (`orders list`) and counting (the attention list) use the same. */
+/** The orders a filter names, for counting (the attention list); `orders list` reads the same filters as plain rows (teamOrderRows). */
 export function orderWhere(input: OrderFilter) {
   return {
     ...(input.state ? { status: input.state } : {}),
@@ -219,8 +219,9 @@ export const listOrdersOp = operation({
   run: async (s, input: OrderFilter & { buyer?: string | undefined; seller?: string | undefined; listing?: string | undefined; limit: number }) => {
     const parties = await orderParties(s.em, input);
     if (!parties) return { items: [] };
-    const orders = await s.em.find(OrderSchema, orderWhere({ ...input, ...parties, ...(input.listing ? { listingId: input.listing } : {}) }), { orderBy: { createdAt: 'desc', id: 'desc' }, limit: input.limit });
-    const payouts = await payoutsOf(s.em, orders.map((o) => o.id));
+    // a read of a page: plain rows (teamOrderRows, payoutRowsOf), the filters of orderWhere
+    const orders = await teamOrderRows(s.em, { ...input, ...parties, ...(input.listing ? { listingId: input.listing } : {}) });
+    const payouts = await payoutRowsOf(s.em, orders.map((o) => o.id));
     return { items: orders.map((o) => toOrderConsoleBody(o, { em: s.em, marketplace: s.marketplace }, payouts.get(o.id))) };
   },
 });

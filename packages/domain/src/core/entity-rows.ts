@@ -39,4 +39,3 @@ export function entityRows<T>(schema: { meta: { properties: object } }, numbers:
     });
   };
 }
-

@@ -13,9 +13,14 @@ export function sessionExpiry(s: { createdAt: Date; lastUsedAt: Date }, limits: 
   return new Date(Math.min(s.lastUsedAt.getTime() + limits.idleMs, s.createdAt.getTime() + limits.maxMs));
 }
 
+/** Whether a use of the session now would be recorded (touchSession would change the row). */
+export function touchDue(s: { lastUsedAt: Date }, now: Date): boolean {
+  return now.getTime() - s.lastUsedAt.getTime() >= TOUCH_AFTER_MS;
+}
+
 /** Records a use of the session (at most once a minute); true when the row changed and needs a flush. */
 export function touchSession(s: { createdAt: Date; lastUsedAt: Date; expiresAt: Date }, now: Date, limits: SessionLimits): boolean {
-  if (now.getTime() - s.lastUsedAt.getTime() < TOUCH_AFTER_MS) return false;
+  if (!touchDue(s, now)) return false;
   s.lastUsedAt = now;
   s.expiresAt = sessionExpiry(s, limits);
   return true;

@@ -1,7 +1,7 @@
 import { ListingSchema, UserSchema, type Listing, type ListingStatus } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
-import { tenantSql } from '@hm/db/sql';
 import { entityRows } from '../core/entity-rows.js';
+import { tenantSql } from '@hm/db/sql';
 
 /** `listings` rows → listing-shaped objects (not entities: for reads that change nothing). */
 export const listingRows = entityRows<Listing>(ListingSchema, ['priceAmount', 'offerAmount']);

@@ -15,3 +15,4 @@ export { toOrderBody, toOrderConsoleBody } from './order.mapper.js';
 export { NOT_SENT_ATTENTION_MS } from './order.timers.js';
 export { type PlaceOrderInput, ZBookSlot, ZDeliveryBooking, ZListOrders, ZOrder, ZOrderRef, ZPlacedOrder, ZPlaceOrder, ZQuote, ZTransitionData, ZTransitionInput, ZUpdateDelivery } from './order.schema.js';
 export { type PricedOrder, priceOrder } from './pricing/price-order.js';
+export { teamOrderRows } from './orders.queries.js';

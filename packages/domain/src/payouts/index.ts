@@ -7,5 +7,5 @@ export { payoutSetup, startPayoutSession } from './commands/payout-setup.js';
 export { type AccountUpdate, chargebackPayout, updatePayoutAccount } from './payout-events.js';
 export { appendLedger, ledgerRows, type LedgerEntry, type LedgerRow } from './ledger.queries.js';
 export { reconcile, type Reconciliation } from './commands/reconcile.js';
-export { payoutsOf } from './payouts.queries.js';
+export { payoutRowsOf, payoutsOf } from './payouts.queries.js';
 export { setupStatusOf } from './setup-status.js';

@@ -7,6 +7,8 @@ import { setSellerBlocked } from '../../listings/index.js';
 import { appendEvent } from '../../core/events.js';
 import { countHit } from '../../core/rate-limit.js';
 import { keyset } from '../../core/keyset.js';
+import { entityRows } from '../../core/entity-rows.js';
+import { latestFirstRows } from '../../core/latest-first.queries.js';
 import type { SignUpInput, UpdateMeInput } from '../accounts.schema.js';
 import { hashPassword } from '../passwords.js';
 import { toUserBody } from '../user.mapper.js';
@@ -130,19 +132,17 @@ export async function setUserBlocked(ctx: CommandContext, email: string, blocked
   });
 }
 
+/** `users` rows → user-shaped objects (not entities: for reads that change nothing). */
+const userRows = entityRows<User>(UserSchema);
+
 /**
  * The back office's user list (GET /console/v1/users): by exact address (any case), else every user,
- * the newest first, keyset-paged on (created_at, id) like every other list.
+ * the newest first, keyset-paged on (created_at, id) like every other list; plain rows (one statement).
  */
 export async function listUsersForTeam(em: EntityManager, marketplaceId: string, f: { email?: string | undefined; limit: number; cursor?: string | undefined }): Promise<{ items: User[]; nextCursor?: string }> {
   const email = f.email === undefined ? undefined : normalizeEmail(f.email);
   const pages = keyset(JSON.stringify(['team-users', marketplaceId, email ?? null]), ['timestamptz', 'uuid']);
   const after = pages.after(f.cursor);
-  const at = after && new Date(after[0]);
-  const rows = await em.find(
-    UserSchema,
-    { ...(email !== undefined ? { emailNormalized: email } : {}), ...(after ? { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: after[1] } }] } : {}) },
-    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: f.limit + 1 },
-  );
-  return pages.page(rows, f.limit, (u) => [u.createdAt, u.id]);
+  const rows = await latestFirstRows(em, 'users', 'created_at', email !== undefined ? [['email_normalized = ?', email]] : [], after && [new Date(after[0]), after[1]], f.limit + 1);
+  return pages.page(userRows(em, rows), f.limit, (u) => [u.createdAt, u.id]);
 }

@@ -1,6 +1,8 @@
 import { AuditEntrySchema, type AuditEntry } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { keyset } from '../../core/keyset.js';
+import { entityRows } from '../../core/entity-rows.js';
+import { latestFirstRows, type RowFilter } from '../../core/latest-first.queries.js';
 
 /** Who did it: a signed-in operator, or the command line (`npm run console`). */
 export type Actor = { type: 'operator'; id: string | null; email: string } | { type: 'cli' };
@@ -57,24 +59,22 @@ export interface AuditFilter {
   to?: string;
 }
 
-/** The trail, newest first, keyset-paged on (created_at, id); filters by operator id, action, target and time. */
+/** `audit_entries` rows → entry-shaped objects (not entities: the trail is only ever read or appended). */
+const auditRows = entityRows<AuditEntry>(AuditEntrySchema);
+
+/** The trail, newest first, keyset-paged on (created_at, id); filters by operator id, action, target and time; plain rows (one statement). */
 export async function listAudit(em: EntityManager, marketplaceId: string, f: AuditFilter): Promise<{ items: AuditEntry[]; nextCursor?: string }> {
   const pages = keyset(JSON.stringify(['audit', marketplaceId, f.operator ?? '', f.action ?? '', f.target_type ?? '', f.target_id ?? '', f.from ?? '', f.to ?? '']), ['timestamptz', 'uuid']);
   const after = pages.after(f.cursor);
-  const at = after && new Date(after[0]);
-  const rows = await em.find(
-    AuditEntrySchema,
-    {
-      ...(f.operator ? { actorId: f.operator } : {}),
-      ...(f.action ? { action: f.action } : {}),
-      ...(f.target_type ? { targetType: f.target_type } : {}),
-      ...(f.target_id ? { targetId: f.target_id } : {}),
-      ...(f.from || f.to ? { createdAt: { ...(f.from ? { $gte: new Date(f.from) } : {}), ...(f.to ? { $lt: new Date(f.to) } : {}) } } : {}),
-      ...(after ? { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: after[1] } }] } : {}),
-    },
-    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: f.limit + 1 },
-  );
-  return pages.page(rows, f.limit, (e) => [e.createdAt, e.id]);
+  const filters: RowFilter[] = [];
+  if (f.operator) filters.push(['actor_id = ?', f.operator]);
+  if (f.action) filters.push(['action = ?', f.action]);
+  if (f.target_type) filters.push(['target_type = ?', f.target_type]);
+  if (f.target_id) filters.push(['target_id = ?', f.target_id]);
+  if (f.from) filters.push(['created_at >= ?', new Date(f.from)]);
+  if (f.to) filters.push(['created_at < ?', new Date(f.to)]);
+  const rows = await latestFirstRows(em, 'audit_entries', 'created_at', filters, after && [new Date(after[0]), after[1]], f.limit + 1);
+  return pages.page(auditRows(em, rows), f.limit, (e) => [e.createdAt, e.id]);
 }
 
 export function toAuditBody(e: AuditEntry) {

@@ -1,0 +1,28 @@
+import type { EntityManager } from '@hm/db/orm';
+import { tenantSql } from '@hm/db/sql';
+
+type Row = Record<string, unknown>;
+
+/** One filter of a plain-SQL page: a clause with `?` placeholders, then its values. */
+export type RowFilter = [clause: string, ...values: unknown[]];
+
+/**
+ * One keyset page of a tenant table as plain rows (the back office's list pages): the marketplace's
+ * rows matching every filter, after `after` (the cursor's key) when given, `limit` of them, latest
+ * first on (`column`, id) — the order and the `$or` the ORM's find was given for these pages. One
+ * statement, no query building, hydrating, registering or snapshotting of entities.
+ */
+export function latestFirstRows(em: EntityManager, table: string, column: string, filters: RowFilter[], after: [Date, string] | undefined, limit: number): Promise<Row[]> {
+  const sql = tenantSql(em);
+  const where: string[] = ['marketplace_id = ?'];
+  const params: unknown[] = [sql.marketplace];
+  for (const [clause, ...values] of filters) {
+    where.push(clause);
+    params.push(...values);
+  }
+  if (after) {
+    where.push(`(${column} < ? or (${column} = ? and id < ?))`);
+    params.push(after[0], after[0], after[1]);
+  }
+  return sql.query(`select * from ${table} where ${where.join(' and ')} order by ${column} desc, id desc limit ?`, [...params, limit]);
+}
