@@ -10,19 +10,29 @@ export type RowFilter = [clause: string, ...values: unknown[]];
  * One keyset page of a tenant table as plain rows (the back office's list pages): the marketplace's
  * rows matching every filter, after `after` (the cursor's key) when given, `limit` of them, latest
  * first on (`column`, id) — the order and the `$or` the ORM's find was given for these pages. One
- * statement, no query building, hydrating, registering or snapshotting of entities.
+ * statement, no query building, hydrating, registering or snapshotting of entities. The table is
+ * `t` in the statement; `join` adds columns from joined tables (filters then name `t.` columns).
  */
-export function latestFirstRows(em: EntityManager, table: string, column: string, filters: RowFilter[], after: [Date, string] | undefined, limit: number): Promise<Row[]> {
+export function latestFirstRows(
+  em: EntityManager,
+  table: string,
+  column: string,
+  filters: RowFilter[],
+  after: [Date, string] | undefined,
+  limit: number,
+  join?: { columns: string; tables: string },
+): Promise<Row[]> {
   const sql = tenantSql(em);
-  const where: string[] = ['marketplace_id = ?'];
+  const where: string[] = ['t.marketplace_id = ?'];
   const params: unknown[] = [sql.marketplace];
   for (const [clause, ...values] of filters) {
     where.push(clause);
     params.push(...values);
   }
   if (after) {
-    where.push(`(${column} < ? or (${column} = ? and id < ?))`);
+    where.push(`(t.${column} < ? or (t.${column} = ? and t.id < ?))`);
     params.push(after[0], after[0], after[1]);
   }
-  return sql.query(`select * from ${table} where ${where.join(' and ')} order by ${column} desc, id desc limit ?`, [...params, limit]);
+  const from = join ? `t.*, ${join.columns} from ${table} t ${join.tables}` : `t.* from ${table} t`;
+  return sql.query(`select ${from} where ${where.join(' and ')} order by t.${column} desc, t.id desc limit ?`, [...params, limit]);
 }

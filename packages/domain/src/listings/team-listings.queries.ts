@@ -1,7 +1,7 @@
 import { ListingSchema, UserSchema, type Listing, type ListingStatus } from '@hm/db/entities';
 import type { EntityManager } from '@hm/db/orm';
 import { entityRows } from '../core/entity-rows.js';
-import { tenantSql } from '@hm/db/sql';
+import { latestFirstRows, type RowFilter } from '../core/latest-first.queries.js';
 
 /** `listings` rows → listing-shaped objects (not entities: for reads that change nothing). */
 export const listingRows = entityRows<Listing>(ListingSchema, ['priceAmount', 'offerAmount']);
@@ -25,23 +25,14 @@ export async function teamListingRows(
   em: EntityManager,
   f: { status?: ListingStatus | undefined; statuses?: ListingStatus[] | undefined; wantsStorageWithSeller?: boolean; after?: [Date, string] | undefined; limit: number },
 ): Promise<TeamListing[]> {
-  const sql = tenantSql(em);
-  const where: string[] = ['l.marketplace_id = ?'];
-  const params: unknown[] = [sql.marketplace];
-  const and = (clause: string, ...values: unknown[]) => {
-    where.push(clause);
-    params.push(...values);
-  };
-  if (f.status) and('l.status = ?', f.status);
-  if (f.statuses) and('l.status = any(?::text[])', `{${f.statuses.join(',')}}`);
-  if (f.wantsStorageWithSeller) and(`l.wants_storage and l.custody = 'seller'`);
-  if (f.after) and('(l.updated_at < ? or (l.updated_at = ? and l.id < ?))', f.after[0], f.after[0], f.after[1]);
-  const rows = await sql.query<Record<string, unknown>>(
-    `select l.*, u.display_name as seller_display_name, u.email as seller_email
-       from listings l join users u on u.id = l.seller_id and u.marketplace_id = l.marketplace_id
-      where ${where.join(' and ')} order by l.updated_at desc, l.id desc limit ?`,
-    [...params, f.limit],
-  );
+  const filters: RowFilter[] = [];
+  if (f.status) filters.push(['t.status = ?', f.status]);
+  if (f.statuses) filters.push(['t.status = any(?::text[])', `{${f.statuses.join(',')}}`]);
+  if (f.wantsStorageWithSeller) filters.push([`t.wants_storage and t.custody = 'seller'`]);
+  const rows = await latestFirstRows(em, 'listings', 'updated_at', filters, f.after, f.limit, {
+    columns: 'u.display_name as seller_display_name, u.email as seller_email',
+    tables: 'join users u on u.id = t.seller_id and u.marketplace_id = t.marketplace_id',
+  });
   return listingRows(em, rows).map((l, i) => Object.assign(l, { seller: { id: l.sellerId, display_name: String(rows[i]!.seller_display_name), email: String(rows[i]!.seller_email) } }));
 }
 
