@@ -17,12 +17,14 @@ let db: pg.Client;
 let marketplaceId: string;
 let categories: { id: string; slug: string; parentId: string | null }[];
 let brands: string[];
+let colors: string[];
 beforeAll(async () => {
   h = await startHarness();
   const seed = await seedBench(h.databaseUrl, { listings: LISTINGS, marketplace: 'big', quiet: true });
   marketplaceId = seed.marketplaceId;
   categories = seed.categories;
   brands = seed.brands;
+  colors = seed.colors;
   key = (await h.console.keys.create({ marketplace: 'big', kind: 'publishable' })).token;
   db = new pg.Client({ connectionString: h.databaseUrl });
   await db.connect();
@@ -177,6 +179,42 @@ describe('pages equal the single-statement search on the same data', () => {
     const { rows } = await db.query(`select id from listings where marketplace_id = $1 and on_sale and ${where} order by price_base, id`, [marketplaceId, sub, brands.slice(0, 2)]);
     expect(await walk(`${query}&sort=price_asc`)).toEqual(rows.map((r) => r.id));
   });
+});
+
+/**
+ * A price range with a category or terms reads the listings by their search keys (the price's bucket
+ * with the category and each term): every range on and off the buckets' edges, open at either end,
+ * with terms of one kind and of two, and in another currency, finds exactly what the conditions alone find.
+ */
+test.each([
+  ['edges, maximum on an edge', 'min_price=100000&max_price=1000000', 'price_base between 100000 and 1000000'],
+  ['one bucket, as the price facet asks (to − 1)', 'min_price=200000&max_price=499999', 'price_base between 200000 and 499999'],
+  ['inside a bucket', 'min_price=250001&max_price=260000', 'price_base between 250001 and 260000'],
+  ['open below', 'max_price=100000', 'price_base <= 100000'],
+  ['open above', 'min_price=4000000', 'price_base >= 4000000'],
+])('category + terms + price range through the search keys (%s): the same pages as the conditions alone', async (_name, range, condition) => {
+  const furniture = categories.find((c) => c.slug === 'furniture')!;
+  const sub = categories.filter((c) => c.id === furniture.id || c.parentId === furniture.id).map((c) => c.id);
+  const cases: [string, string, unknown[]][] = [
+    [`category=${furniture.id}&term=${brands[0]}&term=${brands[1]}`, `category_id = any($2::uuid[]) and term_ids && $3::uuid[]`, [sub, brands.slice(0, 2)]],
+    [`category=${furniture.id}`, `category_id = any($2::uuid[])`, [sub]],
+    [`term=${brands[2]}&term=${colors[0]}&term=${colors[1]}`, `term_ids && $2::uuid[] and term_ids && $3::uuid[]`, [[brands[2]], colors.slice(0, 2)]],
+  ];
+  for (const [filters, where, values] of cases) {
+    const expected = await reference(`${where} and ${condition}`, values);
+    expect(await walk(`${filters}&${range}`), `${filters}&${range}`).toEqual(expected);
+  }
+});
+
+test('category + brand + a price range in another currency (EUR): the listings the price range alone finds, in the category with the brand', async () => {
+  const furniture = categories.find((c) => c.slug === 'furniture')!;
+  const range = 'currency=EUR&min_price=10000&max_price=20000';
+  const priced = await walk(range);
+  expect(priced.length).toBeGreaterThan(200);
+  const { rows } = await db.query(`select id from listings where id = any($1::uuid[]) and category_path && $2::uuid[] and term_ids && $3::uuid[]`, [priced, [furniture.id], brands.slice(0, 3)]);
+  const inside = new Set(rows.map((r) => r.id as string));
+  expect(inside.size).toBeGreaterThan(5);
+  expect(await walk(`category=${furniture.id}&term=${brands[0]}&term=${brands[1]}&term=${brands[2]}&${range}`)).toEqual(priced.filter((id) => inside.has(id)));
 });
 
 describe('facets on 80 000 listings', () => {

@@ -34,7 +34,7 @@ test('on_sale is one stored generated column: the entity reads it, the shop coun
     expect(writes).toBeInstanceOf(Error); // generated: nothing can set it
 
     const indexes = await sql.execute<{ indexname: string; indexdef: string }[]>(`select indexname, indexdef from pg_indexes where tablename = 'listings' and indexname like 'listings_shop_%'`);
-    expect(indexes).toHaveLength(10); // with the title and category+terms indexes of Migration20261125200000_search_indexes
+    expect(indexes).toHaveLength(11); // with the title and category+terms indexes of Migration20261125200000_search_indexes and the search keys of Migration20261202010000_search_keys
     for (const i of indexes) expect(i.indexdef, i.indexname).toMatch(/ WHERE (on_sale|\(on_sale AND \(price_base IS NULL\)\))$/);
     // the search's `l.on_sale` matches the partial indexes' predicate
     const plan = await orm.em.fork().transactional(async (tx) => {

@@ -30,6 +30,7 @@ import { Migration20261128070000_key_cache_notify } from './Migration20261128070
 import { Migration20261129080000_operator_cache_notify } from './Migration20261129080000_operator_cache_notify.js';
 import { Migration20261201010000_category_path } from './Migration20261201010000_category_path.js';
 import { Migration20261201020000_listing_reads_notify } from './Migration20261201020000_listing_reads_notify.js';
+import { Migration20261202010000_search_keys } from './Migration20261202010000_search_keys.js';
 import { Migration20261128050000_operators } from './Migration20261128050000_operators.js';
 import { Migration20261129030000_read_cache_notify } from './Migration20261129030000_read_cache_notify.js';
 
@@ -68,4 +69,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129080000_operator_cache_notify', class: Migration20261129080000_operator_cache_notify },
   { name: 'Migration20261201010000_category_path', class: Migration20261201010000_category_path },
   { name: 'Migration20261201020000_listing_reads_notify', class: Migration20261201020000_listing_reads_notify },
+  { name: 'Migration20261202010000_search_keys', class: Migration20261202010000_search_keys },
 ];

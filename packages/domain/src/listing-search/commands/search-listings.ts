@@ -34,7 +34,7 @@ const tsopaque = `(select to_tsquery('simple', ?::text))`;
  * a filter belongs to (`category`, `term:<kind>`, `price`), left out of that facet's own counts.
  */
 interface Filter extends FacetFilter {
-  name: 'words' | 'category' | 'term' | 'seller' | 'attr' | 'min_price' | 'max_price' | 'priced';
+  name: 'words' | 'category' | 'term' | 'seller' | 'attr' | 'min_price' | 'max_price' | 'priced' | 'keys';
 }
 
 /** Every statement's first conditions: the marketplace and `on_sale` (every shop index is partial on it). */
@@ -103,6 +103,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     // the category and its subcategories: the listings with it in their path (one search of the category + terms index)
     facetFilter('category', 'category', `l.category_path && ?::uuid[]`, `{${input.category}}`);
   }
+  let termsByKind: string[][] = [];
   if (input.term.length) {
     const terms = await ctx.em.find(CatalogTermSchema, { id: { $in: input.term } });
     const byKind = new Map<string, string[]>();
@@ -112,6 +113,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
       else byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), id]);
     }
     for (const [kind, ids] of byKind) facetFilter('term', `term:${kind}`, `l.term_ids && ?::uuid[]`, `{${ids.join(',')}}`);
+    termsByKind = [...byKind.values()];
   }
   if (input.seller) filter('seller', `l.seller_id = ?`, input.seller);
   if (input.attr.length) {
@@ -123,6 +125,8 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     for (const [key, values] of byKey) filter('attr', `(l.attributes ->> ?) = any(?::text[])`, key, `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
   }
   const priceCurrency = input.currency ?? ctx.marketplace.currencies[0];
+  /** the price range in the default currency (`price_base`), each end as the statement compares it */
+  const baseRange: { min_price?: number; max_price?: number } = {};
   for (const [name, op] of [
     ['min_price', '>='],
     ['max_price', '<='],
@@ -136,6 +140,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     }
     if (priceCurrency === rates.defaultCurrency) {
       facetFilter(name, 'price', `l.price_base ${op} ?`, base); // price_base is the price as displayed in the default currency
+      baseRange[name] = base;
       continue;
     }
     // In another currency a listing matches when its price as displayed in that currency (converted
@@ -144,6 +149,15 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
     const wider = rates.convert(name === 'max_price' ? v + 1 : v - 1, priceCurrency!, rates.defaultCurrency)!;
     const shown = displayedIn(priceCurrency!, ctx.marketplace.currencies, rates);
     facetFilter(name, 'price', `l.price_base ${op} ? and ${shown.sql} ${op} ?`, wider, ...shown.params, v);
+    baseRange[name] = wider;
+  }
+  // A price range with a category or terms: the listings in the category with those terms in the range's
+  // price buckets, found in one index search of their `search_keys` (one condition per term kind, each
+  // with the category; Migration20261202010000_search_keys). The conditions above stay, and check them.
+  if (baseRange.min_price !== undefined || baseRange.max_price !== undefined) {
+    const keysOf = (terms: string[] | null) => filter('keys', `l.search_keys && hm_search_keys(?::uuid, ?::uuid[], ?::bigint, ?::bigint)`, input.category ?? null, terms && `{${terms.join(',')}}`, baseRange.min_price ?? null, baseRange.max_price ?? null);
+    if (termsByKind.length) termsByKind.forEach(keysOf);
+    else if (input.category) keysOf(null);
   }
   if (input.min_price !== undefined && input.max_price !== undefined && input.min_price > input.max_price) {
     errors.push({ location: 'max_price', message: 'Must be at least min_price.', value: input.max_price });
@@ -249,7 +263,7 @@ export async function searchListings(ctx: CommandContext, input: SearchInput, ra
   const facetOpts = askedFacets.length
     ? {
         asked: askedFacets,
-        filters: filters.filter((f) => f.name !== 'words' && f.name !== 'priced').map((f) => ({ sql: f.sql, params: f.params, facet: f.facet })),
+        filters: filters.filter((f) => f.name !== 'words' && f.name !== 'priced' && f.name !== 'keys').map((f) => ({ sql: f.sql, params: f.params, facet: f.facet })),
         words: hasWords ? { sql: `l.search_doc @@ ${tsopaque}`, params: [looseQ] } : undefined,
         total: counted,
         price: priceCurrency === rates.defaultCurrency || !priceCurrency ? { sql: 'l.price_base', params: [], currency: rates.defaultCurrency } : { ...displayedIn(priceCurrency, ctx.marketplace.currencies, rates), currency: priceCurrency },
