@@ -14,7 +14,7 @@
  * and the API/bare ratios. See bench/README.md.
  *
  * Run: npm run -s bench   (tunable: BENCH_CONNECTIONS, BENCH_WARMUP_S, BENCH_SETTLE_S, BENCH_SLICE_S, BENCH_ROUNDS;
- *      BENCH_ROUTES=console-users,events,… measures only those targets (names as in api-vs-bare.report.ts);
+ *      BENCH_ROUTES=console-users,events,… measures only those targets (names as in api-vs-bare.routes.ts);
  *      BENCH_CPU_PROF=<dir> writes V8 CPU profiles of both servers)
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -31,11 +31,12 @@ import { ensureOperatorWithPassword } from '@hm/domain/operators';
 import { migrate } from '@hm/db/migrate';
 import { freePort } from '@hm/db/testing/global-setup';
 import { createApiKey } from '../packages/domain/src/api-keys/commands/manage-api-keys.js';
-import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
+import type { ParentMessage, ServerMessage } from './api-vs-bare.server.js';
+import { isReplay, ROUTES, type Role } from './api-vs-bare.routes.js';
 import { machine, machineCpuSeconds, postgresCpuSeconds, writeResults } from './lib.js';
 import { seedBench } from './seed.js';
 import { captureStatements, checkSameResponses, onPostgresLog, ROLES, sleep, type HeadersOf } from './api-vs-bare.checks.js';
-import { isReplay, markdown, ROUTES, summarise, type ConditionalRatio, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
+import { markdown, summarise, type ConditionalRatio, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
