@@ -151,3 +151,51 @@ export interface Ratio {
   p99: number;
   serverCpuPerRequest: number;
 }
+
+/** The API's 304 against its full answer, computed and kept, for one route. */
+export function conditionalRatioOf(c: { route: RouteName; full: Measured; kept: Measured; notModified: Measured }): ConditionalRatio {
+  const full = summarise(c.full);
+  const keptFull = summarise(c.kept);
+  const notModified = summarise(c.notModified);
+  const cpu = (s: typeof full) => s.serverCpuUsPerRequest + s.postgresCpuUsPerRequest;
+  return {
+    route: c.route,
+    fullRps: full.rps,
+    keptRps: keptFull.rps,
+    notModifiedRps: notModified.rps,
+    fullServerCpuUs: full.serverCpuUsPerRequest,
+    keptServerCpuUs: keptFull.serverCpuUsPerRequest,
+    notModifiedServerCpuUs: notModified.serverCpuUsPerRequest,
+    fullPostgresCpuUs: full.postgresCpuUsPerRequest,
+    notModifiedPostgresCpuUs: notModified.postgresCpuUsPerRequest,
+    costByThroughput: full.rps / notModified.rps,
+    costByCpu: cpu(notModified) / cpu(full),
+    costOfKeptByCpu: cpu(notModified) / cpu(keptFull),
+  };
+}
+
+/** API ÷ bare for each route of this run. */
+export function ratiosOf(summaries: Summary[]): Ratio[] {
+  return ROUTES.map((route) => {
+    const api = summaries.find((s) => s.route === route.name && s.role === 'api')!;
+    const bare = summaries.find((s) => s.route === route.name && s.role === 'bare')!;
+    return {
+      route: route.name,
+      throughput: api.rps / bare.rps,
+      p50: api.latencyMs.p50 / bare.latencyMs.p50,
+      p99: api.latencyMs.p99 / bare.latencyMs.p99,
+      serverCpuPerRequest: api.serverCpuUsPerRequest / bare.serverCpuUsPerRequest,
+    };
+  });
+}
+
+/** Targets measured while something else used the CPUs. */
+export function loadWarnings(summaries: Summary[]): string[] {
+  const warnings: string[] = [];
+  for (const t of summaries) {
+    if (t.otherCpus > 0.3) warnings.push(`${t.route}/${t.role}: ${t.otherCpus.toFixed(2)} CPUs were busy with something else while measuring.`);
+    const spread = (Math.max(...t.rpsPerSlice) - Math.min(...t.rpsPerSlice)) / t.rps;
+    if (spread > 0.3) warnings.push(`${t.route}/${t.role}: req/s varied ${Math.round(spread * 100)} % between slices (${t.rpsPerSlice.join(', ')}): something else used the CPUs.`);
+  }
+  return warnings;
+}
