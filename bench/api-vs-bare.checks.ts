@@ -3,8 +3,8 @@
  * server answer the same JSON, and send the same SQL (Postgres' statement log, log_statement=all).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Role, Statement } from './api-vs-bare.server.js';
-import { isReplay, ROUTES } from './api-vs-bare.report.js';
+import type { Statement } from './api-vs-bare.server.js';
+import { isReplay, ROUTES, type Role } from './api-vs-bare.routes.js';
 
 export const ROLES = ['api', 'bare'] as const satisfies Role[];
 type Servers = Record<(typeof ROLES)[number], { url: string }>;

@@ -1,34 +1,9 @@
 /**
  * api-vs-bare: what one measured target is made of, how its slices are summarised, and the
- * markdown table of a run (the runner is api-vs-bare.ts).
+ * markdown table of a run (the runner is api-vs-bare.ts; the routes are api-vs-bare.routes.ts).
  */
-import type { Role } from './api-vs-bare.server.js';
 import { f, percentileOfSorted, type machine } from './lib.js';
-
-/** `{id}`: the demo's on-sale listing with the most photos (chosen by the benchmark after seeding). */
-const ALL_ROUTES = [
-  { name: 'marketplace', path: '/v1/marketplace' },
-  { name: 'categories', path: '/v1/categories' },
-  { name: 'listing', path: '/v1/listings/{id}' },
-  { name: 'search', path: '/v1/listings?limit=24' },
-  // issue 30 item 7: the back office's list pages (an operator's session) and the event feed (the
-  // secret key). Their bare routes replay the API's own statements, captured from Postgres' log, on
-  // one connection and send the largest result's rows as JSON: the same SQL by construction, no
-  // domain mapping (a stricter baseline than the storefront routes' above). No 304 part for these.
-  { name: 'console-listings', path: '/console/v1/listings?limit=24', replay: true, auth: 'operator' },
-  { name: 'console-orders', path: '/console/v1/orders?limit=24', replay: true, auth: 'operator' },
-  { name: 'console-users', path: '/console/v1/users?limit=24', replay: true, auth: 'operator' },
-  { name: 'console-support', path: '/console/v1/support?limit=24', replay: true, auth: 'operator' },
-  { name: 'console-audit', path: '/console/v1/audit?limit=24', replay: true, auth: 'operator' },
-  { name: 'events', path: '/v1/events?limit=24', replay: true, auth: 'secret' },
-] as const satisfies readonly { name: string; path: string; replay?: true; auth?: 'operator' | 'secret' }[];
-/** BENCH_ROUTES=name,…: measure only these (a short run on some routes); every route otherwise. */
-const only = process.env.BENCH_ROUTES?.split(',').map((n) => n.trim()).filter(Boolean);
-for (const name of only ?? []) if (!ALL_ROUTES.some((r) => r.name === name)) throw new Error(`BENCH_ROUTES: no route ${name} (${ALL_ROUTES.map((r) => r.name).join(', ')})`);
-export const ROUTES: readonly (typeof ALL_ROUTES)[number][] = only?.length ? ALL_ROUTES.filter((r) => only.includes(r.name)) : ALL_ROUTES;
-/** Routes whose bare side runs the domain's own code over the same statements (the rest replay the API's statements). */
-export const isReplay = (route: (typeof ROUTES)[number]): boolean => 'replay' in route;
-export type RouteName = (typeof ALL_ROUTES)[number]['name'];
+import { ROUTES, type Role, type RouteName } from './api-vs-bare.routes.js';
 
 export interface Slice {
   seconds: number;
@@ -175,4 +150,52 @@ export interface Ratio {
   p50: number;
   p99: number;
   serverCpuPerRequest: number;
+}
+
+/** The API's 304 against its full answer, computed and kept, for one route. */
+export function conditionalRatioOf(c: { route: RouteName; full: Measured; kept: Measured; notModified: Measured }): ConditionalRatio {
+  const full = summarise(c.full);
+  const keptFull = summarise(c.kept);
+  const notModified = summarise(c.notModified);
+  const cpu = (s: typeof full) => s.serverCpuUsPerRequest + s.postgresCpuUsPerRequest;
+  return {
+    route: c.route,
+    fullRps: full.rps,
+    keptRps: keptFull.rps,
+    notModifiedRps: notModified.rps,
+    fullServerCpuUs: full.serverCpuUsPerRequest,
+    keptServerCpuUs: keptFull.serverCpuUsPerRequest,
+    notModifiedServerCpuUs: notModified.serverCpuUsPerRequest,
+    fullPostgresCpuUs: full.postgresCpuUsPerRequest,
+    notModifiedPostgresCpuUs: notModified.postgresCpuUsPerRequest,
+    costByThroughput: full.rps / notModified.rps,
+    costByCpu: cpu(notModified) / cpu(full),
+    costOfKeptByCpu: cpu(notModified) / cpu(keptFull),
+  };
+}
+
+/** API ÷ bare for each route of this run. */
+export function ratiosOf(summaries: Summary[]): Ratio[] {
+  return ROUTES.map((route) => {
+    const api = summaries.find((s) => s.route === route.name && s.role === 'api')!;
+    const bare = summaries.find((s) => s.route === route.name && s.role === 'bare')!;
+    return {
+      route: route.name,
+      throughput: api.rps / bare.rps,
+      p50: api.latencyMs.p50 / bare.latencyMs.p50,
+      p99: api.latencyMs.p99 / bare.latencyMs.p99,
+      serverCpuPerRequest: api.serverCpuUsPerRequest / bare.serverCpuUsPerRequest,
+    };
+  });
+}
+
+/** Targets measured while something else used the CPUs. */
+export function loadWarnings(summaries: Summary[]): string[] {
+  const warnings: string[] = [];
+  for (const t of summaries) {
+    if (t.otherCpus > 0.3) warnings.push(`${t.route}/${t.role}: ${t.otherCpus.toFixed(2)} CPUs were busy with something else while measuring.`);
+    const spread = (Math.max(...t.rpsPerSlice) - Math.min(...t.rpsPerSlice)) / t.rps;
+    if (spread > 0.3) warnings.push(`${t.route}/${t.role}: req/s varied ${Math.round(spread * 100)} % between slices (${t.rpsPerSlice.join(', ')}): something else used the CPUs.`);
+  }
+  return warnings;
 }

@@ -30,10 +30,8 @@ import { displayNameOf, listingOnSale, listingRowsInOrder, shopRelationReads } f
 import { searchListings } from '../packages/domain/src/listing-search/commands/search-listings.js';
 import type { SearchInput } from '../packages/domain/src/listing-search/listing-search.schema.js';
 import { RateBook } from '../packages/domain/src/rates/rate-book.js';
-import { isReplay, ROUTES } from './api-vs-bare.report.js';
+import { isReplay, ROUTES, type Role } from './api-vs-bare.routes.js';
 
-/** `api`: the API computing every answer (API_READ_CACHE=false, as before the read cache); `api-kept`: with it, as `npm start` */
-export type Role = 'api' | 'bare' | 'api-kept';
 export type ServerMessage = { type: 'ready'; port: number } | { type: 'cpu'; id: number; user: number; system: number; rss: number };
 export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' } | { type: 'replay'; path: string; statements: Statement[] };
 /** A statement as Postgres logged it: its text, and the values of `$n` placeholders when it had any. */

@@ -14,15 +14,12 @@
  * and the API/bare ratios. See bench/README.md.
  *
  * Run: npm run -s bench   (tunable: BENCH_CONNECTIONS, BENCH_WARMUP_S, BENCH_SETTLE_S, BENCH_SLICE_S, BENCH_ROUNDS;
- *      BENCH_ROUTES=console-users,events,… measures only those targets (names as in api-vs-bare.report.ts);
+ *      BENCH_ROUTES=console-users,events,… measures only those targets (names as in api-vs-bare.routes.ts);
  *      BENCH_CPU_PROF=<dir> writes V8 CPU profiles of both servers)
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, chmodSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@hm/db/postgres';
 import { createOrm, crossTenantEm, tenantEm } from '@hm/db/orm';
@@ -31,166 +28,16 @@ import { ensureOperatorWithPassword } from '@hm/domain/operators';
 import { migrate } from '@hm/db/migrate';
 import { freePort } from '@hm/db/testing/global-setup';
 import { createApiKey } from '../packages/domain/src/api-keys/commands/manage-api-keys.js';
-import type { ParentMessage, Role, ServerMessage } from './api-vs-bare.server.js';
-import { machine, machineCpuSeconds, postgresCpuSeconds, writeResults } from './lib.js';
+import type { ParentMessage } from './api-vs-bare.server.js';
+import { isReplay, ROUTES, type Role } from './api-vs-bare.routes.js';
+import { machine, machineCpuSeconds, writeResults } from './lib.js';
 import { seedBench } from './seed.js';
 import { captureStatements, checkSameResponses, onPostgresLog, ROLES, sleep, type HeadersOf } from './api-vs-bare.checks.js';
-import { isReplay, markdown, ROUTES, summarise, type ConditionalRatio, type Measured, type Ratio, type Slice } from './api-vs-bare.report.js';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-
-const num = (name: string, fallback: number) => {
-  const v = process.env[name];
-  const n = v === undefined || v === '' ? fallback : Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
-  return n;
-};
-const CONFIG = {
-  connections: num('BENCH_CONNECTIONS', 10),
-  /** unmeasured load on each target before the first measured slice */
-  warmupSeconds: num('BENCH_WARMUP_S', 5),
-  /** unmeasured load right before every measured slice (re-opens pools idle since the last slice) */
-  settleSeconds: num('BENCH_SETTLE_S', 1),
-  /** measured seconds per slice; each target gets `rounds` slices */
-  sliceSeconds: num('BENCH_SLICE_S', 2.5),
-  rounds: num('BENCH_ROUNDS', 4),
-  /** listings on sale in the bench marketplace (the search's first page is 24 of them) */
-  listings: num('BENCH_LISTINGS', 1000),
-  pipelining: 1,
-  /** the whole run is killed past this, whatever happens (12 targets × 2 sides and the conditional part take ~12 min with the defaults) */
-  hardLimitSeconds: num("BENCH_HARD_LIMIT_S", 1500),
-};
-
-
-// ---------------------------------------------------------------------------------------------
-// Processes: Postgres, the two servers, cleanup that always runs.
-
-interface Server {
-  role: Role;
-  child: ChildProcess;
-  url: string;
-  cpu(): Promise<{ user: number; system: number; rss: number }>;
-  stop(): Promise<void>;
-}
-
-function startServer(role: Role, databaseUrl: string): Promise<Server> {
-  // fork() reuses this process's execArgv, i.e. tsx's loader: the child runs TypeScript too.
-  // BENCH_CPU_PROF=<dir>: V8 CPU profiles of both servers (written when they exit), to see where time goes.
-  const profDir = process.env.BENCH_CPU_PROF;
-  const child = fork(path.join(HERE, 'api-vs-bare.server.ts'), [role], {
-    execArgv: [...process.execArgv, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`, `--cpu-prof-name=${role}-\${pid}.cpuprofile`] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let nextId = 0;
-  const pending = new Map<number, (m: ServerMessage & { type: 'cpu' }) => void>();
-  child.on('message', (m: ServerMessage) => {
-    if (m.type !== 'cpu') return;
-    pending.get(m.id)?.(m);
-    pending.delete(m.id);
-  });
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`${role} server exited (${code}) before it was ready`));
-    child.once('exit', onExit);
-    child.on('message', (m: ServerMessage) => {
-      if (m.type !== 'ready') return;
-      child.off('exit', onExit);
-      resolve({
-        role,
-        child,
-        url: `http://127.0.0.1:${m.port}`,
-        cpu: () =>
-          new Promise((res) => {
-            const id = nextId++;
-            pending.set(id, res);
-            child.send({ type: 'cpu', id } satisfies ParentMessage);
-          }),
-        stop: () =>
-          new Promise<void>((res) => {
-            if (child.exitCode !== null || child.signalCode !== null) return res();
-            const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-            child.once('exit', () => (clearTimeout(kill), res()));
-            child.send({ type: 'stop' } satisfies ParentMessage, (err) => err && child.kill('SIGTERM'));
-          }),
-      });
-    });
-  });
-}
-
-const cleanups: (() => Promise<void> | void)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  return (cleaning ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error('cleanup:', err);
-      }
-    }
-  })());
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load generation.
-
-interface Target extends Measured {
-  server: Server;
-  url: string;
-}
-
-function load(url: string, headers: Record<string, string>, seconds: number, onLatency?: (ms: number) => void) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, headers, connections: CONFIG.connections, pipelining: CONFIG.pipelining, duration: seconds }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-    // autocannon's own histogram stores whole milliseconds; keep the exact times for sub-ms percentiles.
-    if (onLatency) instance.on('response', (_client, _status, _bytes, responseTime) => onLatency(responseTime));
-  });
-}
-
-async function measureSlice(t: Target, headers: Record<string, string>, postmasterPid: number, expect304 = false) {
-  await load(t.url, headers, CONFIG.settleSeconds);
-  const cpu0 = await t.server.cpu();
-  const pg0 = postgresCpuSeconds(postmasterPid);
-  const own0 = process.cpuUsage();
-  const machine0 = machineCpuSeconds();
-  const r = await load(t.url, headers, CONFIG.sliceSeconds, (ms) => t.latenciesMs.push(ms));
-  const machine1 = machineCpuSeconds();
-  const own = process.cpuUsage(own0);
-  const pg1 = postgresCpuSeconds(postmasterPid);
-  const cpu1 = await t.server.cpu();
-  const serverCpuSeconds = (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6;
-  const loadGeneratorCpuSeconds = (own.user + own.system) / 1e6;
-  const slice: Slice = {
-    seconds: r.duration,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    rps: r.requests.total / r.duration,
-    rpsSampleMean: r.requests.mean,
-    rpsSampleStddev: r.requests.stddev,
-    serverCpuSeconds,
-    postgresCpuSeconds: pg1 - pg0,
-    loadGeneratorCpuSeconds,
-    otherCpuSeconds: machine1.busy - machine0.busy - serverCpuSeconds - (pg1 - pg0) - loadGeneratorCpuSeconds,
-    stealCpuSeconds: machine1.steal - machine0.steal,
-  };
-  t.slices.push(slice);
-  if (expect304) {
-    // every answer a 304: autocannon counts them as non-2xx
-    if (r['2xx'] || r['3xx'] !== r.requests.total || slice.errors || slice.timeouts) throw new Error(`${t.route}/304: ${r['2xx']} × 2xx, ${r['3xx']} × 3xx of ${r.requests.total}, ${slice.errors} errors, ${slice.timeouts} timeouts in a slice`);
-  } else if (slice.non2xx || slice.errors || slice.timeouts) {
-    throw new Error(`${t.route}/${t.role}: ${slice.non2xx} non-2xx, ${slice.errors} errors, ${slice.timeouts} timeouts in a slice`);
-  }
-  console.error(`  ${t.route.padEnd(11)} ${(expect304 ? '304' : t.role).padEnd(4)} ${slice.rps.toFixed(0).padStart(7)} req/s`);
-}
-
-// ---------------------------------------------------------------------------------------------
+import { conditionalRatioOf, loadWarnings, markdown, ratiosOf, summarise, type ConditionalRatio } from './api-vs-bare.report.js';
+import { CONFIG } from './api-vs-bare.config.js';
+import { cleanup, cleanups, startServer, type Server } from './api-vs-bare.processes.js';
+import { load, measureSlice, type Target } from './api-vs-bare.measure.js';
+import { addConsoleRows, addPhotosAndShowroom } from './api-vs-bare.fixtures.js';
 
 async function main() {
   const started = new Date();
@@ -225,18 +72,7 @@ async function main() {
   // showroom (a site on its page); a publishable key, as a storefront calls with.
   const seed = await seedBench(db.url, { listings: CONFIG.listings, marketplace: 'bench', quiet: true });
   const sql = orm.em.getConnection();
-  await sql.execute(
-    `insert into listing_images (id, marketplace_id, created_at, listing_id, position, status, format, bytes, width, height, updated_at)
-     select gen_random_uuid(), l.marketplace_id, now(), l.id, p, 'ready', 'jpeg', 250000, 1600, 1200, now() from listings l, generate_series(0, 2) p`,
-  );
-  await sql.execute(
-    `insert into sites (id, marketplace_id, created_at, kind, name, line1, postal_code, city, country, active, buyer_pickup, opening_hours, updated_at)
-     values (gen_random_uuid(), ?, now(), 'showroom', 'Bench showroom', 'Storgatan 1', '111 22', 'Stockholm', 'SE', true, true, 'Mon–Fri 10–18', now())`,
-    [seed.marketplaceId],
-  );
-  await sql.execute(
-    `update listings l set site_id = s.id, custody = 'stored' from sites s where s.marketplace_id = l.marketplace_id and ('x' || substr(l.id::text, 1, 8))::bit(32)::int % 4 = 0`,
-  );
+  await addPhotosAndShowroom(sql, seed.marketplaceId);
   const em = orm.em.fork();
   const { token } = createApiKey(em, seed.marketplaceId, 'publishable', 'test');
   const { token: secret } = createApiKey(em, seed.marketplaceId, 'secret', 'test');
@@ -278,37 +114,8 @@ async function main() {
     const res = await fetch(`${servers.api.url}/v1/users`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench${i}@example.com`, password: 'bench user password' }) });
     if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
   }
-  // The back office's orders, support and audit pages on full pages (both sides read the same rows): 48
-  // paid orders of the signed-up users, each with its seller's payout, a support conversation of each
-  // user, and 48 approvals from the command line in the audit trail.
-  await admin.query(
-    `insert into orders (id, marketplace_id, listing_id, buyer_id, seller_id, status, state_entered_at, quantity, currency, total, line_items, delivery, fulfilment, history, payment_provider, payment_id, payment_due_at, created_at, updated_at)
-     select gen_random_uuid(), l.marketplace_id, l.id, u.id, l.seller_id, 'purchased', now(), 1, l.price_currency, l.price_amount,
-       jsonb_build_array(jsonb_build_object('code', 'item', 'label', l.title, 'unit_price', l.price_amount, 'quantity', 1, 'amount', l.price_amount)),
-       '{"method": "pickup"}', 'seller',
-       jsonb_build_array(jsonb_build_object('transition', 'place', 'from', '(new)', 'to', 'pending_payment', 'actor', 'buyer', 'at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-       'local', 'pay_bench_' || l.n, now() + interval '1 hour', now() - l.n * interval '1 minute', now()
-     from (select *, row_number() over (order by id) as n from listings where marketplace_id = $1 and price_amount is not null limit 48) l
-     join (select id, row_number() over (order by id) - 1 as k from users where marketplace_id = $1 and email like 'bench%@example.com') u on u.k = l.n % 30`,
-    [seed.marketplaceId],
-  );
-  await admin.query(
-    `insert into payouts (id, marketplace_id, order_id, seller_id, currency, subtotal, commission, storage_fee, storage_months, amount, status, created_at, updated_at)
-     select gen_random_uuid(), marketplace_id, id, seller_id, currency, total, total / 10, 0, 0, total - total / 10, 'pending', now(), now() from orders where marketplace_id = $1`,
-    [seed.marketplaceId],
-  );
-  await admin.query(
-    `insert into conversations (id, marketplace_id, kind, user_a, last_message, last_message_at, created_at)
-     select gen_random_uuid(), marketplace_id, 'support', id, 'Where is my parcel?', now() - row_number() over (order by id) * interval '1 minute', now()
-     from users where marketplace_id = $1 and email like 'bench%@example.com'`,
-    [seed.marketplaceId],
-  );
-  await admin.query(
-    `insert into audit_entries (id, marketplace_id, created_at, actor_type, action, target_type, target_id, data, request_id)
-     select gen_random_uuid(), $1::uuid, now() - n * interval '1 minute', 'cli', 'listing.approve', 'listing', l.id::text, jsonb_build_object('id', l.id), 'req_bench_' || n
-     from (select id, row_number() over (order by id) as n from listings where marketplace_id = $1 limit 48) l`,
-    [seed.marketplaceId],
-  );
+  // The back office's orders, support and audit pages on full pages (fixtures: both sides read the same rows).
+  await addConsoleRows(admin, seed.marketplaceId);
   const signIn = await fetch(`${servers.api.url}/console/v1/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ marketplace: 'bench', email: 'viewer@bench.example', password: 'bench operator password' }) });
   if (signIn.status !== 201) throw new Error(`operator sign-in: ${signIn.status} ${await signIn.text()}`);
   const operatorToken = ((await signIn.json()) as { token: string }).token;
@@ -372,46 +179,13 @@ async function main() {
       for (const run of round % 2 === 0 ? all : [...all].reverse()) await run();
     }
   }
-  const conditional: ConditionalRatio[] = conditionalTargets.map((c) => {
-    const full = summarise(c.full);
-    const keptFull = summarise(c.kept);
-    const notModified = summarise(c.notModified);
-    const cpu = (s: typeof full) => s.serverCpuUsPerRequest + s.postgresCpuUsPerRequest;
-    return {
-      route: c.route,
-      fullRps: full.rps,
-      keptRps: keptFull.rps,
-      notModifiedRps: notModified.rps,
-      fullServerCpuUs: full.serverCpuUsPerRequest,
-      keptServerCpuUs: keptFull.serverCpuUsPerRequest,
-      notModifiedServerCpuUs: notModified.serverCpuUsPerRequest,
-      fullPostgresCpuUs: full.postgresCpuUsPerRequest,
-      notModifiedPostgresCpuUs: notModified.postgresCpuUsPerRequest,
-      costByThroughput: full.rps / notModified.rps,
-      costByCpu: cpu(notModified) / cpu(full),
-      costOfKeptByCpu: cpu(notModified) / cpu(keptFull),
-    };
-  });
+  const conditional: ConditionalRatio[] = conditionalTargets.map(conditionalRatioOf);
 
   // 6. Report.
   const summaries = targets.map(summarise);
-  for (const t of summaries) {
-    if (t.otherCpus > 0.3) warnings.push(`${t.route}/${t.role}: ${t.otherCpus.toFixed(2)} CPUs were busy with something else while measuring.`);
-    const spread = (Math.max(...t.rpsPerSlice) - Math.min(...t.rpsPerSlice)) / t.rps;
-    if (spread > 0.3) warnings.push(`${t.route}/${t.role}: req/s varied ${Math.round(spread * 100)} % between slices (${t.rpsPerSlice.join(', ')}): something else used the CPUs.`);
-  }
+  warnings.push(...loadWarnings(summaries));
   for (const w of warnings) console.error(`bench: warning: ${w}`);
-  const ratios: Ratio[] = ROUTES.map((route) => {
-    const api = summaries.find((s) => s.route === route.name && s.role === 'api')!;
-    const bare = summaries.find((s) => s.route === route.name && s.role === 'bare')!;
-    return {
-      route: route.name,
-      throughput: api.rps / bare.rps,
-      p50: api.latencyMs.p50 / bare.latencyMs.p50,
-      p99: api.latencyMs.p99 / bare.latencyMs.p99,
-      serverCpuPerRequest: api.serverCpuUsPerRequest / bare.serverCpuUsPerRequest,
-    };
-  });
+  const ratios = ratiosOf(summaries);
   const date = started.toISOString();
   const report = {
     benchmark: 'api-vs-bare',

@@ -21,19 +21,19 @@
  * ≤ 1.25, RSS growth < 300 MB. Run: npm run -s bench:photos   (BENCH_PHOTO_RUNS, default 12)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PerformanceObserver, performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { allowEarlyDerivatives, makeDerivatives, markNow, photoTrace, type PhotoMark, type PhotoTraceMessage } from '@hm/domain/images';
-import { f, machine, percentile, startApi, startApiStack, writeResults } from './lib.js';
+import { makeDerivatives, markNow, type PhotoMark, type PhotoTraceMessage } from '@hm/domain/images';
+import { machine, startApiStack, writeResults } from './lib.js';
+import { peakRss, resetPeak, rssNow, serverChild, sleep } from './photos.server.js';
+import { tracedDerivatives, type Gc, type TracedUpload } from './photos.phases.js';
+import { photosReport } from './photos.report.js';
 
 const RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 12);
 const WARMUP = 2;
 const MB = 1024 * 1024;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A photo-like JPEG: smooth gradient plus sensor noise, so decoding costs what a camera file costs. */
 async function photo(width: number, height: number, quality: number): Promise<Buffer> {
@@ -49,112 +49,6 @@ async function photo(width: number, height: number, quality: number): Promise<Bu
   const noise = await sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).raw().toBuffer();
   for (let i = 0; i < gradient.length; i++) gradient[i] = Math.max(0, Math.min(255, gradient[i]! + noise[i]! - 128));
   return sharp(gradient, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
-}
-
-function rssNow(): number {
-  return process.memoryUsage.rss();
-}
-
-/** Peak resident set since the last reset (Linux: VmHWM; reset by writing 5 to clear_refs). */
-function resetPeak(): boolean {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-function peakRss(): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return m ? Number(m[1]) * 1024 : NaN;
-}
-
-/**
- * `--server`: the API and its worker alone in a fresh process, as a server runs them: the uploads are
- * timed against one (the client's event loop is not the server's), and a second, fresh one (nothing
- * else allocated there) is used for the 50 MP memory measurement. Talks to the parent over IPC.
- */
-async function serverChild() {
-  // as `npm start` runs it: the API key cache on (1 s), the worker beside the API
-  // sizes started by the upload on (as `npm start` runs), switched off and on by the parent to compare
-  const { apiUrl, stop } = await startApi(process.env.BENCH_DATABASE_URL!, process.env.BENCH_DIR!, { poolMax: 4, apiKeyCacheMs: 1000, worker: { concurrency: 1, earlySizes: false } });
-  let disallowEarly: (() => void) | undefined = allowEarlyDerivatives();
-  // the upload command's and the job's phases, to the parent
-  // and the garbage collector's pauses in this process (main thread) within a trace's span
-  const gcs: Gc[] = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) gcs.push({ start: performance.timeOrigin + e.startTime, end: performance.timeOrigin + e.startTime + e.duration });
-    if (gcs.length > 1000) gcs.splice(0, 500);
-  }).observe({ entryTypes: ['gc'] });
-  photoTrace.subscribe((m) => {
-    const { marks } = m as PhotoTraceMessage;
-    const from = marks[0]!.at;
-    const to = marks.at(-1)!.at;
-    process.send!({ type: 'trace', trace: m, gcs: gcs.filter((g) => g.end > from && g.start < to) });
-  });
-  process.on('message', async (msg: { type: string; file?: string }) => {
-    if (msg.type === 'early') {
-      disallowEarly?.();
-      disallowEarly = (msg as { on?: boolean }).on ? allowEarlyDerivatives() : undefined;
-      process.send!({ type: 'early-set' });
-    } else if (msg.type === 'alone') {
-      // sharp alone inside the server process (idle between uploads), on bytes read from a file as the job reads them
-      const bytes = readFileSync(msg.file!);
-      const marks = await tracedDerivatives(bytes);
-      process.send!({ type: 'alone-done', marks });
-    } else if (msg.type === 'measure-start') {
-      (globalThis as { gc?: () => void }).gc?.();
-      await sleep(200);
-      const rss = rssNow();
-      resetPeak();
-      process.send!({ type: 'started', rss });
-    } else if (msg.type === 'measure-end') {
-      process.send!({ type: 'ended', peak: peakRss() });
-    } else if (msg.type === 'stop') {
-      await stop();
-      process.exit(0);
-    }
-  });
-  process.send!({ type: 'ready', apiUrl });
-}
-
-/** `makeDerivatives` with the job's phase marks (metadata, decoded, encoded:<size>), the first mark `start` */
-async function tracedDerivatives(bytes: Buffer): Promise<PhotoMark[]> {
-  const marks = [markNow('start')];
-  await makeDerivatives(bytes, { mark: (name) => marks.push(markNow(name)) });
-  return marks;
-}
-
-type Marks = PhotoMark[];
-type Gc = { start: number; end: number };
-const at = (marks: Marks, name: string) => {
-  const m = marks.find((x) => x.name === name);
-  if (!m) throw new Error(`no ${name} mark in ${marks.map((x) => x.name).join(', ')}`);
-  return m;
-};
-const lastOf = (marks: Marks, prefix: string) => marks.filter((x) => x.name.startsWith(prefix)).reduce((a, b) => (b.at > a.at ? b : a));
-/** wall ms, process CPU ms, minor page faults and ms of GC pauses (where known) from one mark to another */
-const span = (a: PhotoMark, b: PhotoMark, gcs: Gc[] = []) => ({
-  ms: b.at - a.at,
-  cpuMs: b.cpuMs - a.cpuMs,
-  faults: b.minorFaults - a.minorFaults,
-  gcMs: gcs.reduce((sum, g) => sum + Math.max(0, Math.min(g.end, b.at) - Math.max(g.start, a.at)), 0),
-});
-const none = { ms: NaN, cpuMs: NaN, faults: NaN, gcMs: NaN };
-/** the same between marks of two processes: wall time only */
-const wall = (a: PhotoMark, b: PhotoMark) => ({ ms: b.at - a.at, cpuMs: NaN, faults: NaN, gcMs: NaN });
-
-/** The derivative phases (same names on every side), from the mark the pipeline starts at. */
-function pipelinePhases(marks: Marks, from: PhotoMark, gcs: Gc[] = []) {
-  const decoded = at(marks, 'decoded');
-  return {
-    metadata: span(from, at(marks, 'metadata'), gcs),
-    decode: span(at(marks, 'metadata'), decoded, gcs),
-    'encode thumb': span(decoded, at(marks, 'encoded:thumb'), gcs),
-    'encode medium': span(decoded, at(marks, 'encoded:medium'), gcs),
-    'encode large': span(decoded, at(marks, 'encoded:large'), gcs),
-    'pipeline (metadata → last size encoded)': span(from, lastOf(marks, 'encoded:'), gcs),
-  };
 }
 
 function ask<T>(child: ChildProcess, msg: object, reply: string): Promise<T> {
@@ -267,7 +161,6 @@ async function main() {
     const apiFromStore: number[] = [];
     const alone: number[] = [];
     const phases: { received: number[]; answered: number[]; job: number[] } = { received: [], answered: [], job: [] };
-    type TracedUpload = { t0: PhotoMark; upload: PhotoMark[]; job: PhotoMark[]; gcs: Gc[] };
     const traced: { api: TracedUpload[]; apiFromStore: TracedUpload[]; alone: PhotoMark[][]; aloneInServer: PhotoMark[][] } = { api: [], apiFromStore: [], alone: [], aloneInServer: [] };
     const tracedUpload = (u: Awaited<ReturnType<typeof uploadToReady>>): TracedUpload | undefined =>
       u.trace?.upload && u.trace.job ? { t0: u.t0, upload: u.trace.upload, job: u.trace.job, gcs: [...(u.trace.uploadGcs ?? []), ...(u.trace.jobGcs ?? [])] } : undefined;
@@ -322,98 +215,7 @@ async function main() {
     const fiftyAloneMs = await sharpAlone(fifty);
     const alonePeak = peakRss();
 
-    type Span = ReturnType<typeof span>;
-    const phaseP50 = (runs: Record<string, Span>[]) =>
-      Object.fromEntries(
-        Object.keys(runs[0] ?? {}).map((k) => {
-          const p50 = (key: keyof Span) => percentile(runs.map((r) => r[k]![key]).filter((x) => !Number.isNaN(x)), 0.5);
-          return [k, { ms: p50('ms'), cpuMs: p50('cpuMs'), faults: p50('faults'), gcMs: p50('gcMs'), runsMs: runs.map((r) => Number(r[k]!.ms.toFixed(1))) }];
-        }),
-      );
-    const apiPhasesOf = (runs: typeof traced.api) => phaseP50(
-      runs.map(({ t0, upload, job, gcs }) => ({
-        'first byte → upload command': wall(t0, at(upload, 'command')),
-        'body received': span(at(upload, 'command'), at(upload, 'received'), gcs),
-        'whole-file checks': span(at(upload, 'received'), at(upload, 'checked'), gcs),
-        'transaction (original stored, committed)': span(at(upload, 'checked'), at(upload, 'committed'), gcs),
-        'commit → job started': span(at(upload, 'committed'), at(job, 'start'), gcs),
-        'row read': span(at(job, 'start'), at(job, 'row'), gcs),
-        // with the sizes started by the upload (early-derivatives.ts) there is no read back, and the pipeline starts before the job
-        'original read back': job.some((m) => m.name === 'read') ? span(at(job, 'row'), at(job, 'read'), gcs) : none,
-        ...pipelinePhases(job, job.find((m) => m.name === 'early') ?? at(job, 'read'), gcs),
-        'job started → sizes decoded': span(at(job, 'start'), at(job, 'decoded'), gcs),
-        'last size stored': span(lastOf(job, 'encoded:'), lastOf(job, 'stored:'), gcs),
-        'row marked ready': span(lastOf(job, 'stored:'), at(job, 'marked'), gcs),
-        'job (started → marked)': span(at(job, 'start'), at(job, 'marked'), gcs),
-        'first byte → marked': wall(t0, at(job, 'marked')),
-        'sizes started early (1 = yes)': { ms: job.some((m) => m.name === 'early') ? 1 : 0, cpuMs: NaN, faults: NaN, gcMs: NaN },
-      })),
-    );
-    const apiPhases = apiPhasesOf(traced.api);
-    const apiFromStorePhases = apiPhasesOf(traced.apiFromStore);
-    const alonePhases = phaseP50(traced.alone.map((m) => pipelinePhases(m, at(m, 'start'))));
-    const aloneInServerPhases = phaseP50(traced.aloneInServer.map((m) => pipelinePhases(m, at(m, 'start'))));
-    const summary = (xs: number[]) => ({ p50: percentile(xs, 0.5), p95: percentile(xs, 0.95), mean: xs.reduce((s, x) => s + x, 0) / xs.length, runs: xs.map((x) => Number(x.toFixed(1))) });
-    const report = {
-      date: started.toISOString(),
-      machine: machineInfo,
-      photos: { twelveMegapixel: { width: 4000, height: 3000, bytes: twelve.length }, fiftyMegapixel: { width: 10000, height: 5000, bytes: fifty.length } },
-      uploadToReadyMs: summary(api),
-      /** the same uploads with the job reading the original back and decoding it (sizes not started by the upload), alternating with the others */
-      uploadToReadyFromStoreMs: summary(apiFromStore),
-      ratioFromStoreP50: percentile(apiFromStore, 0.5) / percentile(alone, 0.5),
-      sharpAloneMs: summary(alone),
-      ratioP50: percentile(api, 0.5) / percentile(alone, 0.5),
-      ratioMean: api.reduce((s, x) => s + x, 0) / alone.reduce((s, x) => s + x, 0),
-      /** p50 ms from the first byte sent: the upload command started (body received, key and session checked), the 202 at the client; and from the 202 to ready (job hand-off, sizes, row) */
-      /** p50 of each phase (wall ms, CPU ms of the whole process, minor page faults): the API's upload and job, sharp alone here, and sharp alone inside the idle server process on a fresh read of the file */
-      tracedPhasesP50: { api: apiPhases, apiFromStore: apiFromStorePhases, sharpAlone: alonePhases, sharpAloneInServerProcess: aloneInServerPhases, runs: traced.api.length },
-      phasesP50: { received: percentile(phases.received, 0.5), answered: percentile(phases.answered, 0.5), answeredToReady: percentile(phases.job, 0.5) },
-      fiftyMegapixel: {
-        uploadToReadyMs: fiftyMs,
-        rssBeforeMB: rssBefore / MB,
-        peakRssMB: apiPeak / MB,
-        growthMB: (apiPeak - rssBefore) / MB,
-        sharpAloneMs: fiftyAloneMs,
-        sharpAloneGrowthMB: (alonePeak - rssBeforeAlone) / MB,
-        measuredWith: peakSupported ? 'VmHWM after clear_refs' : 'unavailable',
-      },
-      targets: { ratioP50: 1.25, growthMB: 300 },
-    };
-    const met = report.ratioP50 <= 1.25 && report.fiftyMegapixel.growthMB < 300;
-    const m = report.machine;
-    const md = [
-      `# photos — ${report.date}`,
-      '',
-      `Upload-to-ready through the API (the API and its graphile-worker runner in a process of their own; HTTP upload from this process, sizes to the disk store, ready = when the job marked the row ready) vs \`makeDerivatives\` (sharp) alone on the same bytes. ${RUNS} runs each after ${WARMUP} warm-ups, alternating.`,
-      '',
-      `Machine: ${m.cpus} CPU (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}, load average at start ${m.loadAverageAtStart.join(' / ')}${m.commit ? `, commit ${m.commit}` : ''}.`,
-      '',
-      `| 12 MP JPEG (${f(twelve.length / MB, 1)} MB) | p50 ms | p95 ms | mean ms |`,
-      '|---|--:|--:|--:|',
-      `| API upload → ready | ${f(report.uploadToReadyMs.p50)} | ${f(report.uploadToReadyMs.p95)} | ${f(report.uploadToReadyMs.mean)} |`,
-      `| API upload → ready, the job from the stored original (sizes not started by the upload) | ${f(report.uploadToReadyFromStoreMs.p50)} | ${f(report.uploadToReadyFromStoreMs.p95)} | ${f(report.uploadToReadyFromStoreMs.mean)} |`,
-      `| sharp alone, three sizes | ${f(report.sharpAloneMs.p50)} | ${f(report.sharpAloneMs.p95)} | ${f(report.sharpAloneMs.mean)} |`,
-      '',
-      `**Ratio API/sharp p50: ${f(report.ratioP50, 2)}** (mean ${f(report.ratioMean, 2)}; target ≤ 1.25; with the job from the stored original: ${f(report.ratioFromStoreP50, 2)}).`,
-      '',
-      `Where the API's time goes (p50 ms from the first byte sent): upload command started (body received, key and session checked) ${f(report.phasesP50.received)}; 202 at the client (the row, the job and the stored original committed) ${f(report.phasesP50.answered)}; from the 202 to ready (job hand-off, original read back, the sizes made and stored, row marked) ${f(report.phasesP50.answeredToReady)}. sharp alone: ${f(report.sharpAloneMs.p50)}.`,
-      '',
-      `Phases (p50 over ${traced.api.length} runs; wall ms / CPU ms of the whole process / minor page faults / ms of the server's GC pauses). The pipeline's phases are the same code on every side (\`startDerivatives\`): "sharp alone" is this process on the same buffer, "in server" is the idle server process on a fresh read of the file.`,
-      '',
-      '| phase | API (upload, job) | API, job from the stored original | sharp alone | sharp alone in server |',
-      '|---|--:|--:|--:|--:|',
-      ...Object.entries(apiPhases).map(([k, v]) => {
-        const n = (x: number, d = 0) => (Number.isNaN(x) ? '–' : f(x, d));
-        const cell = (x?: { ms: number; cpuMs: number; faults: number; gcMs: number }, gc = true) => (x ? `${n(x.ms, 1)} / ${n(x.cpuMs, 1)} / ${n(x.faults)}${gc ? ` / ${n(x.gcMs, 1)}` : ''}` : '');
-        return `| ${k} | ${cell(v)} | ${cell(apiFromStorePhases[k])} | ${cell(alonePhases[k], false)} | ${cell(aloneInServerPhases[k], false)} |`;
-      }),
-      '',
-      `50 MP JPEG (${f(fifty.length / MB, 1)} MB): upload → ready ${f(fiftyMs)} ms; **peak RSS growth of the API process ${f(report.fiftyMegapixel.growthMB)} MB** (from ${f(report.fiftyMegapixel.rssBeforeMB)} to ${f(report.fiftyMegapixel.peakRssMB)} MB; target < 300 MB). sharp alone on the same bytes (in the benchmark process): ${f(fiftyAloneMs)} ms, +${f(report.fiftyMegapixel.sharpAloneGrowthMB)} MB.`,
-      '',
-      met ? 'Both targets met.' : '> Warning: a target was missed; see the numbers above.',
-      '',
-    ].join('\n');
+    const { report, md } = photosReport({ started, machineInfo, runs: RUNS, warmup: WARMUP, twelve, fifty, api, apiFromStore, alone, phases, traced, fiftyMs, rssBefore, apiPeak, peakSupported, fiftyAloneMs, alonePeak, rssBeforeAlone });
     writeResults('photos', report.date, report, md);
     process.stdout.write(md);
   } finally {

@@ -3,8 +3,7 @@
 import { useActionState, useEffect, useState, type ReactNode } from 'react';
 import type { FormState } from '../../lib/problems';
 // one labelled field with its hint or problem, as the storefront draws it
-import type { Field } from '../../../reference-storefront/app/_components/action-form';
-import { FieldRow } from '../../../reference-storefront/app/_components/field-row';
+import { FieldRow, type Field } from '../../../reference-storefront/app/_components/field-row';
 
 export type { Field };
 

@@ -3,25 +3,8 @@
 import { useActionState, useEffect, useState } from 'react';
 import type { FormState } from '../../lib/forms';
 import { unplaced } from '../../lib/problems';
-import { FieldRow } from './field-row';
+import { FieldRow, type Field } from './field-row';
 import { newKey } from '../../lib/new-key';
-
-export interface Field {
-  name: string;
-  label: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'textarea' | 'select' | 'number' | 'checkbox' | 'file';
-  /** file inputs: accepted types */
-  accept?: string;
-  autoComplete?: string;
-  required?: boolean;
-  hint?: string;
-  defaultValue?: string;
-  options?: { value: string; label: string }[];
-  /** text inputs: which keyboard phones show (decimal for amounts) */
-  inputMode?: 'decimal' | 'numeric' | 'text';
-  /** textareas */
-  rows?: number;
-}
 
 /**
  * A form posted to a server action: the API's problem `detail` is shown next to the field it is

@@ -1,4 +1,20 @@
-import type { Field } from './action-form';
+/** One field of a form: what FieldRow renders and ActionForm posts. */
+export interface Field {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'textarea' | 'select' | 'number' | 'checkbox' | 'file';
+  /** file inputs: accepted types */
+  accept?: string;
+  autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+  defaultValue?: string;
+  options?: { value: string; label: string }[];
+  /** text inputs: which keyboard phones show (decimal for amounts) */
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  /** textareas */
+  rows?: number;
+}
 
 /**
  * One labelled form field with its hint or its problem: the problem replaces the hint and is tied

@@ -1,5 +1,5 @@
 import { sizeText } from '../../../../lib/shipping-texts';
-import type { Field } from '../../../_components/action-form';
+import type { Field } from '../../../_components/field-row';
 import type { ApiOutputs } from '../../../../lib/api';
 import { countryOptions } from '../../../../lib/countries';
 import type { Messages } from '../../../../lib/messages';

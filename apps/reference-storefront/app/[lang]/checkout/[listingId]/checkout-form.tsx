@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useActionState, useEffect, useRef, useState, type ReactNode } from 'react';
-import { FieldRow } from '../../../_components/field-row';
-import { FormOutcome, type Field } from '../../../_components/action-form';
+import { FieldRow, type Field } from '../../../_components/field-row';
+import { FormOutcome } from '../../../_components/action-form';
 import { unplaced } from '../../../../lib/problems';
 import type { FormState } from '../../../../lib/forms';
 import { newKey } from '../../../../lib/new-key';

@@ -1,7 +1,7 @@
 import { safe } from '@trpc/client';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import type { Field } from '../../../_components/action-form';
+import type { Field } from '../../../_components/field-row';
 import { Shell } from '../../../_components/shell';
 import { api, apiAs, getMarketplace, problemOf } from '../../../../lib/api';
 import { countryOptions } from '../../../../lib/countries';

@@ -1,15 +1,6 @@
-import type { ReactNode } from 'react';
-import type { Order } from '../../../../lib/orders';
 import { MessageParty } from '../../../_components/message-party';
+import type { OrderPart } from './order-part';
 import { PayoutBreakdown } from './payout-breakdown';
-
-/** What every extra part of the order page gets: the order as the API returned it for the viewer. */
-export interface OrderPartProps {
-  order: Order;
-  lang: string;
-  viewer: 'buyer' | 'seller';
-}
-export type OrderPart = (props: OrderPartProps) => ReactNode;
 
 /**
  * Extension points of the order page. Parts shown to the seller only (the payout breakdown goes

@@ -1,6 +1,6 @@
 import { messages } from '../../../../lib/messages';
 import { formatMoney } from '../../../../lib/money';
-import type { OrderPartProps } from './parts';
+import type { OrderPartProps } from './order-part';
 
 /**
  * The seller's payout for an order (spec: Payout): the sale, commission, storage fee and what they
