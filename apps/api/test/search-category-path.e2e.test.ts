@@ -49,6 +49,9 @@ async function expectConsistent() {
     const found = await search(`category=${c.id}`);
     expect(found.items.map((i) => i.title).sort(), c.slug).toEqual(expected);
     expect(found.total, c.slug).toBe(expected.length);
+    // with a price range the category is found through the listings' search keys, kept with the path
+    const priced = await search(`category=${c.id}&min_price=10000&max_price=10000`);
+    expect(priced.items.map((i) => i.title).sort(), `${c.slug} priced`).toEqual(expected);
     expect(facets.find((f) => f.id === c.id)?.count ?? 0, `facet ${c.slug}`).toBe(expected.length);
   }
   const { rows: wrong } = await db.query(
