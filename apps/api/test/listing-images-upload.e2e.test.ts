@@ -1,17 +1,11 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { jpeg, signUp, uploadPhoto, type Harness } from './harness.js';
-import { MiB, photosSuite, pngHeaderOnly, type Market } from './listing-images.suite.js';
+import { describe, expect, test } from 'vitest';
+import { jpeg, signUp, uploadPhoto } from './harness.js';
+import { MiB, photosSuite, pngHeaderOnly } from './listing-images.suite.js';
 
 /** Listing photos at upload: the limits, detection from bytes, what is stored while a body arrives, who may upload. */
-const suite = photosSuite();
-const { originalPuts, leftOriginals, newListing, getListing, upload } = suite;
-let h: Harness;
-let m: Market;
-let session: string;
-beforeAll(() => {
-  ({ h, m, session } = suite);
-});
+const s = photosSuite();
+const { originalPuts, leftOriginals, newListing, getListing, upload } = s;
 
 describe('upload', () => {
   test('202 Image processing → the job makes the sizes → ready with width, height and urls', async () => {
@@ -20,7 +14,7 @@ describe('upload', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ id: expect.any(String), status: 'processing' });
     expect((await getListing(id)).images).toEqual([{ id: res.json().id, status: 'processing' }]);
-    await h.runJobs();
+    await s.h.runJobs();
     const [image] = (await getListing(id)).images;
     expect(image).toEqual({
       id: res.json().id,
@@ -61,7 +55,7 @@ describe('upload', () => {
     const over = await upload(id, Buffer.concat([exact, Buffer.alloc(1)]));
     expect(over.statusCode).toBe(413);
     expect(over.json()).toMatchObject({ code: 'payload_too_large' });
-    await h.runJobs();
+    await s.h.runJobs();
     expect((await getListing(id)).images.map((i: { status: string }) => i.status)).toEqual(['ready']);
   });
 
@@ -77,10 +71,10 @@ describe('upload', () => {
       }
     }
     const from = originalPuts.length;
-    const res = await h.app.inject({
+    const res = await s.h.app.inject({
       method: 'POST',
       url: `/v1/me/listings/${id}/images`,
-      headers: { authorization: `Bearer ${m.secret}`, 'x-user-session': session, 'content-type': 'image/jpeg', 'transfer-encoding': 'chunked' },
+      headers: { authorization: `Bearer ${s.m.secret}`, 'x-user-session': s.session, 'content-type': 'image/jpeg', 'transfer-encoding': 'chunked' },
       payload: Readable.from(forty()),
     });
     expect(res.statusCode).toBe(413);
@@ -95,12 +89,12 @@ describe('upload', () => {
   test('an upload cut off halfway (the client goes away) leaves no original and no row', async () => {
     const id = await newListing();
     const whole = Buffer.concat([await jpeg(1200, 900), Buffer.alloc(4 * MiB)]);
-    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await s.h.app.listen({ port: 0, host: '127.0.0.1' });
     const from = originalPuts.length;
     const http = await import('node:http');
     const req = http.request(`${address}/v1/me/listings/${id}/images`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${m.secret}`, 'x-user-session': session, 'content-type': 'image/jpeg', 'content-length': String(whole.length) },
+      headers: { authorization: `Bearer ${s.m.secret}`, 'x-user-session': s.session, 'content-type': 'image/jpeg', 'content-length': String(whole.length) },
     });
     req.on('error', () => {});
     req.write(whole.subarray(0, 2 * MiB));
@@ -129,7 +123,7 @@ describe('upload', () => {
     const over = await upload(id, pngHeaderOnly(14041, 3561));
     expect(over.statusCode).toBe(422);
     expect(over.json().detail).toContain('14041×3561');
-    await h.runJobs();
+    await s.h.runJobs();
     expect((await getListing(id)).images).toMatchObject([{ status: 'ready', width: 10000, height: 5000 }]);
   }, 60_000);
 
@@ -159,10 +153,10 @@ describe('upload', () => {
   test('uploading needs the session: 401 without, 403 with a publishable key, 404 for a stranger', async () => {
     const id = await newListing();
     const bytes = await jpeg(200, 200);
-    expect((await h.request({ method: 'POST', url: `/v1/me/listings/${id}/images`, key: m.secret, headers: { 'content-type': 'image/jpeg' }, payload: bytes })).statusCode).toBe(401);
-    expect((await uploadPhoto(h, m.publishable, session, id, bytes)).statusCode).toBe(403);
-    const stranger = (await signUp(h, m.secret, { email: 'stranger@example.com' })).token;
-    expect((await uploadPhoto(h, m.secret, stranger, id, bytes)).statusCode).toBe(404);
+    expect((await s.h.request({ method: 'POST', url: `/v1/me/listings/${id}/images`, key: s.m.secret, headers: { 'content-type': 'image/jpeg' }, payload: bytes })).statusCode).toBe(401);
+    expect((await uploadPhoto(s.h, s.m.publishable, s.session, id, bytes)).statusCode).toBe(403);
+    const stranger = (await signUp(s.h, s.m.secret, { email: 'stranger@example.com' })).token;
+    expect((await uploadPhoto(s.h, s.m.secret, stranger, id, bytes)).statusCode).toBe(404);
     expect((await upload('not-a-uuid', bytes)).statusCode).toBe(404);
   });
 });

@@ -1,17 +1,10 @@
-import { beforeAll, describe, expect, test } from 'vitest';
-import { signUp, type Harness } from './harness.js';
-import { shopSuite, type Market } from './shop.suite.js';
+import { describe, expect, test } from 'vitest';
+import { signUp } from './harness.js';
+import { shopSuite } from './shop.suite.js';
 
 /** The shop's search: words, relevance, sorts, filters, prices across currencies, paging, refusals. */
-const suite = shopSuite();
-const { call, onSale, search, ids } = suite;
-let h: Harness;
-let m: Market;
-let other: Market;
-let aliceId: string;
-beforeAll(() => {
-  ({ h, m, other, aliceId } = suite);
-});
+const s = shopSuite();
+const { call, onSale, search, ids } = s;
 
 describe('GET /v1/listings', () => {
   test('without q: every listing on sale, newest first, with total', async () => {
@@ -52,8 +45,8 @@ describe('GET /v1/listings', () => {
   });
 
   test('a listing whose currency has no rate is left out of price sorts, and out of their total', async () => {
-    const session = (await signUp(h, m.secret, { email: 'usd@example.com' })).token;
-    await h.console.marketplace.update({ marketplace: 'shop', settings: { currencies: ['SEK', 'EUR', 'USD'] } });
+    const session = (await signUp(s.h, s.m.secret, { email: 'usd@example.com' })).token;
+    await s.h.console.marketplace.update({ marketplace: 'shop', settings: { currencies: ['SEK', 'EUR', 'USD'] } });
     const usd = await onSale(session, { title: 'Dollar desk', price: { amount: 100, currency: 'USD' } });
     try {
       const all = await search('');
@@ -63,25 +56,25 @@ describe('GET /v1/listings', () => {
       expect(byPrice.total).toBe(all.total - 1);
     } finally {
       await call('POST', `/v1/me/listings/${usd}/close`, { session });
-      await h.console.marketplace.update({ marketplace: 'shop', settings: { currencies: ['SEK', 'EUR'] } });
-      await h.runJobs();
+      await s.h.console.marketplace.update({ marketplace: 'shop', settings: { currencies: ['SEK', 'EUR'] } });
+      await s.h.runJobs();
     }
   });
 
   test('filters: category with subcategories, terms, seller, attributes, price range in a currency', async () => {
-    expect(await ids(`category=${m.category.chairs}`)).toEqual(['Bar stool', 'Lounge chair', 'School chair']);
-    expect(await ids(`category=${m.category.furniture}`)).toHaveLength(4);
-    expect(await ids(`term=${m.brand.artek}`)).toEqual(['Bar stool', 'Lounge chair']);
-    expect(await ids(`term=${m.brand.artek}&term=${m.brand.ecole}`)).toEqual(['Bar stool', 'Lounge chair', 'School chair']); // any within a kind
-    expect(await ids(`term=${m.brand.artek}&term=${m.color.red}`)).toEqual(['Bar stool']); // all kinds combined
-    expect(await ids(`seller=${aliceId}`)).toEqual(['Bar stool', 'School chair', 'Café table']);
+    expect(await ids(`category=${s.m.category.chairs}`)).toEqual(['Bar stool', 'Lounge chair', 'School chair']);
+    expect(await ids(`category=${s.m.category.furniture}`)).toHaveLength(4);
+    expect(await ids(`term=${s.m.brand.artek}`)).toEqual(['Bar stool', 'Lounge chair']);
+    expect(await ids(`term=${s.m.brand.artek}&term=${s.m.brand.ecole}`)).toEqual(['Bar stool', 'Lounge chair', 'School chair']); // any within a kind
+    expect(await ids(`term=${s.m.brand.artek}&term=${s.m.color.red}`)).toEqual(['Bar stool']); // all kinds combined
+    expect(await ids(`seller=${s.aliceId}`)).toEqual(['Bar stool', 'School chair', 'Café table']);
     expect(await ids('attr=condition:good')).toEqual(['Bar stool', 'Café table']);
     expect(await ids('attr=condition:good&attr=condition:new')).toEqual(['Bar stool', 'Lounge chair', 'Café table']);
     // default currency SEK: 1000.00..1300.00 → Lounge (1200) and School (EUR 100 = 1150)
     expect(await ids('min_price=100000&max_price=130000')).toEqual(['Lounge chair', 'School chair']);
     // in EUR: 80.00..110.00 = SEK 920..1265
     expect(await ids('min_price=8000&max_price=11000&currency=EUR')).toEqual(['Lounge chair', 'School chair']);
-    expect((await search(`category=${m.category.chairs}&min_price=100000`)).total).toBe(2);
+    expect((await search(`category=${s.m.category.chairs}&min_price=100000`)).total).toBe(2);
   });
 
   test('currency adds display_price converted at the day’s rate (half away from zero)', async () => {
@@ -97,14 +90,14 @@ describe('GET /v1/listings', () => {
   });
 
   test('cursor paging over ties: no duplicates, no gaps, stable while new listings are published', async () => {
-    const session = (await signUp(h, m.secret, { email: 'tie@example.com' })).token;
+    const session = (await signUp(s.h, s.m.secret, { email: 'tie@example.com' })).token;
     // five listings published at the very same instant: only the id breaks the tie
-    const start = h.clock.now().getTime();
+    const start = s.h.clock.now().getTime();
     const tied: string[] = [];
     for (let i = 0; i < 5; i++) {
-      h.clock.set(new Date(start));
+      s.h.clock.set(new Date(start));
       tied.push(await onSale(session, { title: `Tied ${i}`, price: { amount: 500, currency: 'SEK' } }));
-      h.clock.set(new Date(start));
+      s.h.clock.set(new Date(start));
     }
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -129,10 +122,10 @@ describe('GET /v1/listings', () => {
   });
 
   test('invalid parameters: 422 listing all of them; a cursor from another query is refused', async () => {
-    const res = await call('GET', `/v1/listings?limit=101&sort=cheapest&q=${'x'.repeat(201)}&min_price=-1&currency=USD&attr=nocolon&category=${other.category.chairs}`);
+    const res = await call('GET', `/v1/listings?limit=101&sort=cheapest&q=${'x'.repeat(201)}&min_price=-1&currency=USD&attr=nocolon&category=${s.other.category.chairs}`);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['query.attr.0', 'query.currency', 'query.limit', 'query.min_price', 'query.q', 'query.sort']);
-    const unknownRefs = await call('GET', `/v1/listings?category=${other.category.chairs}&term=${other.brand.artek}`);
+    const unknownRefs = await call('GET', `/v1/listings?category=${s.other.category.chairs}&term=${s.other.brand.artek}`);
     expect(unknownRefs.json().errors.map((e: { location: string }) => e.location).sort()).toEqual(['query.category', 'query.term.0']);
     const first = await search('limit=1');
     const wrong = await call('GET', `/v1/listings?limit=1&sort=price_asc&cursor=${encodeURIComponent(first.next_cursor!)}`);
@@ -141,6 +134,6 @@ describe('GET /v1/listings', () => {
   });
 
   test('publishable keys may search (public data)', async () => {
-    expect((await call('GET', '/v1/listings', { key: m.publishable })).statusCode).toBe(200);
+    expect((await call('GET', '/v1/listings', { key: s.m.publishable })).statusCode).toBe(200);
   });
 });
