@@ -1,18 +1,15 @@
 import { expect } from 'vitest';
-import { stripePayments } from '@hm/domain/payments';
 import { moneyScenarios } from './money.suite.js';
-import { stripeOrdersSuite } from './stripe-suite.js';
+import { ACCOUNT_READY, stripeOrdersSuite } from './stripe-suite.js';
 
 /**
  * The money rules against Stripe (money.suite.ts): the real `stripe` package against the local
  * Stripe-speaking server, whose signed webhooks reach this API; refunds made as in Stripe's
  * dashboard, disputes as Stripe opens and closes them.
  */
-const { stripe, suite } = await stripeOrdersSuite('money');
-const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url });
+const { stripe, suite, dashboard, paymentOf } = await stripeOrdersSuite('money');
 
 let n = 0;
-const paymentOf = async (id: string) => (await suite.h.console.orders.get({ id })).order.payment.id!;
 async function settle() {
   for (let i = 0; i < 3; i++) {
     const deliveries = await stripe.settled();
@@ -24,12 +21,7 @@ async function settle() {
 moneyScenarios({
   suite,
   async onboarded() {
-    stripe.updateAccount(stripe.accountSessions.at(-1)!.account as string, {
-      details_submitted: true,
-      payouts_enabled: true,
-      capabilities: { transfers: 'active' },
-      requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null },
-    });
+    stripe.updateAccount(stripe.accountSessions.at(-1)!.account as string, ACCOUNT_READY);
     await settle();
   },
   async refundOutside(orderId, amount) {

@@ -1,18 +1,20 @@
 import { describe, expect, test } from 'vitest';
-import { handlePaymentEvent, stripePayments } from '@hm/domain/payments';
+import { handlePaymentEvent } from '@hm/domain/payments';
 import { paySeller } from '@hm/domain/payouts';
 import { TRPCError } from '@trpc/server';
 import { toProblem } from '@hm/contract/trpc';
 import { emailsTo } from './harness.js';
+import { books } from './payouts.suite.js';
 import type { Market, Person } from './orders.suite.js';
-import { stripeOrdersSuite } from './stripe-suite.js';
+import { ACCOUNT_READY, stripeOrdersSuite } from './stripe-suite.js';
 
 /**
  * Payouts through Stripe end to end: the real `stripe` package against the local Stripe-speaking
  * server, whose signed webhooks reach this API on a port. Onboarding arrives as account.updated, a
  * received order is paid by a Transfer from its charge, a dispute holds an unpaid payout.
  */
-const { stripe, suite } = await stripeOrdersSuite('payouts');
+const { stripe, suite, dashboard, paymentOf } = await stripeOrdersSuite('payouts');
+const { mismatchOf, ledgerOf } = books(suite);
 
 /** Stripe's webhook deliveries answered, then the jobs they caused (and the jobs those caused) run. */
 async function delivered() {
@@ -39,12 +41,7 @@ describe('payouts with Stripe', () => {
     const session = await suite.call(shop, seller, 'POST', '/v1/me/payouts/session', { country: 'SE' });
     expect(session.statusCode, session.body).toBe(200);
     const account = stripe.accountSessions.at(-1)!.account as string;
-    stripe.updateAccount(account, {
-      details_submitted: true,
-      payouts_enabled: true,
-      capabilities: { transfers: 'active' },
-      requirements: { currently_due: [], eventually_due: [], past_due: [], pending_verification: [], disabled_reason: null },
-    });
+    stripe.updateAccount(account, ACCOUNT_READY);
     await delivered();
     expect((await suite.call(shop, seller, 'GET', '/v1/me/payouts')).json()).toEqual({ status: 'ready', due: [] });
 
@@ -53,13 +50,13 @@ describe('payouts with Stripe', () => {
     await suite.h.runJobs();
     const payout = (await suite.get(shop, seller, id)).payout;
     expect(payout).toMatchObject({ subtotal: 100_000, commission: 15_000, amount: 85_000, status: 'paid' });
-    const paymentId = (await suite.h.console.orders.get({ id })).order.payment.id!;
+    const paymentId = await paymentOf(id);
     expect(stripe.transfers.at(-1)).toMatchObject({ amount: 85_000, currency: 'sek', destination: account, transfer_group: id, source_transaction: stripe.paymentIntent(paymentId)!.latest_charge });
     const transfers = stripe.transfers.length;
 
     // a dispute Stripe opens names only the payment: it finds its order and holds the unpaid payout
     const other = await purchased(shop, seller, suite.buyer2);
-    const otherPayment = (await suite.h.console.orders.get({ id: other })).order.payment.id!;
+    const otherPayment = await paymentOf(other);
     stripe.emit('charge.dispute.created', { id: 'dp_stripe_1', object: 'dispute', payment_intent: otherPayment, charge: stripe.paymentIntent(otherPayment)!.latest_charge, reason: 'product_not_received', status: 'needs_response', amount: 100_000, currency: 'sek' });
     await delivered();
     const held = await suite.get(shop, seller, other);
@@ -94,13 +91,10 @@ describe('payouts with Stripe', () => {
 
   test('money rules with Stripe: a refund made in the dashboard before received pays the seller net of it (a full one: no Transfer); a dispute lost after payout is taken back from the seller’s transfer and the ledger adds up', async () => {
     const { shop, seller, buyer } = suite;
-    const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' });
     const refundedIn = async (id: string, amount: number) => {
-      await dashboard.refund({ id: `dashboard-${id}`, paymentId: (await suite.h.console.orders.get({ id })).order.payment.id!, amount });
+      await dashboard.refund({ id: `dashboard-${id}`, paymentId: await paymentOf(id), amount });
       await delivered();
     };
-    const reconcile = () => suite.h.console.payouts.reconcile({ marketplace: 'shop' });
-    const mismatchOf = async (id: string) => (await reconcile()).mismatches.find((m) => m.order_id === id);
     const transfers = stripe.transfers.length;
     const full = await purchased(shop, seller, buyer);
     await refundedIn(full, 100_000);
@@ -119,7 +113,7 @@ describe('payouts with Stripe', () => {
     expect(stripe.transfers.at(-1)).toMatchObject({ amount: 55_000, transfer_group: partial });
     expect(await mismatchOf(partial)).toBeUndefined();
 
-    const payment = (await suite.h.console.orders.get({ id: partial })).order.payment.id!;
+    const payment = await paymentOf(partial);
     const charge = stripe.paymentIntent(payment)!.latest_charge;
     stripe.emit('charge.dispute.closed', { id: 'dp_stripe_lost', object: 'dispute', payment_intent: payment, charge, reason: 'fraudulent', status: 'lost', amount: 70_000, currency: 'sek', balance_transactions: [{ amount: -70_000, fee: 1500 }] });
     await delivered();
@@ -134,12 +128,7 @@ describe('payouts with Stripe', () => {
   });
 });
 
-const ledgerOf = async (id: string) =>
-  (await suite.h.orm.em.getConnection().execute<{ kind: string; amount: string }[]>(`select kind, amount from ledger_entries where order_id = ? order by kind, amount`, [id])).map((r): [string, number] => [r.kind, Number(r.amount)]);
 const ctx = () => ({ ...suite.h.ports, orm: suite.h.orm, mode: 'test' as const });
-const dashboard = stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' });
-const paymentOf = async (id: string) => (await suite.h.console.orders.get({ id })).order.payment.id!;
-const reconcileOf = async (id: string) => (await suite.h.console.payouts.reconcile({ marketplace: 'shop' })).mismatches.find((m) => m.order_id === id);
 
 describe('money after the payout with Stripe (signed deliveries)', () => {
   test('a refund in the dashboard after the payout: a Transfer Reversal of the seller’s share, transfer.reversed recorded once; a reversal made in the dashboard is named by reconcile', async () => {
@@ -156,12 +145,12 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
     expect((await ledgerOf(id)).filter(([k]) => k === 'transfer_reversal')).toEqual([['transfer_reversal', 20_000]]);
     const [handled] = await suite.h.orm.em.getConnection().execute<{ outcome: string }[]>(`select outcome from payment_events where type = 'transfer.reversed' and order_id = ?`, [id]);
     expect(handled!.outcome).toMatch(/reversed 20000 SEK; 0 new ledger row/);
-    expect(await reconcileOf(id)).toBeUndefined();
+    expect(await mismatchOf(id)).toBeUndefined();
     // the team reverses more in the dashboard: the event's new reversal is in the ledger, and reconcile names it
     await dashboard.reverseTransfer({ id: `dashboard-${id}`, marketplaceId: shop.marketplace.id, orderId: id, transferId: String(transfer.id), amount: 5000 });
     await delivered();
     expect((await ledgerOf(id)).filter(([k]) => k === 'transfer_reversal')).toEqual([['transfer_reversal', 5000], ['transfer_reversal', 20_000]]);
-    expect(await reconcileOf(id)).toMatchObject({ why: expect.stringMatching(/transfer reversed beyond/) });
+    expect(await mismatchOf(id)).toMatchObject({ why: expect.stringMatching(/transfer reversed beyond/) });
   });
 
   test('a transfer Stripe refused, then a refund: the payout fails at once; the team’s retry asks for the new amount under a new idempotency key (no idempotency error) and pays once', async () => {
@@ -185,7 +174,7 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
       [`transfer-${id}-85000`, 400],
       [`transfer-${id}-75000-retry1`, 200],
     ]);
-    expect(await reconcileOf(id)).toBeUndefined();
+    expect(await mismatchOf(id)).toBeUndefined();
   });
 
   test('refund.failed and charge.refund.updated (failed) of one refund: one refund_failed row, the refund no longer counts against the seller; the ledger adds up once paid', async () => {
@@ -211,7 +200,7 @@ describe('money after the payout with Stripe (signed deliveries)', () => {
     expect((await suite.move(shop, buyer, id, 'mark-received-early')).statusCode).toBe(200);
     await suite.h.runJobs();
     expect((await suite.get(shop, seller, id)).payout).toMatchObject({ status: 'paid', amount: 85_000 });
-    expect(await reconcileOf(id)).toBeUndefined();
+    expect(await mismatchOf(id)).toBeUndefined();
   });
 
   test('payout.failed on a seller’s connected account: the seller is emailed in their language to fix their bank details; an unknown account is ignored', async () => {

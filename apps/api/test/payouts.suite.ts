@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { PaymentError } from '@hm/domain/payments';
-import { ordersSuite, type Market, type Person } from './orders.suite.js';
+import { ordersSuite, type Market, type OrdersSuite, type Person } from './orders.suite.js';
 import { signUp } from './harness.js';
 
 /**
@@ -75,11 +75,7 @@ export function payoutsSuite() {
     return id;
   }
   const payoutOf = async (m: Market, seller: Person, id: string) => (await suite.get(m, seller, id)).payout;
-  const reconcile = () => suite.h.console.payouts.reconcile({ marketplace: 'shop' });
-  /** what reconcile says of one order: undefined when it adds up */
-  const mismatchOf = async (id: string) => (await reconcile()).mismatches.find((m) => m.order_id === id);
-  const ledgerOf = async (id: string) =>
-    (await suite.h.orm.em.getConnection().execute<{ kind: string; amount: string }[]>(`select kind, amount from ledger_entries where order_id = ? order by kind, amount`, [id])).map((r): [string, number] => [r.kind, Number(r.amount)]);
+  const { reconcile, mismatchOf, ledgerOf } = books(suite);
   const dispute = (m: Market, id: string, status: string, reason = 'fraudulent') => suite.call(m, undefined, 'POST', '/v1/test-helpers/payments/dispute', { order_id: id, status, reason });
   const refundOutside = async (m: Market, id: string, amount: number) => {
     const res = await suite.call(m, undefined, 'POST', '/v1/test-helpers/payments/refund', { order_id: id, amount });
@@ -87,4 +83,15 @@ export function payoutsSuite() {
     await suite.h.runJobs();
   };
   return { suite, transfers, json, person, setup, moveAccount, readySeller, received, payoutOf, reconcile, mismatchOf, ledgerOf, dispute, refundOutside };
+}
+
+/** The books of marketplace "shop" (payouts against the provider), shared with the payout files run against Stripe. */
+export function books(suite: OrdersSuite) {
+  const reconcile = () => suite.h.console.payouts.reconcile({ marketplace: 'shop' });
+  /** what reconcile says of one order: undefined when it adds up */
+  const mismatchOf = async (id: string) => (await reconcile()).mismatches.find((m) => m.order_id === id);
+  /** an order's ledger rows: [kind, amount] */
+  const ledgerOf = async (id: string) =>
+    (await suite.h.orm.em.getConnection().execute<{ kind: string; amount: string }[]>(`select kind, amount from ledger_entries where order_id = ? order by kind, amount`, [id])).map((r): [string, number] => [r.kind, Number(r.amount)]);
+  return { reconcile, mismatchOf, ledgerOf };
 }

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { STRIPE_API_VERSION, stripePayments } from '@hm/domain/payments';
-import { startStripeTestServer, type StripeTestServer, stripeRequestProblems } from '@hm/domain/testing';
+import { STRIPE_API_VERSION } from '@hm/domain/payments';
 import { makeMarketplace, signUp, startHarness, type Harness } from './harness.js';
+import { stripeServer } from './stripe-suite.js';
 
 /**
  * Payments through Stripe end to end, with the real `stripe` package against a local server that
@@ -10,26 +10,16 @@ import { makeMarketplace, signUp, startHarness, type Harness } from './harness.j
  * confirms the PaymentIntent with a test card, Stripe's webhook brings the event to
  * `POST /webhooks/stripe`, it is stored once and handled by the job.
  */
-const SECRET = 'whsec_test_webhook_secret';
-const CONNECT_SECRET = 'whsec_test_connect_secret';
-let stripe: StripeTestServer;
+const { stripe, secret: SECRET, connectSecret: CONNECT_SECRET, harness, listen } = await stripeServer('webhook');
 let h: Harness;
 let shop: Awaited<ReturnType<typeof makeMarketplace>>;
 
 beforeAll(async () => {
-  stripe = await startStripeTestServer();
-  h = await startHarness({ payments: stripePayments({ secretKey: stripe.apiKey, apiBase: stripe.url, returnUrl: 'http://localhost:4000' }), app: { stripeWebhookSecret: SECRET, stripeConnectWebhookSecret: CONNECT_SECRET } });
-  const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  stripe.sendWebhooksTo(`${address}/webhooks/stripe`, SECRET);
-  stripe.sendWebhooksTo(`${address}/webhooks/stripe/connect`, CONNECT_SECRET, { connect: true });
+  h = await startHarness(harness);
+  await listen(h);
   shop = await makeMarketplace(h);
 });
-// every request the Stripe adapter sent, checked against Stripe's OpenAPI document
-afterAll(() => expect(stripeRequestProblems(stripe.requests)).toEqual([]));
-afterAll(async () => {
-  await h.close();
-  await stripe.close();
-});
+afterAll(() => h.close());
 
 const sign = (payload: string, secret = SECRET, t = Math.floor(Date.now() / 1000)) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
 const post = (payload: string, signature?: string, url = '/webhooks/stripe') =>
