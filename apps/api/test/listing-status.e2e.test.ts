@@ -58,6 +58,12 @@ describe('the listing status table', () => {
     expect(accepted.price_schedule[0].on).toBeUndefined(); // not on sale yet
     const published = (await s.h.console.listings.approve({ id })).listing;
     expect(published.price_schedule![0]!.on).toBeDefined();
+    // closed and put up again: waiting for approval with its own price, the old offer gone (the back office would show it as "our offer")
+    expect((await call('POST', `/v1/me/listings/${id}/close`)).json().status).toBe('closed');
+    const again = (await publish(s.curated, s.curator, id)).json();
+    expect(again).toMatchObject({ status: 'pending_approval', price: { amount: 120000, currency: 'SEK' } });
+    expect([again.offer, again.offer_note, again.offer_schedule]).toEqual([undefined, undefined, undefined]);
+    expect((await s.h.console.listings.get({ id })).listing.offer).toBeUndefined();
   });
 
   test('counter: seller’s price in the offer currency → pending_approval; the team may offer again → valuation_offered', async () => {

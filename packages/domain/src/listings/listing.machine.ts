@@ -20,6 +20,8 @@ const SELLER = ['seller'] as const;
 const TEAM = ['operator'] as const;
 /** Sent (again) to the team or the shop: a review note and a closing date belong to the previous round. */
 const SENT = ['reviewNote', 'closedAt'] as const;
+/** The team's offer of a previous round (a listing closed and put up again): not this round's. */
+const OFFERED = ['offerAmount', 'offerCurrency', 'offerNote', 'offerSchedule'] as const;
 /** On sale from now: the price schedule counts from here (see listing.effects.ts). */
 const GOES_ON_SALE = { stamp: ['publishedAt'], set: { everOnSale: true } } as const satisfies Partial<ListingRow>;
 const approvalRequired = (m: Marketplace) => m.listingRules.require_approval;
@@ -31,9 +33,9 @@ const approvalRequired = (m: Marketplace) => m.listingRules.require_approval;
  */
 const rows: ListingRow[] = [
   // from, event, to, who, guard (condition), also
-  { from: ['draft', 'closed'], event: 'publish', to: 'published', who: SELLER, guard: (_l, c, d) => !d.askValuation && !approvalRequired(c.marketplace), clear: SENT, ...GOES_ON_SALE },
-  { from: ['draft', 'closed'], event: 'publish', to: 'pending_approval', who: SELLER, guard: (_l, c, d) => !d.askValuation && approvalRequired(c.marketplace), clear: [...SENT, 'counteredAt'] },
-  { from: ['draft', 'closed'], event: 'publish', to: 'pending_valuation', who: SELLER, guard: (_l, _c, d) => d.askValuation === true, clear: [...SENT, 'counteredAt', 'offerAmount', 'offerCurrency', 'offerNote', 'offerSchedule'] },
+  { from: ['draft', 'closed'], event: 'publish', to: 'published', who: SELLER, guard: (_l, c, d) => !d.askValuation && !approvalRequired(c.marketplace), clear: [...SENT, ...OFFERED], ...GOES_ON_SALE },
+  { from: ['draft', 'closed'], event: 'publish', to: 'pending_approval', who: SELLER, guard: (_l, c, d) => !d.askValuation && approvalRequired(c.marketplace), clear: [...SENT, 'counteredAt', ...OFFERED] },
+  { from: ['draft', 'closed'], event: 'publish', to: 'pending_valuation', who: SELLER, guard: (_l, _c, d) => d.askValuation === true, clear: [...SENT, 'counteredAt', ...OFFERED] },
   { from: ['pending_approval'], event: 'approve', to: 'published', who: TEAM, clear: ['closedAt'], ...GOES_ON_SALE },
   { from: ['pending_approval'], event: 'deny', to: 'denied', who: TEAM },
   { from: ['pending_valuation'], event: 'offer', to: 'valuation_offered', who: TEAM },
