@@ -9,7 +9,11 @@ import { minorDigits } from '../../core/money.js';
  * other brands' counts), so a count is the `total` the same query would have with that choice in
  * place of the facet's own. Exact while a facet's listings are at most EXACT_FACETS_UP_TO (read with
  * that LIMIT, so it costs at most that many rows); above, estimated from a repeatable page sample of
- * the listings on sale sized to hold FACET_SAMPLE_MATCHES of them (`facets_are_estimates`).
+ * the listings on sale sized to hold FACET_SAMPLE_MATCHES of them (`facets_are_estimates`) — but for
+ * the terms and categories the sample puts under SMALL_CHOICE, counted exactly when together they are
+ * at most EXACT_SMALL_CHOICES listings: a rare brand is not shown as 0 (or 60) because the sample
+ * missed (or hit) one of its few listings, and a count up to EXACT_FACETS_UP_TO is the `total` the
+ * query would have with that choice.
  */
 export interface Facets {
   categories?: { id: string; slug: string; count: number }[];
@@ -31,6 +35,10 @@ export const EXACT_FACETS_UP_TO = 10_000;
  * ±5 % at two of them); larger choices on more.
  */
 const FACET_SAMPLE_MATCHES = 16_000;
+/** A term or category the sample puts under this many listings is counted exactly (with the others so placed: EXACT_SMALL_CHOICES). */
+const SMALL_CHOICE = 2 * EXACT_FACETS_UP_TO;
+/** The most listings a facet's exact counts of its small choices may read together (their sampled sum); beyond, they stay estimates. */
+const EXACT_SMALL_CHOICES = 100_000;
 /** At most this many price buckets, on round edges. */
 const PRICE_BUCKETS = 6;
 /** The capped statement's row counting its base (no group value looks like it). */
@@ -172,6 +180,33 @@ export async function countFacets(
       [percent, ...own.flatMap((f) => f.params), ...opts.price.params, sql.marketplace, ...outerParams],
     );
     read(sampled, opts.onSale / Math.max(sampled.find((r) => r.f === ROWS)!.n, 1));
+    // the small choices counted exactly, each facet's in one statement (the listings with those choices among the set's)
+    const exact: { facet: string; sql: string; ids: string[] }[] = [];
+    const small = (facet: string, ids: string[]) => {
+      const found = counts.get(facet) ?? new Map<string, number>();
+      const under = ids.filter((id) => (found.get(id) ?? 0) < SMALL_CHOICE);
+      if (under.length && under.reduce((a, id) => a + (found.get(id) ?? 0), 0) <= EXACT_SMALL_CHOICES) return under;
+      return [];
+    };
+    if (asked.includes('category')) {
+      const ids = small('category', cats.map((c) => c.id));
+      if (ids.length) exact.push({ facet: 'category', ids, sql: `select l.category_id::text as g, count(*)::int as n from listings l where ${conds} and l.category_id = any(?::uuid[]) group by 1` });
+    }
+    for (const kind of kinds) {
+      const ids = small(`term:${kind}`, terms.filter((t) => t.kind === kind).map((t) => t.id));
+      if (ids.length) exact.push({ facet: `term:${kind}`, ids, sql: `select x::text as g, count(*)::int as n from listings l, unnest(l.term_ids) x where ${conds} and l.term_ids && ?::uuid[] and x = any(?::uuid[]) group by 1` });
+    }
+    for (const e of exact) {
+      const list = `{${e.ids.join(',')}}`;
+      const rows = await sql.query<{ g: string; n: number }>(e.sql, [...condParams, list, ...(e.facet === 'category' ? [] : [list])]);
+      const found = counts.get(e.facet) ?? new Map<string, number>();
+      for (const id of e.ids) {
+        const n = rows.find((r) => r.g === id)?.n ?? 0;
+        if (n > 0) found.set(id, n);
+        else found.delete(id); // none: left out, as an exact count leaves it
+      }
+      counts.set(e.facet, found);
+    }
   }
 
   for (const facet of opts.asked) {
