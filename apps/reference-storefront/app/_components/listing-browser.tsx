@@ -5,7 +5,7 @@ import { problemText } from '../../lib/problems';
 import { SORTS, first, pageLinks, readBrowse, searchInput, termParam, withParams, type QueryParams } from '../../lib/browse';
 import { getTermFacets, type Category } from '../../lib/catalog';
 import { countOf } from '../../lib/intl';
-import { toMajor } from '../../lib/money';
+import { formatMoney, toMajor } from '../../lib/money';
 import { messages } from '../../lib/messages';
 import { shownCurrency } from '../../lib/currency';
 import { sessionToken } from '../../lib/session';
@@ -50,6 +50,8 @@ export async function ListingBrowser({
   const [page, error] = token && problemOf(asked[1])?.status === 401 ? await safe(api().listings.search.query(input)) : asked;
   const price = (minor: number | undefined) => (minor !== undefined && b.currency ? toMajor(minor, b.currency, lang) : '');
   const number = new Intl.NumberFormat(lang);
+  /** a range's end as the page writes money ("SEK 2,000", "2 000 kr") */
+  const shown = (minor: number) => (b.currency ? formatMoney({ amount: minor, currency: b.currency }, lang) : '');
   const links = pageLinks(path, params, b, page?.next_cursor);
   const typed = (name: 'min' | 'max') => first(params, name) ?? '';
   // a choice's count as the API counts it (every other filter applied); 0 when it would find nothing
@@ -109,7 +111,7 @@ export async function ListingBrowser({
             <nav className="price-ranges" aria-label={t.browse.priceRanges}>
               {page.facets.price.map((r) => (
                 <Link key={`${r.from}-${r.to}`} href={withParams(path, params, { min: r.from !== undefined ? price(r.from) : undefined, max: r.to !== undefined ? price(r.to - 1) : undefined })}>
-                  {`${r.from === undefined ? t.browse.under(price(r.to)) : r.to === undefined ? t.browse.andOver(price(r.from)) : `${price(r.from)}–${price(r.to)}`} ${b.currency} (${number.format(r.count)})`}
+                  {`${r.from === undefined ? t.browse.under(shown(r.to!)) : r.to === undefined ? t.browse.andOver(shown(r.from)) : `${shown(r.from)} – ${shown(r.to)}`} (${number.format(r.count)})`}
                 </Link>
               ))}
             </nav>
